@@ -1,0 +1,138 @@
+//! The six-dot braille cell and cell strings, with their Unicode and braille-ASCII (BRF) forms.
+
+use std::fmt;
+
+/// One six-dot braille cell. Bit `n` (0..=5) is dot `n + 1`; the value is always below 64,
+/// so a `Cell` can never hold an eight-dot pattern or garbage.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Default)]
+pub struct Cell(u8);
+
+/// North American braille ASCII, indexed by the cell's dot bits (dot 1 = bit 0).
+const BRF: &[u8; 64] = b" A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)=";
+
+impl Cell {
+    /// The blank cell (no dots).
+    pub const BLANK: Cell = Cell(0);
+
+    /// A cell from its dot bits; `None` if a bit above dot 6 is set.
+    pub const fn from_bits(bits: u8) -> Option<Cell> {
+        if bits < 64 { Some(Cell(bits)) } else { None }
+    }
+
+    /// A cell from its dot numbers written as digits, as the book does: `dots("3456")` is the
+    /// number sign. Panics at compile time (in a `const`) or in tests on a wrong digit, so it is
+    /// meant for the rule tables only.
+    pub const fn dots(digits: &str) -> Cell {
+        let b = digits.as_bytes();
+        let mut bits = 0u8;
+        let mut i = 0;
+        while i < b.len() {
+            let d = b[i];
+            assert!(d >= b'1' && d <= b'6', "a dot number is 1 to 6");
+            bits |= 1 << (d - b'1');
+            i += 1;
+        }
+        Cell(bits)
+    }
+
+    /// The dot bits (dot 1 = bit 0).
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// True for the blank cell.
+    pub const fn is_blank(self) -> bool {
+        self.0 == 0
+    }
+
+    /// This cell with dot 6 added (black pieces in diagrams).
+    pub const fn with_dot6(self) -> Cell {
+        Cell(self.0 | 0x20)
+    }
+
+    /// The Unicode braille character (U+2800 block).
+    pub fn to_unicode(self) -> char {
+        // 0x2800 + a value below 64 is always a valid char.
+        char::from_u32(0x2800 + u32::from(self.0)).unwrap_or(' ')
+    }
+
+    /// The cell read back from a Unicode braille character; `None` for anything else,
+    /// including eight-dot patterns.
+    pub fn from_unicode(c: char) -> Option<Cell> {
+        let v = u32::from(c).checked_sub(0x2800)?;
+        if v < 64 { Some(Cell(v as u8)) } else { None }
+    }
+
+    /// The braille-ASCII byte (upper-case letters) used in BRF files.
+    pub fn to_brf(self) -> u8 {
+        BRF[usize::from(self.0)]
+    }
+
+    /// The dots as digits, `"3456"`; the blank cell is `"0"`.
+    pub fn dot_string(self) -> String {
+        if self.0 == 0 {
+            return "0".to_string();
+        }
+        (0..6).filter(|i| self.0 & (1 << i) != 0).map(|i| char::from(b'1' + i)).collect()
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_unicode())
+    }
+}
+
+/// A run of cells.
+pub type Cells = Vec<Cell>;
+
+/// Cells written as Unicode braille.
+pub fn to_unicode_string(cells: &[Cell]) -> String {
+    cells.iter().map(|c| c.to_unicode()).collect()
+}
+
+/// Cells read back from Unicode braille (tests and tables); `None` on any other character.
+pub fn from_unicode_str(s: &str) -> Option<Cells> {
+    s.chars().map(Cell::from_unicode).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dots_and_bits_agree() {
+        assert_eq!(Cell::dots("3456").bits(), 0b111100);
+        assert_eq!(Cell::dots("1").to_unicode(), '⠁');
+        assert_eq!(Cell::dots("156").to_unicode(), '⠱');
+        assert_eq!(Cell::dots("3456").dot_string(), "3456");
+        assert_eq!(Cell::BLANK.to_unicode(), '⠀');
+        assert!(Cell::from_bits(64).is_none());
+        assert_eq!(Cell::from_unicode('⣿'), None);
+    }
+
+    #[test]
+    fn brf_table_matches_braille_ascii() {
+        // Letters a..z are the standard braille letters, upper case in BRF.
+        let letters = "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵";
+        for (c, l) in letters.chars().zip(b'A'..=b'Z') {
+            assert_eq!(Cell::from_unicode(c).map(Cell::to_brf), Some(l));
+        }
+        assert_eq!(Cell::dots("3456").to_brf(), b'#');
+        assert_eq!(Cell::dots("6").to_brf(), b',');
+        assert_eq!(Cell::dots("3").to_brf(), b'\'');
+        assert_eq!(Cell::dots("256").to_brf(), b'4');
+        assert_eq!(Cell::dots("2").to_brf(), b'1');
+        assert_eq!(Cell::dots("36").to_brf(), b'-');
+        assert_eq!(Cell::dots("123456").to_brf(), b'=');
+        assert_eq!(Cell::BLANK.to_brf(), b' ');
+        // 64 distinct bytes, all printable ASCII.
+        let mut seen = std::collections::BTreeSet::new();
+        for b in 0..64u8 {
+            let x = Cell(b).to_brf();
+            assert!((0x20..0x7f).contains(&x));
+            seen.insert(x);
+        }
+        assert_eq!(seen.len(), 64);
+    }
+}

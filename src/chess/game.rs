@@ -1,0 +1,96 @@
+//! The replayed game: every move with the facts the position gives, in source order with its
+//! comments, annotation glyphs and variations.
+
+use shakmaty::{CastlingSide, Color, Role, Square};
+
+use crate::error::Location;
+
+/// Check, double check or mate after a move, as the position says.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Check {
+    None,
+    Check,
+    /// Two pieces give check.
+    Double,
+    Mate,
+}
+
+/// Which coordinates of the from-square short notation must show (FIDE rules: file first,
+/// rank if the file does not decide, both if neither alone does).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Disambiguation {
+    pub file: bool,
+    pub rank: bool,
+}
+
+/// What a move is, as the position says.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum MoveKind {
+    /// Any move but castling; pawns have `role == Role::Pawn`.
+    Normal {
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: bool,
+        en_passant: bool,
+        promotion: Option<Role>,
+        disambiguation: Disambiguation,
+    },
+    Castle(CastlingSide),
+    /// A null move (`--`, `Z0`): the side passes.
+    Null,
+}
+
+/// One move with everything braille writes about it.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct MoveFacts {
+    /// The full-move number this move belongs to.
+    pub number: u32,
+    /// Who made the move.
+    pub color: Color,
+    pub kind: MoveKind,
+    pub check: Check,
+}
+
+/// One thing in the movetext, in source order.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Item {
+    Move(MoveFacts),
+    /// A numeric annotation glyph of the move before it (`!` is `$1`).
+    Nag(u8),
+    /// A comment, as decoded text (whitespace as in the source).
+    Comment(String),
+    /// `(`: the moves that follow replace the last move played.
+    VariationStart,
+    /// `)`.
+    VariationEnd,
+}
+
+/// The game result, from the movetext's termination marker (or the Result tag).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unknown,
+}
+
+/// A replayed game.
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    /// 1-based number of the game within its file.
+    pub number: usize,
+    /// Where the game starts in its file.
+    pub location: Option<Location>,
+    /// Tag pairs in source order, values decoded.
+    pub tags: Vec<(String, String)>,
+    pub items: Vec<Item>,
+    pub result: Option<GameResult>,
+}
+
+impl Game {
+    /// The value of a tag, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}

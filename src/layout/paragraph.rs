@@ -1,0 +1,105 @@
+//! A paragraph: words (cells that stay on one line) and the blanks between them, some glued.
+
+use crate::braille::cell::Cell;
+
+/// A word's span in its paragraph's cells, and whether the blank after it may break a line.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Word {
+    pub start: u32,
+    pub end: u32,
+    /// The blank after this word must not end a line (a move number stays with its move).
+    pub glued: bool,
+}
+
+/// Words to be filled into lines, with the indent of its first line and of the others.
+#[derive(Clone, Debug, Default)]
+pub struct Paragraph {
+    cells: Vec<Cell>,
+    words: Vec<Word>,
+    /// Blank cells before the first line.
+    pub first_indent: usize,
+    /// Blank cells before every continuation line.
+    pub rest_indent: usize,
+    /// Lines of the paragraph stay on one page (diagram piece lists).
+    pub keep_together: bool,
+    open: Option<u32>,
+}
+
+impl Paragraph {
+    pub fn new(first_indent: usize, rest_indent: usize) -> Self {
+        Paragraph { first_indent, rest_indent, ..Default::default() }
+    }
+
+    /// Empties the paragraph, keeping its allocations.
+    pub fn clear(&mut self) {
+        self.cells.clear();
+        self.words.clear();
+        self.open = None;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty() && self.open.is_none()
+    }
+
+    /// Appends cells to the word being written (starting one if none is open).
+    pub fn push(&mut self, cells: &[Cell]) {
+        if self.open.is_none() {
+            self.open = Some(self.cells.len() as u32);
+        }
+        self.cells.extend_from_slice(cells);
+    }
+
+    /// Appends one cell to the word being written.
+    pub fn push_cell(&mut self, cell: Cell) {
+        self.push(std::slice::from_ref(&cell));
+    }
+
+    /// Ends the open word; the blank after it may break a line.
+    pub fn end_word(&mut self) {
+        self.finish(false);
+    }
+
+    /// Ends the open word; the blank after it must not break a line.
+    pub fn end_word_glued(&mut self) {
+        self.finish(true);
+    }
+
+    fn finish(&mut self, glued: bool) {
+        if let Some(start) = self.open.take() {
+            let end = self.cells.len() as u32;
+            if end > start {
+                self.words.push(Word { start, end, glued });
+            }
+        }
+    }
+
+    /// Appends cells that may hold blanks: each blank ends a word (breakable), so prose
+    /// translated as a whole flows into words. The last word is left open.
+    pub fn push_text(&mut self, cells: &[Cell]) {
+        for &c in cells {
+            if c.is_blank() {
+                self.end_word();
+            } else {
+                self.push_cell(c);
+            }
+        }
+    }
+
+    /// The words, after closing any open one.
+    pub fn words(&mut self) -> &[Word] {
+        self.end_word();
+        &self.words
+    }
+
+    /// The cells of a word.
+    pub fn word_cells(&self, w: Word) -> &[Cell] {
+        &self.cells[w.start as usize..w.end as usize]
+    }
+
+    /// Marks the blank after the last finished word as unbreakable.
+    pub fn glue_last(&mut self) {
+        if let Some(w) = self.words.last_mut() {
+            w.glued = true;
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! The `schackpunkt` command: parses arguments and calls the library.
+
+fn main() {}
