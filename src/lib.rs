@@ -9,6 +9,8 @@ pub mod chess;
 pub mod error;
 pub mod layout;
 pub mod options;
+pub mod output;
+pub mod source;
 
 pub use error::{Diagnostic, Error, Location, Result, Warning};
 pub use options::Options;

@@ -2,6 +2,10 @@
 //! and diagrams.
 
 pub mod cell;
+pub mod game;
+pub mod notation;
+pub mod pieces;
+pub mod signs;
 pub mod text;
 
 pub use cell::{Cell, Cells};

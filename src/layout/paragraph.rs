@@ -103,3 +103,23 @@ impl Paragraph {
         }
     }
 }
+
+impl Paragraph {
+    /// Appends cells to the last word, open or finished (a closing bracket, a period).
+    pub fn extend_last(&mut self, cells: &[Cell]) {
+        if self.open.is_some() {
+            self.cells.extend_from_slice(cells);
+        } else if let Some(w) = self.words.last_mut() {
+            // The last finished word ends where the cells end: nothing was written after it.
+            self.cells.extend_from_slice(cells);
+            w.end = self.cells.len() as u32;
+        } else {
+            self.push(cells);
+        }
+    }
+
+    /// The number of finished words.
+    pub fn word_count(&self) -> usize {
+        self.words.len()
+    }
+}

@@ -1,0 +1,36 @@
+# schackpunkt: common tasks. Every target needs only the Rust toolchain (bench also reads
+# ../shared/corpus when it is there, or BENCH_PGN=path).
+
+CARGO ?= cargo
+BIN = target/release/schackpunkt
+SAMPLES_PGN = $(wildcard samples/*.pgn)
+
+.PHONY: all build test samples bench lint fmt clean
+
+all: build
+
+build:
+	$(CARGO) build --release --locked
+
+# The whole test suite: the same command as .ci/run and the README.
+test:
+	$(CARGO) test --locked
+
+# Regenerates the committed outputs of the samples (a test fails when they are out of date).
+samples: build
+	for f in $(SAMPLES_PGN); do $(BIN) build $$f -o $${f%.pgn}.brf || exit 1; done
+
+# End-to-end throughput of ordinary and compact transcription next to a plain
+# pgn-reader + shakmaty replay of the same file, and peak memory.
+bench:
+	$(CARGO) bench --locked --bench throughput -- $(BENCH_PGN)
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --locked --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all
+
+clean:
+	$(CARGO) clean

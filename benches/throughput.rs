@@ -1,0 +1,215 @@
+//! `make bench`: end-to-end throughput (MB/s, games/s) of ordinary and compact transcription to
+//! BRF, next to a plain pgn-reader + shakmaty replay of the same file in the same run, with the
+//! peak memory of each. Every measurement runs in a child process of its own, so each peak
+//! memory figure is that measurement's alone.
+//!
+//! Usage: `cargo bench --bench throughput -- [PGN]`. Without a path, the PGN files of
+//! `../shared/corpus/` are concatenated and repeated to at least 50 MB.
+
+use std::fs;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use pgn_reader::{Reader, SanPlus, Visitor};
+use schackpunkt::Options;
+use schackpunkt::build::{self, Destination, Job};
+use schackpunkt::options::{Format, Notation};
+use shakmaty::{Chess, Position};
+
+const TARGET_BYTES: u64 = 50 * 1024 * 1024;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if args.first().map(String::as_str) == Some("--child") {
+        child(&args[1], Path::new(&args[2]));
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let input = match args.first() {
+        Some(p) => PathBuf::from(p),
+        None => corpus_file(dir.path(), TARGET_BYTES),
+    };
+    let size = fs::metadata(&input).map(|m| m.len()).unwrap_or(0);
+    println!("input: {} ({:.1} MB)", input.display(), size as f64 / 1e6);
+    println!("{:<22} {:>9} {:>10} {:>12} {:>10}", "run", "MB/s", "games/s", "peak MB", "seconds");
+    let replay = measure("replay", &input);
+    let ordinary = measure("ordinary", &input);
+    let compact = measure("compact", &input);
+    for (name, m) in [("plain replay", &replay), ("ordinary to BRF", &ordinary), ("compact to BRF", &compact)] {
+        println!(
+            "{:<22} {:>9.1} {:>10.0} {:>12.1} {:>10.2}",
+            name,
+            m.mb_per_s(),
+            m.games as f64 / m.seconds,
+            m.peak_kb as f64 / 1024.0,
+            m.seconds
+        );
+    }
+    println!(
+        "ratio to plain replay: ordinary {:.2}, compact {:.2} (aim: at least 0.50)",
+        ordinary.mb_per_s() / replay.mb_per_s(),
+        compact.mb_per_s() / replay.mb_per_s()
+    );
+    if args.is_empty() {
+        // Memory must not grow with the input: the same run on a file twice as large.
+        let double = corpus_file(dir.path(), 2 * size.max(1));
+        let big = measure("ordinary", &double);
+        println!(
+            "peak memory, ordinary: {:.1} MB for {:.0} MB of input, {:.1} MB for {:.0} MB",
+            ordinary.peak_kb as f64 / 1024.0,
+            size as f64 / 1e6,
+            big.peak_kb as f64 / 1024.0,
+            fs::metadata(&double).map(|m| m.len()).unwrap_or(0) as f64 / 1e6
+        );
+    }
+}
+
+struct Measure {
+    bytes: u64,
+    games: u64,
+    seconds: f64,
+    peak_kb: u64,
+}
+
+impl Measure {
+    fn mb_per_s(&self) -> f64 {
+        self.bytes as f64 / 1e6 / self.seconds
+    }
+}
+
+/// Runs one measurement in a child process and reads its report line.
+fn measure(mode: &str, input: &Path) -> Measure {
+    let exe = std::env::current_exe().expect("own path");
+    let out = Command::new(exe).arg("--child").arg(mode).arg(input).output().expect("child");
+    let text = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        eprintln!("{mode} failed: {}", String::from_utf8_lossy(&out.stderr));
+        std::process::exit(1);
+    }
+    let nums: Vec<f64> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    Measure { bytes: nums[0] as u64, games: nums[1] as u64, seconds: nums[2], peak_kb: nums[3] as u64 }
+}
+
+/// The child: does the work once, prints `bytes games seconds peak_kb`.
+fn child(mode: &str, input: &Path) {
+    let bytes = fs::metadata(input).map(|m| m.len()).unwrap_or(0);
+    let start = Instant::now();
+    let games = match mode {
+        "replay" => plain_replay(input),
+        "ordinary" | "compact" => {
+            let out = tempfile::NamedTempFile::new().expect("temporary output");
+            let options = Options {
+                notation: if mode == "compact" { Notation::Compact } else { Notation::Ordinary },
+                format: Format::Brf,
+                ..Options::default()
+            };
+            let job = Job {
+                inputs: vec![input.to_path_buf()],
+                destination: Destination::File(out.path().to_path_buf()),
+                options,
+                input_encoding: None,
+            };
+            build::run(&job, &mut |_| {}).expect("build");
+            count_games(input)
+        }
+        _ => panic!("unknown mode {mode}"),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{bytes} {games} {seconds} {}", peak_kb());
+}
+
+/// Peak resident memory of this process (VmHWM), in KiB.
+fn peak_kb() -> u64 {
+    fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// The plain replay: pgn-reader parses, shakmaty plays every main-line move.
+struct Replay;
+
+impl Visitor for Replay {
+    type Tags = ();
+    type Movetext = Chess;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(Chess::default())
+    }
+
+    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        match san_plus.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn end_game(&mut self, _pos: Chess) -> Self::Output {
+        true
+    }
+}
+
+fn plain_replay(input: &Path) -> u64 {
+    let file = fs::File::open(input).expect("input");
+    let mut reader = Reader::new(file);
+    let mut games = 0;
+    while let Ok(Some(_)) = reader.read_game(&mut Replay) {
+        games += 1;
+    }
+    games
+}
+
+/// Games in a file, counted by their Event tags (for games/s of the transcription runs).
+fn count_games(input: &Path) -> u64 {
+    let text = fs::read(input).unwrap_or_default();
+    text.split(|&b| b == b'\n').filter(|l| l.starts_with(b"[Event ")).count() as u64
+}
+
+/// The corpus files concatenated and repeated to at least `target` bytes.
+fn corpus_file(dir: &Path, target: u64) -> PathBuf {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let mut parts = Vec::new();
+    if let Ok(entries) = fs::read_dir(&corpus) {
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "pgn")) {
+            if let Ok(mut bytes) = fs::read(&p) {
+                while bytes.last().is_some_and(|b| b.is_ascii_whitespace()) {
+                    bytes.pop();
+                }
+                bytes.extend_from_slice(b"\n\n");
+                parts.push(bytes);
+            }
+        }
+    }
+    if parts.is_empty() {
+        eprintln!("no corpus at {}: give a PGN path (make bench BENCH_PGN=file.pgn)", corpus.display());
+        std::process::exit(2);
+    }
+    let path = dir.join(format!("bench-{target}.pgn"));
+    let mut f = io::BufWriter::new(fs::File::create(&path).expect("bench file"));
+    let mut written = 0u64;
+    while written < target {
+        for p in &parts {
+            f.write_all(p).expect("write");
+            written += p.len() as u64;
+        }
+    }
+    f.flush().expect("flush");
+    path
+}

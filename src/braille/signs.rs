@@ -1,0 +1,168 @@
+//! The comment signs of the book's section 3.1 (rules.md §5) and the PGN NAGs they stand for.
+//!
+//! One table holds every sign: its meaning, cells, NAG numbers and placement. Nothing else in
+//! the program knows which NAG is written how.
+
+use super::cell::{Cell, Cells};
+
+/// Where a sign stands relative to its move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Placement {
+    /// Right after the move (`Lb5+!`).
+    Attached,
+    /// After a blank, kept on the move's line (`Lb5+ ⠲⠌⠶`).
+    AfterBlank,
+}
+
+/// One comment sign.
+#[derive(Copy, Clone, Debug)]
+pub struct Sign {
+    pub meaning: &'static str,
+    /// The cells as Unicode braille.
+    pub cells: &'static str,
+    /// The PGN NAG numbers written with this sign ($238-$246 are ChessBase extensions).
+    pub nags: &'static [u8],
+    pub placement: Placement,
+}
+
+use Placement::{AfterBlank, Attached};
+
+const fn sign(
+    meaning: &'static str,
+    cells: &'static str,
+    nags: &'static [u8],
+    placement: Placement,
+) -> Sign {
+    Sign { meaning, cells, nags, placement }
+}
+
+/// The signs of rules.md §5, in the book's order. Signs that the notation itself writes
+/// (check, mate, capture, en passant, the from-to dash, omitted moves) are listed for
+/// completeness with no NAG.
+pub const SIGNS: &[Sign] = &[
+    sign("double check", "⠲⠲", &[], Attached),
+    sign("en passant", "⠑⠄⠏⠄", &[], Attached),
+    sign("en passant (short form)", "⠑⠏", &[], Attached),
+    sign("good move", "⠖", &[1], Attached),
+    sign("mistake", "⠢", &[2], Attached),
+    sign("very good move", "⠖⠖", &[3], Attached),
+    sign("blunder", "⠢⠢", &[4], Attached),
+    sign("interesting move", "⠖⠢", &[5], Attached),
+    sign("dubious move", "⠢⠖", &[6], Attached),
+    sign("from-to dash", "⠤", &[], Attached),
+    sign("mate", "⠘⠼", &[], Attached),
+    sign("draw offer", "⠦⠶⠴", &[], Attached),
+    sign("novelty", "⠦⠝⠴", &[146], Attached),
+    sign("check", "⠲", &[], Attached),
+    sign("captures", "⠭", &[], Attached),
+    sign("better is", "⠻⠃⠒", &[142], AfterBlank),
+    sign("centre", "⠻⠉⠑", &[48, 49, 50, 51, 52, 53, 241], AfterBlank),
+    sign("diagonal", "⠻⠌", &[240], AfterBlank),
+    sign("zugzwang", "⠻⠙⠞", &[22, 23], AfterBlank),
+    sign("endgame", "⠻⠎⠎", &[245], AfterBlank),
+    sign("file", "⠻⠿", &[239], AfterBlank),
+    sign("with attack", "⠒⠕", &[40, 41], AfterBlank),
+    // $20/$21 (crushing advantage) have no sign of their own: written as winning.
+    sign("black is winning", "⠤⠲", &[19, 21], AfterBlank),
+    sign("white is winning", "⠲⠤", &[18, 20], AfterBlank),
+    sign("with the idea", "⠻⠲", &[140], AfterBlank),
+    sign("with initiative", "⠻⠊⠝", &[36, 37, 38, 39], AfterBlank),
+    sign("black is clearly better", "⠤⠌⠲", &[17], AfterBlank),
+    sign("white is clearly better", "⠲⠌⠤", &[16], AfterBlank),
+    sign("with compensation", "⠶⠌⠼⠿", &[44, 45], AfterBlank),
+    sign("equal position", "⠶", &[10, 11, 12], AfterBlank),
+    sign("black is slightly better", "⠶⠌⠲", &[15], AfterBlank),
+    sign("white is slightly better", "⠲⠌⠶", &[14], AfterBlank),
+    sign("bishop pair", "⠻⠇⠇", &[246], AfterBlank),
+    sign("with counterplay", "⠪⠒⠌⠒⠕", &[132, 133], AfterBlank),
+    sign("unclear", "⠼⠿", &[13], AfterBlank),
+    sign("space advantage", "⠻⠞⠋", &[24, 25, 26, 27, 28, 29, 238], AfterBlank),
+    sign("on the queenside", "⠻⠙⠋", &[60, 61, 62, 63, 64, 65, 243], AfterBlank),
+    sign("on the kingside", "⠻⠅⠋", &[54, 55, 56, 57, 58, 59, 242], AfterBlank),
+    sign("weakness", "⠻⠭", &[244], AfterBlank),
+    sign("omitted move", "⠤⠤", &[], AfterBlank),
+    sign("omitted move (no blanks)", "⠄⠄⠄", &[], Attached),
+    sign("development advantage", "⠻⠥⠋", &[30, 31, 32, 33, 34, 35], AfterBlank),
+];
+
+/// The sign for a NAG, if the book has one.
+pub fn for_nag(nag: u8) -> Option<&'static Sign> {
+    SIGNS.iter().find(|s| s.nags.contains(&nag))
+}
+
+impl Sign {
+    /// The sign's cells.
+    pub fn to_cells(&self) -> Cells {
+        let mut v = Vec::with_capacity(self.cells.len() / 3);
+        self.push_cells(&mut v);
+        v
+    }
+
+    /// Appends the sign's cells.
+    pub fn push_cells(&self, out: &mut Vec<Cell>) {
+        out.extend(self.cells.chars().filter_map(Cell::from_unicode));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::braille::cell::to_unicode_string;
+
+    #[test]
+    fn every_sign_is_braille() {
+        for s in SIGNS {
+            assert_eq!(s.to_cells().len(), s.cells.chars().count(), "{}", s.meaning);
+        }
+    }
+
+    #[test]
+    fn no_nag_has_two_signs() {
+        for nag in 0..=255u8 {
+            assert!(SIGNS.iter().filter(|s| s.nags.contains(&nag)).count() <= 1, "${nag}");
+        }
+    }
+
+    #[test]
+    fn nag_signs_per_rules() {
+        let cells = |n| for_nag(n).map(|s| to_unicode_string(&s.to_cells()));
+        let place = |n| for_nag(n).map(|s| s.placement);
+        assert_eq!(cells(1).as_deref(), Some("⠖"));
+        assert_eq!(cells(2).as_deref(), Some("⠢"));
+        assert_eq!(cells(3).as_deref(), Some("⠖⠖"));
+        assert_eq!(cells(4).as_deref(), Some("⠢⠢"));
+        assert_eq!(cells(5).as_deref(), Some("⠖⠢"));
+        assert_eq!(cells(6).as_deref(), Some("⠢⠖"));
+        assert_eq!(cells(146).as_deref(), Some("⠦⠝⠴"));
+        assert_eq!(place(146), Some(Placement::Attached));
+        assert_eq!(cells(14).as_deref(), Some("⠲⠌⠶"));
+        assert_eq!(cells(15).as_deref(), Some("⠶⠌⠲"));
+        assert_eq!(cells(16).as_deref(), Some("⠲⠌⠤"));
+        assert_eq!(cells(17).as_deref(), Some("⠤⠌⠲"));
+        assert_eq!(cells(18).as_deref(), Some("⠲⠤"));
+        assert_eq!(cells(19).as_deref(), Some("⠤⠲"));
+        assert_eq!(cells(13).as_deref(), Some("⠼⠿"));
+        assert_eq!(cells(10).as_deref(), Some("⠶"));
+        assert_eq!(cells(44).as_deref(), Some("⠶⠌⠼⠿"));
+        assert_eq!(cells(132).as_deref(), Some("⠪⠒⠌⠒⠕"));
+        assert_eq!(cells(142).as_deref(), Some("⠻⠃⠒"));
+        assert_eq!(cells(22).as_deref(), Some("⠻⠙⠞"));
+        assert_eq!(cells(36).as_deref(), Some("⠻⠊⠝"));
+        assert_eq!(cells(40).as_deref(), Some("⠒⠕"));
+        assert_eq!(cells(140).as_deref(), Some("⠻⠲"));
+        assert_eq!(cells(238).as_deref(), Some("⠻⠞⠋"));
+        assert_eq!(cells(239).as_deref(), Some("⠻⠿"));
+        assert_eq!(cells(240).as_deref(), Some("⠻⠌"));
+        assert_eq!(cells(241).as_deref(), Some("⠻⠉⠑"));
+        assert_eq!(cells(242).as_deref(), Some("⠻⠅⠋"));
+        assert_eq!(cells(243).as_deref(), Some("⠻⠙⠋"));
+        assert_eq!(cells(244).as_deref(), Some("⠻⠭"));
+        assert_eq!(cells(245).as_deref(), Some("⠻⠎⠎"));
+        assert_eq!(cells(246).as_deref(), Some("⠻⠇⠇"));
+        assert_eq!(cells(30).as_deref(), Some("⠻⠥⠋"));
+        assert_eq!(place(14), Some(Placement::AfterBlank));
+        assert_eq!(place(1), Some(Placement::Attached));
+        assert!(for_nag(7).is_none());
+        assert!(for_nag(0).is_none());
+    }
+}

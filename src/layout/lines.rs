@@ -1,0 +1,176 @@
+//! Line filling: words into lines of a fixed width, breaking only at breakable blanks.
+
+use super::paragraph::{Paragraph, Word};
+use crate::braille::cell::Cell;
+
+/// The hyphen written where a word longer than a whole line is cut (dots 36).
+const CUT: Cell = Cell::dots("36");
+
+/// Fills a paragraph into lines no longer than `width` cells, appending them to `lines`.
+///
+/// Greedy: each line takes as many words as fit. Glued words (a move number and its move, a
+/// move and a sign after a blank) move to the next line together; a glued group longer than a
+/// line breaks at its glued blanks after all, and only a word longer than a whole line is cut,
+/// with a hyphen at the cut.
+pub fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
+    let words: Vec<Word> = p.words().to_vec();
+    let mut line: Vec<Cell> = Vec::with_capacity(width);
+    let indent = |first: bool| if first { p.first_indent } else { p.rest_indent };
+    let start_line = |line: &mut Vec<Cell>, first: bool| {
+        line.clear();
+        line.resize(indent(first).min(width.saturating_sub(1)), Cell::BLANK);
+    };
+    start_line(&mut line, true);
+    let mut line_has_words = false;
+    let mut i = 0;
+    while i < words.len() {
+        // The glued group starting at word i.
+        let mut j = i;
+        let mut group_len = len(words[i]);
+        while words[j].glued && j + 1 < words.len() {
+            j += 1;
+            group_len += 1 + len(words[j]);
+        }
+        let needed = if line_has_words { 1 + group_len } else { group_len };
+        if line.len() + needed <= width {
+            for (k, w) in words[i..=j].iter().enumerate() {
+                if line_has_words || k > 0 {
+                    line.push(Cell::BLANK);
+                }
+                line.extend_from_slice(p.word_cells(*w));
+            }
+            line_has_words = true;
+            i = j + 1;
+            continue;
+        }
+        if line_has_words && p.rest_indent + group_len <= width {
+            // The group fits on a fresh line.
+            lines.push(std::mem::take(&mut line));
+            start_line(&mut line, false);
+            line_has_words = false;
+            continue;
+        }
+        // The group is longer than a line: place its words one by one.
+        let w = words[i];
+        let wl = len(w);
+        let sep = usize::from(line_has_words);
+        if line.len() + sep + wl <= width {
+            if line_has_words {
+                line.push(Cell::BLANK);
+            }
+            line.extend_from_slice(p.word_cells(w));
+            line_has_words = true;
+            i += 1;
+        } else if line_has_words {
+            lines.push(std::mem::take(&mut line));
+            start_line(&mut line, false);
+            line_has_words = false;
+        } else {
+            // A word longer than the whole line: cut it, a hyphen at each cut.
+            let cells = p.word_cells(w);
+            let room = width.saturating_sub(line.len()).max(2);
+            let take = room - 1;
+            line.extend_from_slice(&cells[..take.min(cells.len())]);
+            line.push(CUT);
+            lines.push(std::mem::take(&mut line));
+            start_line(&mut line, false);
+            // Write the rest as a word of its own.
+            let rest = cells[take.min(cells.len())..].to_vec();
+            fill_rest(&rest, width, p.rest_indent, &mut line, lines);
+            line_has_words = line.len() > p.rest_indent.min(width.saturating_sub(1));
+            i += 1;
+        }
+    }
+    if line_has_words {
+        lines.push(line);
+    }
+}
+
+/// Writes the remainder of a cut word, cutting again while it is longer than a line.
+fn fill_rest(
+    mut rest: &[Cell],
+    width: usize,
+    indent: usize,
+    line: &mut Vec<Cell>,
+    lines: &mut Vec<Vec<Cell>>,
+) {
+    loop {
+        let room = width.saturating_sub(line.len());
+        if rest.len() <= room {
+            line.extend_from_slice(rest);
+            return;
+        }
+        let take = room.saturating_sub(1).max(1);
+        line.extend_from_slice(&rest[..take]);
+        line.push(CUT);
+        lines.push(std::mem::take(line));
+        line.resize(indent.min(width.saturating_sub(1)), Cell::BLANK);
+        rest = &rest[take..];
+    }
+}
+
+fn len(w: Word) -> usize {
+    (w.end - w.start) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::braille::cell::to_unicode_string;
+
+    fn word(p: &mut Paragraph, n: usize, glued: bool) {
+        p.push(&vec![Cell::dots("1"); n]);
+        if glued { p.end_word_glued() } else { p.end_word() }
+    }
+
+    fn filled(p: &mut Paragraph, width: usize) -> Vec<String> {
+        let mut lines = Vec::new();
+        fill(p, width, &mut lines);
+        lines.iter().map(|l| to_unicode_string(l)).collect()
+    }
+
+    #[test]
+    fn greedy_breaks_at_blanks() {
+        let mut p = Paragraph::new(0, 2);
+        for n in [3, 3, 3, 3] {
+            word(&mut p, n, false);
+        }
+        assert_eq!(filled(&mut p, 8), vec!["⠁⠁⠁⠀⠁⠁⠁", "⠀⠀⠁⠁⠁", "⠀⠀⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn glued_words_move_together() {
+        let mut p = Paragraph::new(0, 0);
+        word(&mut p, 5, false);
+        word(&mut p, 2, true);
+        word(&mut p, 3, false);
+        // 5 + 1 + 2 fits in 8 but the 2 is glued to the 3: both go to the next line.
+        assert_eq!(filled(&mut p, 8), vec!["⠁⠁⠁⠁⠁", "⠁⠁⠀⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn long_word_is_cut_with_hyphen() {
+        let mut p = Paragraph::new(0, 0);
+        word(&mut p, 10, false);
+        assert_eq!(filled(&mut p, 4), vec!["⠁⠁⠁⠤", "⠁⠁⠁⠤", "⠁⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn no_line_exceeds_width() {
+        for width in 4..20 {
+            let mut p = Paragraph::new(2, 2);
+            for k in 0..40 {
+                word(&mut p, 1 + (k * 7) % 9, k % 3 == 0);
+            }
+            let mut lines = Vec::new();
+            fill(&mut p, width, &mut lines);
+            for l in &lines {
+                assert!(l.len() <= width, "width {width}: {}", l.len());
+            }
+            let total: usize =
+                lines.iter().map(|l| l.iter().filter(|c| !c.is_blank() && **c != CUT).count()).sum();
+            let expected: usize = (0..40).map(|k| 1 + (k * 7) % 9).sum();
+            assert!(total >= expected, "no cell lost");
+        }
+    }
+}
