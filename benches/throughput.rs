@@ -14,7 +14,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use pgn_reader::{Reader, SanPlus, Visitor};
-use schackpunkt::Options;
+use schackpunkt::document::frontmatter::Settings;
 use schackpunkt::build::{self, Destination, Job};
 use schackpunkt::options::{Format, Notation};
 use shakmaty::{Chess, Position};
@@ -101,15 +101,15 @@ fn child(mode: &str, input: &Path) {
         "replay" => plain_replay(input),
         "ordinary" | "compact" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
-            let options = Options {
-                notation: if mode == "compact" { Notation::Compact } else { Notation::Ordinary },
-                format: Format::Brf,
-                ..Options::default()
+            let settings = Settings {
+                notation: Some(if mode == "compact" { Notation::Compact } else { Notation::Ordinary }),
+                format: Some(Format::Brf),
+                ..Settings::default()
             };
             let job = Job {
                 inputs: vec![input.to_path_buf()],
                 destination: Destination::File(out.path().to_path_buf()),
-                options,
+                settings,
                 input_encoding: None,
             };
             build::run(&job, &mut |_| {}).expect("build");

@@ -5,7 +5,9 @@
 //! [`braille`] (cells, notation, diagrams) → [`layout`] (lines, pages) → [`output`] (BRF, Unicode).
 
 pub mod braille;
+pub mod build;
 pub mod chess;
+pub mod document;
 pub mod error;
 pub mod layout;
 pub mod options;

@@ -65,6 +65,13 @@ pub fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
             lines.push(std::mem::take(&mut line));
             start_line(&mut line, false);
             line_has_words = false;
+        } else if wl <= width {
+            // A word that fits a line but not after the indent: the indent gives way, since
+            // only a word longer than a whole line may be cut.
+            line.truncate(width - wl);
+            line.extend_from_slice(p.word_cells(w));
+            line_has_words = true;
+            i += 1;
         } else {
             // A word longer than the whole line: cut it, a hyphen at each cut.
             let cells = p.word_cells(w);
@@ -146,6 +153,14 @@ mod tests {
         word(&mut p, 3, false);
         // 5 + 1 + 2 fits in 8 but the 2 is glued to the 3: both go to the next line.
         assert_eq!(filled(&mut p, 8), vec!["⠁⠁⠁⠁⠁", "⠁⠁⠀⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn indent_gives_way_to_a_word_as_long_as_the_line() {
+        let mut p = Paragraph::new(2, 2);
+        word(&mut p, 5, false);
+        word(&mut p, 3, false);
+        assert_eq!(filled(&mut p, 6), vec!["⠀⠁⠁⠁⠁⠁", "⠀⠀⠁⠁⠁"]);
     }
 
     #[test]

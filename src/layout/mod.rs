@@ -5,11 +5,13 @@
 //! renderer), so a long input streams through with only one block in memory.
 
 mod lines;
+mod page;
 mod paragraph;
 
 use std::io;
 
 pub use lines::fill;
+pub use page::{PageNumbers, page_number_cells};
 pub use paragraph::{Paragraph, Word};
 
 use crate::braille::cell::Cell;
@@ -43,66 +45,56 @@ pub struct Layouter<S: LineSink> {
     used: usize,
     sink: S,
     lines: Vec<Vec<Cell>>,
+    /// Page numbers and blocks kept with the next one (off unless asked for).
+    pages: page::Pages,
 }
 
 impl<S: LineSink> Layouter<S> {
     pub fn new(width: usize, page_length: usize, sink: S) -> Self {
-        Layouter { width, page_length, used: 0, sink, lines: Vec::new() }
+        Layouter { width, page_length, used: 0, sink, lines: Vec::new(), pages: Default::default() }
     }
 
     /// Lays out one block.
     pub fn push(&mut self, block: &mut Block) -> io::Result<()> {
         let mut lines = std::mem::take(&mut self.lines);
         lines.clear();
-        let keep_together = match block {
+        let keep = match block {
             Block::Blank => {
-                if self.used > 0 {
-                    self.emit(&[])?;
-                }
                 self.lines = lines;
-                return Ok(());
+                return self.blank();
             }
             Block::Paragraph(p) => {
                 fill(p, self.width, &mut lines);
-                p.keep_together
+                page::Keep::of(p)
             }
             Block::Fixed(fixed) => {
                 lines.extend(fixed.iter().cloned());
-                true
+                page::Keep::whole()
             }
         };
-        if keep_together
-            && self.page_length > 0
-            && self.used > 0
-            && lines.len() <= self.page_length
-            && self.used + lines.len() > self.page_length
-        {
-            self.end_page()?;
-        }
-        for l in &lines {
-            self.emit(l)?;
-        }
+        let result = self.place(&lines, keep);
         self.lines = lines;
-        Ok(())
+        result
     }
 
     fn emit(&mut self, cells: &[Cell]) -> io::Result<()> {
+        self.before_line()?;
         let end = cells.iter().rposition(|c| !c.is_blank()).map_or(0, |i| i + 1);
         self.sink.line(&cells[..end])?;
         self.used += 1;
-        if self.page_length > 0 && self.used == self.page_length {
+        if self.page_length > 0 && self.used == self.capacity() {
             self.end_page()?;
         }
         Ok(())
     }
 
     fn end_page(&mut self) -> io::Result<()> {
-        self.used = 0;
-        self.sink.end_page()
+        self.close_page()
     }
 
     /// Ends the last page and hands back the sink.
     pub fn finish(mut self) -> io::Result<S> {
+        self.flush_held()?;
         if self.page_length > 0 && self.used > 0 {
             self.end_page()?;
         }

@@ -22,6 +22,16 @@ pub struct Paragraph {
     pub rest_indent: usize,
     /// Lines of the paragraph stay on one page (diagram piece lists).
     pub keep_together: bool,
+    /// Blank lines before the paragraph, kept on its page with it (headings, rules.md §8).
+    pub blank_before: usize,
+    /// The blank lines before are written at the top of a page too (a main heading); otherwise
+    /// they are left out there, like [`Block::Blank`](super::Block::Blank).
+    pub blank_before_at_top: bool,
+    /// Blank lines after the paragraph (left out at the top of a page).
+    pub blank_after: usize,
+    /// The paragraph (with its blank lines) stays on one page with the first lines of the next
+    /// block: a heading is never the last thing on a page.
+    pub keep_with_next: bool,
     open: Option<u32>,
 }
 

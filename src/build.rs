@@ -1,0 +1,284 @@
+//! The build job: inputs through the pipeline into one output, written atomically.
+//!
+//! Each input is read as a stream (a PGN game, a FEN line at a time), turned into blocks and
+//! laid out at once, so memory stays bounded by the largest game, not the file. The output goes
+//! to a temporary file beside its destination and is renamed into place only when every input
+//! has gone through: a failed build writes nothing and leaves an earlier output as it was.
+
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use encoding_rs::{Encoding, UTF_8};
+
+use crate::braille::diagram::{self, BOARD_WIDTH};
+use crate::braille::game::GameWriter;
+use crate::document::fen::FenReader;
+use crate::chess::PgnReader;
+use crate::error::{Diagnostic, Error, Location, Result, Warning};
+use crate::layout::{Block, Layouter};
+use crate::document::frontmatter::Settings;
+use crate::document::markdown::Book;
+use crate::document::profile::{DEFAULT_PROFILE, Profile};
+use crate::options::{DiagramForm, Notation, Options};
+use crate::output::Output;
+use crate::source;
+
+/// What kind of document an input is, from its file extension.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum InputKind {
+    /// Games in PGN.
+    Pgn,
+    /// Positions, one FEN a line, drawn as diagrams.
+    Fen,
+    /// A chess book in Markdown.
+    Markdown,
+}
+
+impl InputKind {
+    pub fn of(path: &Path) -> Result<InputKind> {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        match ext.as_str() {
+            "pgn" => Ok(InputKind::Pgn),
+            "fen" => Ok(InputKind::Fen),
+            "md" | "markdown" => Ok(InputKind::Markdown),
+            _ => Err(Error::Usage(format!(
+                "{}: unknown kind of input (expected .pgn, .fen or .md)",
+                path.display()
+            ))),
+        }
+    }
+}
+
+/// Where the output goes.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Destination {
+    /// One output per input, beside it, with the format's extension.
+    BesideInput,
+    /// Every input into this one file.
+    File(PathBuf),
+    /// Every input to standard output (written only when the whole build succeeded).
+    Stdout,
+}
+
+/// A build: inputs, destination, and the options given (on the command line); a book's front
+/// matter fills in what they leave open.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub inputs: Vec<PathBuf>,
+    pub destination: Destination,
+    pub settings: Settings,
+    /// Decode every input with this encoding instead of detecting it.
+    pub input_encoding: Option<&'static Encoding>,
+}
+
+/// Runs a build. Warnings go to `warn` as they are found.
+pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
+    if job.inputs.is_empty() {
+        return Err(Error::Usage("no input given".into()));
+    }
+    for input in &job.inputs {
+        InputKind::of(input)?;
+    }
+    match &job.destination {
+        Destination::BesideInput => {
+            for input in &job.inputs {
+                let format = job.settings.format.unwrap_or_default();
+                let target = input.with_extension(format.extension());
+                if &target == input {
+                    return Err(Error::Usage(format!(
+                        "{}: the output would overwrite the input; give -o",
+                        input.display()
+                    )));
+                }
+                write_atomically(&target, |w| transcribe(std::slice::from_ref(input), job, w, warn))?;
+            }
+            Ok(())
+        }
+        Destination::File(target) => {
+            write_atomically(target, |w| transcribe(&job.inputs, job, w, warn))
+        }
+        Destination::Stdout => {
+            // Through a temporary file, so that a failed build prints nothing.
+            let mut tmp = tempfile::tempfile().map_err(|e| Error::io("(temporary file)", e))?;
+            transcribe(&job.inputs, job, &mut tmp, warn)?;
+            use std::io::Seek;
+            tmp.seek(io::SeekFrom::Start(0)).map_err(|e| Error::io("(temporary file)", e))?;
+            let stdout = io::stdout();
+            let mut lock = stdout.lock();
+            io::copy(&mut tmp, &mut lock)
+                .and_then(|_| lock.flush())
+                .map_err(|e| Error::io("(standard output)", e))
+        }
+    }
+}
+
+/// Writes a file through a temporary file in the same folder, renamed into place on success.
+fn write_atomically(
+    target: &Path,
+    body: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".schackpunkt-")
+        .tempfile_in(&dir)
+        .map_err(|e| Error::io(target, e))?;
+    body(tmp.as_file_mut())?;
+    tmp.as_file_mut().sync_all().map_err(|e| Error::io(target, e))?;
+    tmp.persist(target).map_err(|e| Error::io(target, e.error))?;
+    // The temporary file is created private (0600); give the output the usual permissions.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = fs::set_permissions(target, fs::Permissions::from_mode(0o644));
+    }
+    Ok(())
+}
+
+/// The options of one output: the command line's, over the front matter of its first input
+/// when that is a book. Books are paginated by a page profile (`sv-a4` unless one is named);
+/// games and diagrams only when a profile is named.
+fn resolve(job: &Job, first: &Prepared) -> Result<(Options, Option<Profile>)> {
+    match first {
+        Prepared::Book(text) => {
+            let book = Book::read("", text, &mut |_| {})?;
+            job.settings.clone().or(book.settings().clone()).resolve(Some(DEFAULT_PROFILE))
+        }
+        Prepared::Stream(_) => job.settings.resolve(None),
+    }
+}
+
+/// An input opened for transcription: a book is read whole (books are small and Markdown
+/// needs the whole text), games and positions stream.
+enum Prepared {
+    Book(String),
+    Stream(source::Input),
+}
+
+fn prepare(path: &Path, job: &Job) -> Result<(source::Input, InputKind)> {
+    Ok((source::open(path, job.input_encoding)?, InputKind::of(path)?))
+}
+
+/// Transcribes inputs into one output stream.
+fn transcribe(
+    inputs: &[PathBuf],
+    job: &Job,
+    out: &mut dyn Write,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<()> {
+    let mut opened = Vec::with_capacity(inputs.len());
+    for path in inputs {
+        let (mut input, kind) = prepare(path, job)?;
+        if input.encoding != UTF_8 {
+            warn(&Warning(Diagnostic::new(
+                Location { file: input.name.clone(), line: 1, column: 1 },
+                format!("not UTF-8: read as {}", input.encoding.name()),
+            )));
+        }
+        let prepared = if kind == InputKind::Markdown {
+            let mut text = String::new();
+            input.reader.read_to_string(&mut text).map_err(|e| Error::io(path, e))?;
+            Prepared::Book(text)
+        } else {
+            Prepared::Stream(input)
+        };
+        opened.push((path, prepared, kind));
+    }
+    let Some((_, first, _)) = opened.first() else {
+        return Err(Error::Usage("no input given".into()));
+    };
+    let (options, profile) = resolve(job, first)?;
+    let needs_board = opened.iter().any(|(_, _, k)| *k == InputKind::Fen);
+    if needs_board && options.diagram == DiagramForm::Board && options.line_length < BOARD_WIDTH {
+        return Err(Error::Usage(format!(
+            "the board diagram needs lines of at least {BOARD_WIDTH} cells"
+        )));
+    }
+    let writer = BufWriter::with_capacity(64 * 1024, out);
+    let mut layout =
+        Layouter::new(options.line_length, options.page_length, Output::new(options.format, writer));
+    if let Some(p) = &profile {
+        p.apply(&mut layout);
+    }
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
+    let mut first = true;
+    for (path, prepared, _) in opened {
+        let io_err = |e: io::Error| Error::io(path, e);
+        let name = path.display().to_string();
+        let input = match prepared {
+            Prepared::Book(text) => {
+                if !first {
+                    layout.page_break().map_err(io_err)?;
+                }
+                first = false;
+                let book = Book::read(&name, &text, warn)?;
+                book.transcribe(&options, &mut layout, warn)?;
+                continue;
+            }
+            Prepared::Stream(input) => input,
+        };
+        if InputKind::of(path)? == InputKind::Fen {
+            for fen in FenReader::new(input.reader, name.as_str()) {
+                let fen = fen?;
+                for w in &fen.warnings {
+                    warn(w);
+                }
+                let mut block = diagram::diagram_fixed(
+                    fen.board(),
+                    fen.turn(),
+                    options.diagram,
+                    options.notation,
+                    options.to_move,
+                    options.line_length,
+                );
+                if !first {
+                    layout.push(&mut Block::Blank).map_err(io_err)?;
+                }
+                first = false;
+                layout.push(&mut block).map_err(io_err)?;
+            }
+            continue;
+        }
+        let mut reader = PgnReader::new(input.reader, &name);
+        let mut games = GameWriter::new(&options);
+        while let Some(game) = reader.read_game()? {
+            for w in reader.take_warnings() {
+                warn(&w);
+            }
+            blocks.clear();
+            games.write(&game, &mut blocks, &mut warnings);
+            for w in warnings.drain(..) {
+                warn(&w);
+            }
+            if blocks.is_empty() {
+                continue;
+            }
+            if !first {
+                layout.push(&mut Block::Blank).map_err(io_err)?;
+            }
+            first = false;
+            for b in &mut blocks {
+                layout.push(b).map_err(io_err)?;
+            }
+        }
+        for w in reader.take_warnings() {
+            warn(&w);
+        }
+        if options.notation == Notation::Compact && games.dropped_nags > 0 {
+            warn(&Warning(Diagnostic::new(
+                Location { file: name.clone(), line: 1, column: 1 },
+                format!(
+                    "{} annotation glyphs left out: compact notation has no comment signs",
+                    games.dropped_nags
+                ),
+            )));
+        }
+    }
+    let output = layout.finish().map_err(|e| Error::io("(output)", e))?;
+    output.into_inner().map_err(|e| Error::io("(output)", e))?;
+    Ok(())
+}

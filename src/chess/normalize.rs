@@ -1,0 +1,179 @@
+//! The normalized text of one game given to pgn-reader: its tags one a line, then English SAN,
+//! `$n` NAGs, comments, parentheses and the result, separated by single blanks.
+
+use shakmaty::{CastlingSide, Role};
+
+use super::game::GameResult;
+use super::letters::{Lang, Letter, english_letter, role_name};
+use super::scan::{GameScan, ScanError, TokKind, Token};
+use super::words::{MoveShape, MoveWord};
+
+/// What was written.
+#[derive(Debug, Default)]
+pub(crate) struct Written {
+    /// How many tokens were written (all, or those before `error`).
+    pub tokens: usize,
+    /// The longest tag line, for pgn-reader's buffer.
+    pub longest_tag: usize,
+    /// A token that cannot be written (a promotion that no pawn can make).
+    pub error: Option<ScanError>,
+    /// Where a `;` comment lost a `}` (comments in braces cannot hold one).
+    pub brace_dropped: Option<usize>,
+}
+
+/// Writes the game scanned into `out`, reading piece letters in language `lang`.
+pub(crate) fn write_game(scan: &GameScan, lang: Lang, out: &mut Vec<u8>) -> Written {
+    let mut w = Written::default();
+    for t in &scan.tags {
+        let before = out.len();
+        out.push(b'[');
+        out.extend_from_slice(scan.slice(t.name).as_bytes());
+        out.extend_from_slice(b" \"");
+        out.extend_from_slice(scan.slice(t.value).as_bytes());
+        out.extend_from_slice(b"\"]\n");
+        w.longest_tag = w.longest_tag.max(out.len() - before);
+    }
+    for (i, t) in scan.tokens.iter().enumerate() {
+        match t.kind {
+            TokKind::Move(m) => {
+                if let Err(e) = write_move(&m, lang, out) {
+                    w.error = Some(ScanError::new(t.start, t.end, e.0, Some(e.1)));
+                    w.tokens = i;
+                    return w;
+                }
+            }
+            TokKind::Nag(n) => {
+                out.push(b'$');
+                push_number(n, out);
+            }
+            TokKind::Comment => {
+                out.push(b'{');
+                out.extend_from_slice(scan.slice((t.start, t.end)).as_bytes());
+                out.push(b'}');
+            }
+            TokKind::LineComment => write_line_comment(scan, t, out, &mut w),
+            TokKind::VarStart => out.push(b'('),
+            TokKind::VarEnd => out.push(b')'),
+            TokKind::Result(r) => out.extend_from_slice(match r {
+                GameResult::WhiteWins => b"1-0".as_slice(),
+                GameResult::BlackWins => b"0-1",
+                GameResult::Draw => b"1/2-1/2",
+                GameResult::Unknown => b"*",
+            }),
+            TokKind::Number { .. } | TokKind::Ellipsis => continue,
+        }
+        out.push(b' ');
+    }
+    w.tokens = scan.tokens.len();
+    w
+}
+
+fn write_line_comment(scan: &GameScan, t: &Token, out: &mut Vec<u8>, w: &mut Written) {
+    let text = scan.slice((t.start, t.end));
+    out.push(b'{');
+    if text.contains('}') {
+        w.brace_dropped.get_or_insert(t.start);
+        out.extend(text.bytes().filter(|&b| b != b'}'));
+    } else {
+        out.extend_from_slice(text.as_bytes());
+    }
+    out.push(b'}');
+}
+
+fn push_number(n: u8, out: &mut Vec<u8>) {
+    if n >= 100 {
+        out.push(b'0' + n / 100);
+    }
+    if n >= 10 {
+        out.push(b'0' + (n / 10) % 10);
+    }
+    out.push(b'0' + n % 10);
+}
+
+/// Writes one move as English SAN (`Ng1f3`, `exd5`, `e8=Q`, `O-O`, `--`).
+fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String, &'static str)> {
+    match m.shape {
+        MoveShape::Castle(CastlingSide::KingSide) => out.extend_from_slice(b"O-O"),
+        MoveShape::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
+        MoveShape::Null => out.extend_from_slice(b"--"),
+        MoveShape::Normal { piece, file, rank, capture, to, promotion } => {
+            let role = piece.map_or(Role::Pawn, |l| l.role(lang));
+            let promotion = match promotion {
+                None => None,
+                Some(_) if role != Role::Pawn => {
+                    return Err((
+                        format!("a {} cannot promote", role_name(role)),
+                        "only a pawn reaching the last rank promotes",
+                    ));
+                }
+                Some(p) => match p.role(lang) {
+                    Role::Pawn | Role::King => {
+                        let hint = if p == Letter::B {
+                            "in a game with Swedish letters B is a pawn (bonde); the bishop is L"
+                        } else {
+                            "a pawn promotes to a queen, rook, bishop or knight"
+                        };
+                        return Err((format!("a pawn cannot promote to a {}", role_name(p.role(lang))), hint));
+                    }
+                    r => Some(r),
+                },
+            };
+            if let Some(l) = english_letter(role) {
+                out.push(l);
+            }
+            if let Some(f) = file {
+                out.push(f.char() as u8);
+            }
+            if let Some(r) = rank {
+                out.push(r.char() as u8);
+            }
+            if capture {
+                out.push(b'x');
+            }
+            out.push(to.file().char() as u8);
+            out.push(to.rank().char() as u8);
+            if let Some(l) = promotion.and_then(english_letter) {
+                out.push(b'=');
+                out.push(l);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::scan::Scanner;
+
+    fn normalized(src: &str) -> (String, Written) {
+        let mut s = Scanner::new(src.as_bytes(), 1);
+        assert!(s.next_game().unwrap());
+        let mut out = Vec::new();
+        let w = write_game(&s.game, s.game.lang(), &mut out);
+        (String::from_utf8(out).unwrap(), w)
+    }
+
+    #[test]
+    fn english_san_for_every_notation() {
+        let (text, w) = normalized(
+            "[White \"A \\\"B\\\"\"]\n1. Sg1-f3 Sb8xc6 2. e2-e4 Lc5 3. 0-0 ♕e7 4. Be4 $14 ; x}y\n5. a8D a1(S) 6. -- Z0 *",
+        );
+        assert_eq!(
+            text,
+            "[White \"A \\\"B\\\"\"]\nNg1f3 Nb8xc6 e2e4 Bc5 O-O Qe7 e4 $14 { xy} a8=Q a1=N -- -- * "
+        );
+        assert_eq!(w.tokens, 20);
+        assert!(w.error.is_none());
+        assert!(w.brace_dropped.is_some());
+    }
+
+    #[test]
+    fn impossible_promotions_stop_the_text() {
+        let (text, w) = normalized("1. Sd2 e5 2. e8B");
+        assert_eq!(text, "Nd2 e5 ");
+        assert_eq!(w.error.map(|e| e.message), Some("a pawn cannot promote to a pawn".to_owned()));
+        let (_, w) = normalized("1. Nf3=Q");
+        assert_eq!(w.error.map(|e| e.start), Some(3));
+    }
+}

@@ -1,0 +1,547 @@
+//! The pgn-reader visitor that replays a game with shakmaty: every SAN pgn-reader reports is
+//! matched to its source token and played on the real position, which gives the move's facts.
+
+use std::mem;
+use std::ops::ControlFlow;
+
+use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, SanPlus, Skip, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece,
+    Position, Role, attacks,
+};
+
+use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
+use super::letters::{Lang, Letter, role_name};
+use super::scan::{GameScan, TokKind, Token};
+use super::words::{MoveShape, MoveWord, SourceSuffix};
+use crate::error::{Diagnostic, Error, Warning};
+
+/// The position before a variation, restored at its end.
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    pos: Chess,
+    before: Option<Chess>,
+}
+
+/// Replays one game; built per game, its output read from the fields after pgn-reader is done.
+pub(crate) struct Replay<'a> {
+    scan: &'a GameScan,
+    file: &'a str,
+    number: usize,
+    lang: Lang,
+    /// The next token of `scan` to match with pgn-reader's reports.
+    pub cursor: usize,
+    /// The move number written before the next move, with its token.
+    claim: Option<(u32, usize)>,
+    pos: Chess,
+    /// The position before the last move played on this line, for a variation on it.
+    before: Option<Chess>,
+    stack: &'a mut Vec<Frame>,
+    fen_tag: Option<usize>,
+    chess960: bool,
+    partial: String,
+    pub tags: Vec<(String, String)>,
+    pub items: Vec<Item>,
+    /// The result from the termination marker.
+    pub marker: Option<GameResult>,
+    /// The first error, with the byte offset of its place in the game text.
+    pub error: Option<(usize, Error)>,
+    pub warnings: Vec<Warning>,
+}
+
+/// "game 3 (Carlsen, Magnus – Caruana, Fabiano)" for messages.
+pub(crate) fn game_label(scan: &GameScan, number: usize) -> String {
+    let known = |v: Option<String>| v.filter(|v| !v.trim().is_empty() && v.trim() != "?");
+    match (known(scan.tag_value("White")), known(scan.tag_value("Black"))) {
+        (None, None) => format!("game {number}"),
+        (w, b) => format!(
+            "game {number} ({} – {})",
+            w.as_deref().unwrap_or("?"),
+            b.as_deref().unwrap_or("?")
+        ),
+    }
+}
+
+type Flow = ControlFlow<()>;
+
+/// Comment bytes as text (they are UTF-8: the normalized text is made from a `str`).
+fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+impl<'a> Replay<'a> {
+    pub(crate) fn new(scan: &'a GameScan, file: &'a str, number: usize, stack: &'a mut Vec<Frame>) -> Self {
+        stack.clear();
+        Replay {
+            scan,
+            file,
+            number,
+            lang: scan.lang(),
+            cursor: 0,
+            claim: None,
+            pos: Chess::default(),
+            before: None,
+            stack,
+            fen_tag: None,
+            chess960: false,
+            partial: String::new(),
+            tags: Vec::with_capacity(scan.tags.len()),
+            items: Vec::with_capacity(scan.tokens.len()),
+            marker: None,
+            error: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The next token pgn-reader reports; move numbers are noted on the way.
+    fn next_token(&mut self) -> Option<(usize, &'a Token)> {
+        let tokens = &self.scan.tokens;
+        while let Some(t) = tokens.get(self.cursor) {
+            let i = self.cursor;
+            self.cursor += 1;
+            match t.kind {
+                TokKind::Number { number, .. } => self.claim = Some((number, i)),
+                TokKind::Ellipsis => {}
+                _ => return Some((i, t)),
+            }
+        }
+        None
+    }
+
+    fn fail(&mut self, at: usize, e: Error) -> Flow {
+        if self.error.is_none() {
+            self.error = Some((at, e));
+        }
+        ControlFlow::Break(())
+    }
+
+    fn internal(&mut self, what: &str) -> Flow {
+        let d = self.scan.diagnostic(self.file, 0, 1, format!("internal error: {what}"));
+        self.fail(0, d.into())
+    }
+
+    fn diagnostic(&self, t: &Token, message: String, hint: Option<&str>) -> Diagnostic {
+        let d = self.scan.diagnostic(self.file, t.start, t.end, message);
+        match hint {
+            Some(h) => d.with_hint(h),
+            None => d,
+        }
+    }
+
+    fn move_error(&self, t: &Token, kind: &str, reason: &str, hint: Option<&str>) -> Error {
+        let label = game_label(self.scan, self.number);
+        let text = self.scan.token_text(t);
+        self.diagnostic(t, format!("{kind} '{text}' in {label}: {reason}"), hint).into()
+    }
+
+    fn warn(&mut self, t: &Token, message: String) {
+        let label = game_label(self.scan, self.number);
+        let d = self.diagnostic(t, format!("{message} in {label}"), None);
+        self.warnings.push(Warning(d));
+    }
+
+    fn setup(&mut self) -> Flow {
+        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let Some(i) = self.fen_tag else {
+            return ControlFlow::Continue(());
+        };
+        let value = self.tags.get(i).map_or("", |t| t.1.trim());
+        let pos = match Fen::from_ascii(value.as_bytes()) {
+            Err(e) => Err(format!("bad FEN '{value}': {e}")),
+            Ok(fen) => fen
+                .clone()
+                .into_position::<Chess>(mode)
+                .or_else(|e| match mode {
+                    CastlingMode::Standard => fen.into_position::<Chess>(CastlingMode::Chess960),
+                    CastlingMode::Chess960 => Err(e),
+                })
+                .map_err(|e| format!("bad FEN '{value}': {e}")),
+        };
+        match pos {
+            Ok(p) => {
+                self.pos = p;
+                ControlFlow::Continue(())
+            }
+            Err(message) => {
+                let Some(t) = self.scan.tags.get(i) else {
+                    return self.internal("FEN tag not found");
+                };
+                let d = self.scan.diagnostic(self.file, t.start, t.end, message).with_hint(
+                    "the FEN tag gives the position the game starts from, e.g. \
+                     [FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]",
+                );
+                self.fail(t.start, d.into())
+            }
+        }
+    }
+
+    /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
+    fn resolve(&self, san: San, t: &Token, word: &MoveWord) -> Result<Move, Error> {
+        match san {
+            San::Normal { role, file, rank, capture, to, promotion } => {
+                let legals = self.pos.san_candidates(role, to);
+                let mut found = None;
+                let mut froms = Bitboard::EMPTY;
+                for &m in &legals {
+                    let (from, takes, p) = match m {
+                        Move::Normal { from, capture, promotion, .. } => (from, capture.is_some(), promotion),
+                        Move::EnPassant { from, .. } => (from, true, None),
+                        _ => continue,
+                    };
+                    if file.is_some_and(|f| f != from.file())
+                        || rank.is_some_and(|r| r != from.rank())
+                        || promotion != p
+                        || (capture && !takes)
+                        || (role == Role::Pawn && file.is_none() && takes)
+                    {
+                        continue;
+                    }
+                    found.get_or_insert(m);
+                    froms.add(from);
+                }
+                match (found, froms.count()) {
+                    (Some(m), 1) => Ok(m),
+                    (_, 0) | (None, _) => {
+                        let (reason, hint) = match self.game_over() {
+                            Some(r) => (r.to_owned(), None),
+                            None => self.why_illegal(san, word),
+                        };
+                        Err(self.move_error(t, "illegal move", &reason, hint))
+                    }
+                    (Some(_), _) => {
+                        let squares: Vec<String> = froms.into_iter().map(|s| s.to_string()).collect();
+                        let all = if squares.len() == 2 { "both" } else { "all" };
+                        let reason = format!(
+                            "the {}s on {} can {all} reach {to}",
+                            role_name(role),
+                            squares.join(" and ")
+                        );
+                        let hint = "write the file or rank the piece comes from, e.g. Nbd2 or R1e2";
+                        Err(self.move_error(t, "ambiguous move", &reason, Some(hint)))
+                    }
+                }
+            }
+            San::Castle(side) => match self.pos.castling_moves(side).first() {
+                Some(&m) => Ok(m),
+                None => {
+                    let reason = self.game_over().map_or_else(
+                        || {
+                            let s = if side == CastlingSide::KingSide { "kingside" } else { "queenside" };
+                            format!("castling {s} is not possible here")
+                        },
+                        str::to_owned,
+                    );
+                    Err(self.move_error(t, "illegal move", &reason, None))
+                }
+            },
+            San::Null | San::Put { .. } => Err(self.move_error(t, "illegal move", "not a move", None)),
+        }
+    }
+
+    /// Why the game has no more moves, if it has none.
+    fn game_over(&self) -> Option<&'static str> {
+        if !self.pos.legal_moves().is_empty() {
+            return None;
+        }
+        Some(match (self.pos.is_check(), self.pos.turn()) {
+            (true, Color::White) => "the game is over: White is checkmated",
+            (true, Color::Black) => "the game is over: Black is checkmated",
+            (false, _) => "the game is over: stalemate",
+        })
+    }
+
+    fn why_illegal(&self, san: San, word: &MoveWord) -> (String, Option<&'static str>) {
+        let San::Normal { role, file, rank, capture, to, promotion } = san else {
+            return ("not a legal move".into(), None);
+        };
+        let name = role_name(role);
+        let all = self.pos.san_candidates(role, to);
+        let b_hint = match word.shape {
+            MoveShape::Normal { piece: Some(Letter::B), .. } if self.lang != Lang::Swedish => Some(
+                "B is read as a bishop: this game shows no other Swedish piece letter \
+                 (in Swedish notation a pawn move is written without B, e.g. e4)",
+            ),
+            _ => None,
+        };
+        if all.is_empty() {
+            let check = if self.pos.is_check() { " (the king is in check)" } else { "" };
+            return (format!("no {name} can reach {to}{check}"), b_hint);
+        }
+        if capture && !all.iter().any(|m| m.is_capture()) {
+            return (format!("there is nothing to capture on {to}"), None);
+        }
+        if promotion.is_none() && all.iter().all(|m| m.is_promotion()) {
+            return (
+                "a pawn reaching the last rank must promote".into(),
+                Some("write the new piece after the square, e.g. e8=Q (Swedish e8D)"),
+            );
+        }
+        if promotion.is_some() && !all.iter().any(|m| m.is_promotion()) {
+            return ("only a pawn reaching the last rank promotes".into(), None);
+        }
+        let from = match (file, rank) {
+            (Some(f), Some(r)) => format!(" on {}{}", f.char(), r.char()),
+            (Some(f), None) => format!(" on the {}-file", f.char()),
+            (None, Some(r)) => format!(" on rank {}", r.char()),
+            (None, None) => String::new(),
+        };
+        (format!("no {name}{from} can reach {to}"), None)
+    }
+
+    /// Whether a variation on the move just read follows (the position before it is kept
+    /// only then).
+    fn variation_follows(&self) -> bool {
+        let rest = self.scan.tokens.get(self.cursor..).unwrap_or_default();
+        for t in rest {
+            match t.kind {
+                TokKind::VarStart => return true,
+                TokKind::Nag(_)
+                | TokKind::Comment
+                | TokKind::LineComment
+                | TokKind::Number { .. }
+                | TokKind::Ellipsis => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    fn play(&mut self, m: Move) -> MoveFacts {
+        let number = self.pos.fullmoves().get();
+        let color = self.pos.turn();
+        let kind = match m {
+            Move::Normal { role, from, capture, to, promotion } => MoveKind::Normal {
+                role,
+                from,
+                to,
+                capture: capture.is_some(),
+                en_passant: false,
+                promotion,
+                disambiguation: self.disambiguation(m, role, from, to),
+            },
+            Move::EnPassant { from, to } => MoveKind::Normal {
+                role: Role::Pawn,
+                from,
+                to,
+                capture: true,
+                en_passant: true,
+                promotion: None,
+                disambiguation: Disambiguation::default(),
+            },
+            Move::Castle { .. } => MoveKind::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide)),
+            Move::Put { .. } => MoveKind::Null,
+        };
+        self.before = self.variation_follows().then(|| self.pos.clone());
+        self.pos.play_unchecked(m);
+        let checkers = self.pos.checkers();
+        let check = if checkers.is_empty() {
+            Check::None
+        } else if self.pos.legal_moves().is_empty() {
+            Check::Mate
+        } else if checkers.count() > 1 {
+            Check::Double
+        } else {
+            Check::Check
+        };
+        MoveFacts { number, color, kind, check }
+    }
+
+    /// FIDE's minimal disambiguation; legal moves are only looked at when another piece of the
+    /// same kind attacks the target square.
+    fn disambiguation(&self, m: Move, role: Role, from: shakmaty::Square, to: shakmaty::Square) -> Disambiguation {
+        if matches!(role, Role::Pawn | Role::King) {
+            return Disambiguation::default();
+        }
+        let board = self.pos.board();
+        let piece = Piece { color: self.pos.turn(), role };
+        let others = attacks::attacks(to, piece, board.occupied()) & board.by_piece(piece);
+        if others.without(from).is_empty() {
+            return Disambiguation::default();
+        }
+        match San::from_move(&self.pos, m) {
+            San::Normal { file, rank, .. } => Disambiguation { file: file.is_some(), rank: rank.is_some() },
+            _ => Disambiguation::default(),
+        }
+    }
+
+    fn null_move(&mut self, t: &Token) -> Result<MoveFacts, Error> {
+        if self.pos.is_check() {
+            let reason = self.game_over().unwrap_or("a null move is not possible while the king is in check");
+            return Err(self.move_error(t, "illegal move", reason, None));
+        }
+        let number = self.pos.fullmoves();
+        let color = self.pos.turn();
+        let mode = self.pos.castles().mode();
+        let mut setup = self.pos.clone().to_setup(EnPassantMode::Legal);
+        setup.swap_turn();
+        if color == Color::Black {
+            setup.fullmoves = number.saturating_add(1);
+        }
+        match Chess::from_setup(setup, mode) {
+            Ok(next) => {
+                self.before = Some(mem::replace(&mut self.pos, next));
+                Ok(MoveFacts { number: number.get(), color, kind: MoveKind::Null, check: Check::None })
+            }
+            Err(e) => Err(self.move_error(t, "illegal move", &format!("a null move is not possible here: {e}"), None)),
+        }
+    }
+
+    /// Warnings where the source says something the position does not.
+    fn check_source(&mut self, t: &Token, word: &MoveWord, facts: &MoveFacts) {
+        if let Some((number, i)) = self.claim.take()
+            && number != facts.number
+            && let Some(nt) = self.scan.tokens.get(i)
+        {
+            let msg = format!("move number {number} where the position has move {}", facts.number);
+            self.warn(nt, msg);
+        }
+        let text = self.scan.token_text(t);
+        match (word.suffix, facts.check) {
+            (Some(SourceSuffix::Mate), c) if c != Check::Mate => {
+                self.warn(t, format!("'{text}' is marked as mate but is not mate"));
+            }
+            (Some(SourceSuffix::Check | SourceSuffix::DoubleCheck), Check::None) => {
+                self.warn(t, format!("'{text}' is marked as check but gives no check"));
+            }
+            _ => {}
+        }
+        let en_passant = matches!(facts.kind, MoveKind::Normal { en_passant: true, .. });
+        if word.ep_mark && !en_passant {
+            self.warn(t, format!("'{text}' is marked e.p. but is not an en passant capture"));
+        }
+    }
+}
+
+impl Visitor for Replay<'_> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> Flow {
+        let name = String::from_utf8_lossy(name).into_owned();
+        let value = value.decode_utf8_lossy().into_owned();
+        match name.as_str() {
+            "FEN" => self.fen_tag = Some(self.tags.len()),
+            "Variant" => {
+                let v = value.to_ascii_lowercase();
+                self.chess960 = v.contains("960") || v.contains("fischer");
+            }
+            _ => {}
+        }
+        self.tags.push((name, value));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        self.setup()
+    }
+
+    fn san(&mut self, _: &mut (), san_plus: SanPlus) -> Flow {
+        let Some((_, t)) = self.next_token() else {
+            return self.internal("pgn-reader reported a move the scan did not find");
+        };
+        let TokKind::Move(word) = t.kind else {
+            let what = format!("pgn-reader reported a move at '{}'", self.scan.token_text(t));
+            return self.internal(&what);
+        };
+        let facts = match san_plus.san {
+            San::Null => self.null_move(t),
+            san => self.resolve(san, t, &word).map(|m| self.play(m)),
+        };
+        match facts {
+            Ok(f) => {
+                self.check_source(t, &word, &f);
+                self.items.push(Item::Move(f));
+                ControlFlow::Continue(())
+            }
+            Err(e) => self.fail(t.start, e),
+        }
+    }
+
+    fn nag(&mut self, _: &mut (), nag: Nag) -> Flow {
+        match self.next_token() {
+            Some((_, Token { kind: TokKind::Nag(_), .. })) => {
+                self.items.push(Item::Nag(nag.0));
+                ControlFlow::Continue(())
+            }
+            _ => self.internal("pgn-reader reported a NAG the scan did not find"),
+        }
+    }
+
+    fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> Flow {
+        self.partial.push_str(&text_of(comment.as_bytes()));
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> Flow {
+        match self.next_token() {
+            Some((_, Token { kind: TokKind::Comment | TokKind::LineComment, .. })) => {
+                let text = text_of(comment.as_bytes());
+                let c = if self.partial.is_empty() {
+                    text.into_owned()
+                } else {
+                    let mut c = mem::take(&mut self.partial);
+                    c.push_str(&text);
+                    c
+                };
+                self.items.push(Item::Comment(c));
+                ControlFlow::Continue(())
+            }
+            _ => self.internal("pgn-reader reported a comment the scan did not find"),
+        }
+    }
+
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
+        let Some((_, t)) = self.next_token() else {
+            let _ = self.internal("pgn-reader reported a variation the scan did not find");
+            return ControlFlow::Break(());
+        };
+        let Some(before) = self.before.take() else {
+            let d = self.diagnostic(
+                t,
+                format!("variation without a move before it in {}", game_label(self.scan, self.number)),
+                Some("a variation replaces the move before it: write it after that move"),
+            );
+            let _ = self.fail(t.start, d.into());
+            return ControlFlow::Break(());
+        };
+        let pos = mem::replace(&mut self.pos, before.clone());
+        self.stack.push(Frame { pos, before: Some(before) });
+        self.items.push(Item::VariationStart);
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, _: &mut ()) -> Flow {
+        let (Some(_), Some(frame)) = (self.next_token(), self.stack.pop()) else {
+            return self.internal("pgn-reader reported a ')' the scan did not find");
+        };
+        self.pos = frame.pos;
+        self.before = frame.before;
+        self.items.push(Item::VariationEnd);
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, _: &mut (), outcome: Outcome) -> Flow {
+        if self.next_token().is_none() {
+            return self.internal("pgn-reader reported a result the scan did not find");
+        }
+        self.marker = Some(match outcome {
+            Outcome::Known(KnownOutcome::Decisive { winner: Color::White }) => GameResult::WhiteWins,
+            Outcome::Known(KnownOutcome::Decisive { winner: Color::Black }) => GameResult::BlackWins,
+            Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
+            Outcome::Unknown => GameResult::Unknown,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _: ()) {}
+}

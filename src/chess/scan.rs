@@ -1,0 +1,797 @@
+//! The scanning pass: splits the input into games exactly where pgn-reader does, and reads
+//! each game's tags and movetext into tokens that keep their source positions.
+
+use std::io::{self, BufRead};
+
+use super::game::GameResult;
+use super::letters::{Lang, glyph_nag};
+use super::words::{MoveShape, MoveWord, Word, read_word};
+use crate::error::{Diagnostic, Location};
+
+/// What a movetext token is.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum TokKind {
+    Move(MoveWord),
+    Nag(u8),
+    /// `{...}`: the span is the text inside the braces.
+    Comment,
+    /// `;...`: the span is the text after the semicolon.
+    LineComment,
+    VarStart,
+    VarEnd,
+    Result(GameResult),
+    /// A move number (`12.`, `12...`); not passed on, kept for warnings.
+    Number { number: u32, black: bool },
+    /// `...` or a dash for an omitted white move; not passed on.
+    Ellipsis,
+}
+
+impl TokKind {
+    /// Whether the token goes into the movetext given to pgn-reader.
+    pub(crate) fn is_emitted(self) -> bool {
+        !matches!(self, TokKind::Number { .. } | TokKind::Ellipsis)
+    }
+}
+
+/// A token and its byte span in the game text.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) struct Token {
+    pub kind: TokKind,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A tag pair: byte spans of the whole tag, its name and its raw (still escaped) value.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) struct TagTok {
+    pub start: usize,
+    pub end: usize,
+    pub name: (usize, usize),
+    pub value: (usize, usize),
+}
+
+/// A problem found while scanning, located by byte span in the game text.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub(crate) struct ScanError {
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl ScanError {
+    pub(crate) fn new(start: usize, end: usize, message: String, hint: Option<&str>) -> Self {
+        ScanError { start, end, message, hint: hint.map(str::to_owned) }
+    }
+}
+
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Phase {
+    Tags,
+    Movetext,
+}
+
+/// One game as scanned: its text (lines joined with `\n`), tags and tokens. Reused across games.
+#[derive(Debug)]
+pub(crate) struct GameScan {
+    pub text: String,
+    line_starts: Vec<usize>,
+    /// The file line number of the game's first line.
+    pub first_line: u32,
+    pub tags: Vec<TagTok>,
+    pub tokens: Vec<Token>,
+    /// The first problem found; tokens stop before it.
+    pub error: Option<ScanError>,
+    phase: Phase,
+    open_comment: Option<usize>,
+    parens: Vec<usize>,
+    result_at: Option<usize>,
+    english_at: Option<(usize, usize)>,
+    swedish_at: Option<(usize, usize)>,
+}
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+fn is_delimiter(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'!' | b'?')
+}
+
+impl GameScan {
+    fn new() -> Self {
+        GameScan {
+            text: String::new(),
+            line_starts: Vec::new(),
+            first_line: 1,
+            tags: Vec::new(),
+            tokens: Vec::new(),
+            error: None,
+            phase: Phase::Tags,
+            open_comment: None,
+            parens: Vec::new(),
+            result_at: None,
+            english_at: None,
+            swedish_at: None,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.text.clear();
+        self.line_starts.clear();
+        self.tags.clear();
+        self.tokens.clear();
+        self.error = None;
+        self.phase = Phase::Tags;
+        self.open_comment = None;
+        self.parens.clear();
+        self.result_at = None;
+        self.english_at = None;
+        self.swedish_at = None;
+    }
+
+    /// Nothing but `;` comments (a file's heading note): not a game.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+            && self.error.is_none()
+            && self.tokens.iter().all(|t| t.kind == TokKind::LineComment)
+    }
+
+    /// The piece-letter language of the tokens scanned.
+    pub(crate) fn lang(&self) -> Lang {
+        if self.swedish_at.is_some() {
+            Lang::Swedish
+        } else if self.english_at.is_some() {
+            Lang::English
+        } else {
+            Lang::Undecided
+        }
+    }
+
+    pub(crate) fn slice(&self, (start, end): (usize, usize)) -> &str {
+        self.text.get(start..end).unwrap_or("")
+    }
+
+    /// The source text of a token.
+    pub(crate) fn token_text(&self, t: &Token) -> &str {
+        self.slice((t.start, t.end))
+    }
+
+    /// Index of the line holding byte `offset`.
+    fn line_index(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// The text of the line holding byte `offset`.
+    fn line_text(&self, offset: usize) -> (usize, &str) {
+        let i = self.line_index(offset);
+        let start = self.line_starts.get(i).copied().unwrap_or(0);
+        let end = self.line_starts.get(i + 1).map_or(self.text.len(), |&e| e);
+        (start, self.text.get(start..end).unwrap_or("").trim_end_matches('\n'))
+    }
+
+    /// The file location of byte `offset`.
+    pub(crate) fn location(&self, file: &str, offset: usize) -> Location {
+        let i = self.line_index(offset);
+        let (start, _) = self.line_text(offset);
+        let column = self.text.get(start..offset).map_or(0, |s| s.chars().count()) + 1;
+        Location { file: file.to_owned(), line: self.first_line + i as u32, column: column as u32 }
+    }
+
+    /// A diagnostic for the bytes `start..end`, with the source line and a marker under them.
+    pub(crate) fn diagnostic(&self, file: &str, start: usize, end: usize, message: String) -> Diagnostic {
+        let (line_start, line) = self.line_text(start);
+        let line_end = line_start + line.len();
+        let width = self.text.get(start..end.min(line_end).max(start)).map_or(1, |s| s.chars().count());
+        Diagnostic::new(self.location(file, start), message).with_source(line, width)
+    }
+
+    /// Where the game starts: its first non-blank character.
+    pub(crate) fn start_location(&self, file: &str) -> Location {
+        let (_, line) = self.line_text(0);
+        let skip = line.len() - line.trim_start_matches(is_space).len();
+        self.location(file, skip)
+    }
+
+    /// The value of a tag, escapes removed.
+    pub(crate) fn tag_value(&self, name: &str) -> Option<String> {
+        let t = self.tags.iter().find(|t| self.slice(t.name) == name)?;
+        Some(unescape(self.slice(t.value)))
+    }
+
+    fn fail(&mut self, e: ScanError) {
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+    }
+
+    fn push(&mut self, kind: TokKind, start: usize, end: usize) {
+        self.tokens.push(Token { kind, start, end });
+    }
+
+    /// Scans the last line added to `text` (from `start` to the end, without its `\n`).
+    fn scan_line(&mut self, start: usize) {
+        let text = std::mem::take(&mut self.text);
+        let end = text.len().saturating_sub(1);
+        self.line(&text, start, end);
+        self.text = text;
+    }
+
+    fn line(&mut self, text: &str, start: usize, end: usize) {
+        let line = text.get(start..end).unwrap_or("");
+        let mut i = 0;
+        if let Some(open) = self.open_comment {
+            match line.find('}') {
+                Some(k) => {
+                    if self.error.is_none() {
+                        self.push(TokKind::Comment, open + 1, start + k);
+                    }
+                    self.open_comment = None;
+                    i = k + 1;
+                }
+                None => return,
+            }
+        }
+        if self.error.is_some() {
+            let t = line[i..].trim_start_matches(is_space);
+            if self.phase == Phase::Tags && !t.is_empty() && !t.starts_with(['[', '%']) {
+                self.phase = Phase::Movetext;
+            }
+            self.skim(line, start, i);
+            return;
+        }
+        if self.phase == Phase::Tags {
+            loop {
+                i += line[i..].len() - line[i..].trim_start_matches(is_space).len();
+                match line.as_bytes().get(i) {
+                    None => return,
+                    Some(b'%') if line[..i].trim_start_matches(is_space).is_empty() => return,
+                    Some(b'[') => match self.tag(line, start, i) {
+                        Ok(next) => i = next,
+                        Err(e) => {
+                            self.fail(e);
+                            return;
+                        }
+                    },
+                    Some(_) => {
+                        self.phase = Phase::Movetext;
+                        break;
+                    }
+                }
+            }
+        } else if i == 0 && line.starts_with('%') {
+            return;
+        }
+        if let Err(e) = self.movetext(text, start, end, i) {
+            let resume = e.end.saturating_sub(start).min(line.len());
+            self.fail(e);
+            self.skim(line, start, resume);
+        }
+    }
+
+    /// After an error: follows only comments, so that the game still ends where it should.
+    fn skim(&mut self, line: &str, base: usize, mut i: usize) {
+        let b = line.as_bytes();
+        while i < b.len() {
+            match b[i] {
+                b'{' => match line[i + 1..].find('}') {
+                    Some(k) => i += k + 2,
+                    None => {
+                        self.open_comment = Some(base + i);
+                        return;
+                    }
+                },
+                b';' => return,
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// Reads `[Name "value"]` at `i`; returns the byte after it.
+    fn tag(&mut self, line: &str, base: usize, i: usize) -> Result<usize, ScanError> {
+        let b = line.as_bytes();
+        let hint = "a tag is written [Name \"value\"] on one line";
+        let whole = |m: &str| ScanError::new(base + i, base + line.len(), m.to_owned(), Some(hint));
+        let skip_blanks = |mut j: usize| {
+            while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+                j += 1;
+            }
+            j
+        };
+        let mut j = skip_blanks(i + 1);
+        let name_start = j;
+        while j < b.len() && !matches!(b[j], b' ' | b'\t' | b'"' | b']') {
+            j += 1;
+        }
+        let name_end = j;
+        j = skip_blanks(j);
+        if name_start == name_end || b.get(j) != Some(&b'"') {
+            return Err(whole("malformed tag"));
+        }
+        j += 1;
+        let value_start = j;
+        loop {
+            match b.get(j) {
+                None => return Err(whole("unterminated tag: the value has no closing '\"'")),
+                Some(b'\\') => j += 2,
+                Some(b'"') => break,
+                Some(_) => j += 1,
+            }
+        }
+        let value_end = j;
+        j = skip_blanks(j + 1);
+        if b.get(j) != Some(&b']') {
+            return Err(whole("unterminated tag: ']' expected after the value"));
+        }
+        self.tags.push(TagTok {
+            start: base + i,
+            end: base + j + 1,
+            name: (base + name_start, base + name_end),
+            value: (base + value_start, base + value_end),
+        });
+        Ok(j + 1)
+    }
+
+    /// Reads the movetext of the line `text[start..end]` from byte `i` of the line.
+    fn movetext(&mut self, text: &str, start: usize, end: usize, mut i: usize) -> Result<(), ScanError> {
+        let line = text.get(start..end).unwrap_or("");
+        let b = line.as_bytes();
+        while i < b.len() {
+            let at = start + i;
+            match b[i] {
+                b' ' | b'\t' | b'\r' => i += 1,
+                b'{' => match find_byte(&b[i + 1..], b'}') {
+                    Some(k) => {
+                        self.push(TokKind::Comment, at + 1, at + 1 + k);
+                        i += k + 2;
+                    }
+                    None => {
+                        self.open_comment = Some(at);
+                        return Ok(());
+                    }
+                },
+                b'}' => {
+                    return Err(ScanError::new(
+                        at,
+                        at + 1,
+                        "'}' without a '{' before it".into(),
+                        Some("comments are written {like this}"),
+                    ));
+                }
+                b';' => {
+                    self.push(TokKind::LineComment, at + 1, end);
+                    return Ok(());
+                }
+                b'(' => {
+                    self.token(text, TokKind::VarStart, at, at + 1)?;
+                    self.parens.push(at);
+                    i += 1;
+                }
+                b')' => {
+                    if self.parens.pop().is_none() {
+                        return Err(ScanError::new(
+                            at,
+                            at + 1,
+                            "')' without a '(' before it".into(),
+                            Some("a variation is written (like this)"),
+                        ));
+                    }
+                    self.token(text, TokKind::VarEnd, at, at + 1)?;
+                    i += 1;
+                }
+                b'$' => {
+                    let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                    let stop = i + 1 + n;
+                    match line[i + 1..stop].parse::<u8>() {
+                        Ok(nag) if b.get(stop).is_none_or(|&c| is_delimiter(c)) => {
+                            self.token(text, TokKind::Nag(nag), at, start + stop)?
+                        }
+                        _ => {
+                            let e = word_end(line, i + 1);
+                            return Err(ScanError::new(
+                                at,
+                                start + e,
+                                format!("cannot read '{}' as an annotation", &line[i..e]),
+                                Some("a NAG is written $ and a number from 0 to 255"),
+                            ));
+                        }
+                    }
+                    i = stop;
+                }
+                b'!' | b'?' => {
+                    let n = b[i..].iter().take_while(|&&c| c == b'!' || c == b'?').count();
+                    let glyph = &line[i..i + n];
+                    match glyph_nag(glyph) {
+                        Some(nag) => self.token(text, TokKind::Nag(nag), at, at + n)?,
+                        None => {
+                            return Err(ScanError::new(
+                                at,
+                                at + n,
+                                format!("cannot read '{glyph}' as an annotation"),
+                                Some("the move signs are ! ? !! ?? !? ?!"),
+                            ));
+                        }
+                    }
+                    i += n;
+                }
+                c => {
+                    if c >= 0x80
+                        && let Some(ch) = line[i..].chars().next()
+                        && is_space(ch)
+                    {
+                        i += ch.len_utf8();
+                        continue;
+                    }
+                    let stop = word_end(line, i);
+                    self.words(text, start + i, start + stop)?;
+                    i = stop;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the word `text[i..end]`, which may hold a move number glued to a move.
+    fn words(&mut self, text: &str, mut i: usize, end: usize) -> Result<(), ScanError> {
+        while i < end {
+            let w = text.get(i..end).unwrap_or("");
+            let word = read_word(w).map_err(|e| ScanError::new(i, end, e.message, e.hint))?;
+            match word {
+                Word::Number { number, black, len } => {
+                    self.token(text, TokKind::Number { number, black }, i, i + len)?;
+                    i += len;
+                    continue;
+                }
+                Word::Ellipsis { len } => {
+                    self.token(text, TokKind::Ellipsis, i, i + len)?;
+                    i += len;
+                    continue;
+                }
+                Word::Dash => self.token(text, TokKind::Ellipsis, i, end)?,
+                Word::Move { word, nag } => {
+                    self.check_lang(text, &word, i, end)?;
+                    self.token(text, TokKind::Move(word), i, end)?;
+                    if let Some(nag) = nag {
+                        self.push(TokKind::Nag(nag), i, end);
+                    }
+                }
+                Word::Nag(nag) => self.token(text, TokKind::Nag(nag), i, end)?,
+                Word::EnPassant => match self.tokens.last_mut() {
+                    Some(Token { kind: TokKind::Move(m), .. }) if self.result_at.is_none() => {
+                        m.ep_mark = true;
+                    }
+                    _ => {
+                        return Err(ScanError::new(
+                            i,
+                            end,
+                            format!("'{w}' without a move before it"),
+                            Some("write e.p. right after the en passant capture"),
+                        ));
+                    }
+                },
+                Word::Result(r) => {
+                    self.token(text, TokKind::Result(r), i, end)?;
+                    if let Some(&open) = self.parens.last() {
+                        return Err(unclosed(open));
+                    }
+                    self.result_at = Some(i);
+                }
+            }
+            break;
+        }
+        Ok(())
+    }
+
+    /// Pushes a token that is not a comment; nothing but comments may follow the result.
+    fn token(&mut self, text: &str, kind: TokKind, start: usize, end: usize) -> Result<(), ScanError> {
+        if self.result_at.is_some() {
+            return Err(ScanError::new(
+                start,
+                end,
+                format!("text after the result: '{}'", text.get(start..end).unwrap_or("")),
+                Some("a game ends with its result; put a blank line before the next game"),
+            ));
+        }
+        self.push(kind, start, end);
+        Ok(())
+    }
+
+    /// Records the language of the piece letters of a move; both languages in one game fail.
+    fn check_lang(&mut self, text: &str, m: &MoveWord, start: usize, end: usize) -> Result<(), ScanError> {
+        let MoveShape::Normal { piece, promotion, .. } = m.shape else {
+            return Ok(());
+        };
+        for letter in [piece, promotion].into_iter().flatten() {
+            let (mine, other, mine_name, other_name) = match letter.lang() {
+                Lang::English => (&mut self.english_at, self.swedish_at, "English", "Swedish"),
+                Lang::Swedish => (&mut self.swedish_at, self.english_at, "Swedish", "English"),
+                Lang::Undecided => continue,
+            };
+            if mine.is_none() {
+                *mine = Some((start, end));
+            }
+            if let Some((s, e)) = other {
+                let this = text.get(start..end).unwrap_or("");
+                let first = text.get(s..e).unwrap_or("");
+                return Err(ScanError::new(
+                    start,
+                    end,
+                    format!(
+                        "'{this}' uses {mine_name} piece letters, but this game already uses \
+                         {other_name} ones (first in '{first}')"
+                    ),
+                    Some(
+                        "use one language for the piece letters of a game: English K Q R B N, \
+                         or Swedish K D T L S (B for a pawn)",
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// At the end of the game: unterminated comments and unclosed variations.
+    fn finish(&mut self) {
+        if let Some(open) = self.open_comment.take() {
+            self.fail(ScanError::new(
+                open,
+                open + 1,
+                "unterminated comment: this '{' has no '}'".into(),
+                Some("the comment runs to the end of the file; close it with '}'"),
+            ));
+        }
+        if let Some(&open) = self.parens.last() {
+            self.fail(unclosed(open));
+        }
+    }
+}
+
+fn find_byte(b: &[u8], x: u8) -> Option<usize> {
+    b.iter().position(|&c| c == x)
+}
+
+fn unclosed(open: usize) -> ScanError {
+    ScanError::new(
+        open,
+        open + 1,
+        "unclosed variation: this '(' has no ')'".into(),
+        Some("close the variation with ')' before the game ends"),
+    )
+}
+
+/// The end of the word starting at `i`: the next blank or delimiter; a promotion `(Q)` after a
+/// square on the first or last rank belongs to the word.
+fn word_end(line: &str, i: usize) -> usize {
+    let b = line.as_bytes();
+    let mut j = i;
+    loop {
+        while j < b.len() {
+            let c = b[j];
+            if c < 0x80 {
+                if is_delimiter(c) {
+                    break;
+                }
+                j += 1;
+            } else {
+                let ch = line[j..].chars().next().unwrap_or(' ');
+                if is_space(ch) {
+                    break;
+                }
+                j += ch.len_utf8();
+            }
+        }
+        // `e8(Q)`: a promotion in parentheses.
+        if j > i && matches!(b[j - 1], b'1' | b'8') && b.get(j) == Some(&b'(') {
+            let rest = &line[j + 1..];
+            if let Some(ch) = rest.chars().next()
+                && super::letters::piece_letter(ch).is_some()
+                && rest[ch.len_utf8()..].starts_with(')')
+            {
+                j += 1 + ch.len_utf8() + 1;
+                continue;
+            }
+        }
+        return j;
+    }
+}
+
+/// A tag value with `\"` and `\\` unescaped (as pgn-reader decodes it).
+pub(crate) fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.clone().next() {
+                Some(n @ ('\\' | '"')) => {
+                    out.push(n);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads lines and cuts them into games where pgn-reader does: a game's movetext ends at an
+/// empty line or at a line starting with `[` (outside comments).
+pub(crate) struct Scanner<R> {
+    input: R,
+    line: String,
+    /// `line` holds a line not yet used (the `[` line that ended the game before).
+    held: bool,
+    /// The file line number of `line`.
+    line_no: u32,
+    pub game: GameScan,
+}
+
+impl<R: BufRead> Scanner<R> {
+    pub(crate) fn new(input: R, first_line: u32) -> Self {
+        Scanner {
+            input,
+            line: String::new(),
+            held: false,
+            line_no: first_line.saturating_sub(1),
+            game: GameScan::new(),
+        }
+    }
+
+    /// The next line read is line `line` of its file.
+    pub(crate) fn set_first_line(&mut self, line: u32) {
+        self.line_no = line.saturating_sub(1);
+    }
+
+    /// Reads the next line onto the end of the game text (without its line end); returns where
+    /// it starts, or `None` at the end of the input.
+    fn next_line(&mut self) -> io::Result<Option<usize>> {
+        let text = &mut self.game.text;
+        let start = text.len();
+        if self.held {
+            self.held = false;
+            text.push_str(&self.line);
+            return Ok(Some(start));
+        }
+        if self.input.read_line(text)? == 0 {
+            return Ok(None);
+        }
+        self.line_no += 1;
+        if text.ends_with('\n') {
+            text.pop();
+            if text.ends_with('\r') {
+                text.pop();
+            }
+        }
+        Ok(Some(start))
+    }
+
+    /// Keeps the line read at `start` as part of the game and scans it.
+    fn take_line(&mut self, start: usize) {
+        let g = &mut self.game;
+        g.line_starts.push(start);
+        g.text.push('\n');
+        g.scan_line(start);
+    }
+
+    /// Reads the next game into `self.game`; false at the end of the input.
+    pub(crate) fn next_game(&mut self) -> io::Result<bool> {
+        self.game.reset();
+        let start = loop {
+            let Some(start) = self.next_line()? else {
+                return Ok(false);
+            };
+            let t = self.game.text[start..].trim_start_matches(is_space);
+            if !t.is_empty() && !t.starts_with('%') {
+                self.game.phase = if t.starts_with('[') { Phase::Tags } else { Phase::Movetext };
+                break start;
+            }
+            self.game.text.truncate(start);
+        };
+        self.game.first_line = self.line_no;
+        self.take_line(start);
+        while let Some(start) = self.next_line()? {
+            let g = &mut self.game;
+            if g.phase == Phase::Movetext && g.open_comment.is_none() {
+                let line = &g.text[start..];
+                if line.is_empty() {
+                    g.text.truncate(start);
+                    break;
+                }
+                if line.starts_with('[') {
+                    self.line.clear();
+                    self.line.push_str(line);
+                    self.held = true;
+                    g.text.truncate(start);
+                    break;
+                }
+            }
+            self.take_line(start);
+        }
+        self.game.finish();
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(src: &str) -> Vec<(u32, Vec<String>, Vec<TokKind>, Option<ScanError>)> {
+        let mut s = Scanner::new(src.as_bytes(), 1);
+        let mut out = Vec::new();
+        while s.next_game().unwrap() {
+            let g = &s.game;
+            let tags = g.tags.iter().map(|t| g.slice(t.name).to_owned()).collect();
+            out.push((g.first_line, tags, g.tokens.iter().map(|t| t.kind).collect(), g.error.clone()));
+        }
+        out
+    }
+
+    #[test]
+    fn splits_like_pgn_reader() {
+        let src = "[A \"1\"] [B \"2\"]\n%esc\n\n[C \"3\"]\n\n1. e4 {a\n\nb} e5\n  \n2. Nf3\n[D \"4\"]\n*\n\n\n;x\n\nZ0";
+        let g = games(src);
+        assert_eq!(g.len(), 4);
+        assert_eq!(g[0].0, 1);
+        assert_eq!(g[0].1, ["A", "B", "C"]);
+        // 1. e4 {a..b} e5 2. Nf3: number, move, comment, move, number, move.
+        assert_eq!(g[0].2.len(), 6);
+        assert_eq!(g[0].2[2], TokKind::Comment);
+        assert_eq!(g[1].0, 11);
+        assert_eq!(g[1].1, ["D"]);
+        assert_eq!(g[1].2, [TokKind::Result(GameResult::Unknown)]);
+        assert_eq!(g[2].2, [TokKind::LineComment]);
+        assert_eq!(g[3].0, 17);
+        assert!(g.iter().all(|g| g.3.is_none()));
+    }
+
+    #[test]
+    fn errors_keep_the_game_boundaries() {
+        let g = games("1. e4 xyz {open\n\n still open} e5\n\n1. d4");
+        assert_eq!(g.len(), 2);
+        let e = g[0].3.as_ref().unwrap();
+        assert_eq!((e.start, e.end), (6, 9));
+        assert_eq!(g[0].2.len(), 2);
+        assert!(g[1].3.is_none());
+    }
+
+    #[test]
+    fn structure_errors() {
+        let err = |src: &str| games(src)[0].3.clone().map(|e| (e.start, e.message));
+        assert_eq!(err("1. e4 (1. d4 e5"), Some((6, "unclosed variation: this '(' has no ')'".into())));
+        assert_eq!(err("1. e4 ) e5").map(|e| e.0), Some(6));
+        assert_eq!(err("1. e4 {x").map(|e| e.0), Some(6));
+        assert_eq!(err("1. e4 } e5").map(|e| e.0), Some(6));
+        assert_eq!(err("1. e4 1-0 e5").map(|e| e.0), Some(10));
+        assert_eq!(err("1. e4 1-0 {fine}"), None);
+        assert_eq!(err("[Event \"x]\n1. e4").map(|e| e.0), Some(0));
+        assert_eq!(err("1. e4 (e5 1-0) *").map(|e| e.0), Some(6));
+        assert_eq!(err("1. Nf3 Sf6").map(|e| e.0), Some(7));
+        assert_eq!(err("1. e4 $300").map(|e| e.0), Some(6));
+        assert_eq!(err("1. e4 !!!").map(|e| e.0), Some(6));
+    }
+
+    #[test]
+    fn promotion_in_parentheses_and_glued_numbers() {
+        let g = games("1.e4 e5 2...Nc6 3… e8(Q)+ e.p. $1 !?");
+        let kinds = &g[0].2;
+        assert!(g[0].3.is_none(), "{:?}", g[0].3);
+        assert_eq!(kinds[0], TokKind::Number { number: 1, black: false });
+        assert_eq!(kinds[3], TokKind::Number { number: 2, black: true });
+        assert!(matches!(kinds[6], TokKind::Move(m) if m.ep_mark));
+        assert_eq!(&kinds[7..], [TokKind::Nag(1), TokKind::Nag(5)]);
+    }
+
+    #[test]
+    fn locations_count_characters() {
+        let mut s = Scanner::new("\n\n[W \"Å\"]\n1. ♘f3 xyz".as_bytes(), 1);
+        assert!(s.next_game().unwrap());
+        let e = s.game.error.clone().unwrap();
+        let d = s.game.diagnostic("f.pgn", e.start, e.end, e.message);
+        assert_eq!((d.location.line, d.location.column, d.width), (4, 8, 3));
+        assert_eq!(d.source_line.as_deref(), Some("1. ♘f3 xyz"));
+        assert_eq!(s.game.start_location("f.pgn").line, 3);
+        assert_eq!(s.game.tag_value("W").as_deref(), Some("Å"));
+    }
+}

@@ -1,0 +1,412 @@
+//! One movetext word read by itself: a move (SAN, long algebraic, Swedish letters, figurines),
+//! a move number, a result, an en passant mark or an annotation symbol.
+
+use shakmaty::{CastlingSide, File, Rank, Square};
+
+use super::game::GameResult;
+use super::letters::{Letter, piece_letter, symbol_nag};
+
+/// A check or mate sign as written after a move (the position decides what is written out).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum SourceSuffix {
+    Check,
+    DoubleCheck,
+    Mate,
+}
+
+/// What a move word says, letters not yet given roles.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum MoveShape {
+    Normal {
+        piece: Option<Letter>,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Letter>,
+    },
+    Castle(CastlingSide),
+    Null,
+}
+
+/// A move word with the signs written after it.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) struct MoveWord {
+    pub shape: MoveShape,
+    pub suffix: Option<SourceSuffix>,
+    /// `e.p.` or `ep` was written after it.
+    pub ep_mark: bool,
+}
+
+/// A word of movetext.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Word {
+    /// `12.`, `12...`, `12…` or a bare `12`, `len` bytes long; `black` after two or more dots.
+    Number { number: u32, black: bool, len: usize },
+    /// `...`, `..` or `…` for an omitted white move, `len` bytes long.
+    Ellipsis { len: usize },
+    /// A move, with a NAG symbol glued after it (`Nf3±`).
+    Move { word: MoveWord, nag: Option<u8> },
+    Result(GameResult),
+    Nag(u8),
+    /// `e.p.` or `ep` standing alone after a move.
+    EnPassant,
+    /// `–`, `—` or `-` standing for an omitted white move (`7. – Sf5`).
+    Dash,
+}
+
+/// Why a word could not be read.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub(crate) struct WordError {
+    pub message: String,
+    pub hint: Option<&'static str>,
+}
+
+const MOVE_HINT: &str = "a move is written like e4, Nf3, exd5, Ng1-f3, e8=Q or O-O; Swedish \
+                         piece letters K D T L S and figurines are read too";
+
+const RESULTS: &[(&str, GameResult)] = &[
+    ("1-0", GameResult::WhiteWins),
+    ("0-1", GameResult::BlackWins),
+    ("1/2-1/2", GameResult::Draw),
+    ("½-½", GameResult::Draw),
+    ("1–0", GameResult::WhiteWins),
+    ("0–1", GameResult::BlackWins),
+    ("1/2–1/2", GameResult::Draw),
+    ("½–½", GameResult::Draw),
+    ("*", GameResult::Unknown),
+];
+
+/// Reads one word (no blanks, none of `{ } ( ) ; $ ! ?` except a promotion `(Q)`).
+pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
+    let Some(&first) = w.as_bytes().first() else {
+        return Err(error(w));
+    };
+    // The common words go straight to their reader; the tables are for the rest.
+    match first {
+        b'a'..=b'h' => {
+            if first == b'e' && matches!(w, "e.p." | "e.p" | "ep") {
+                return Ok(Word::EnPassant);
+            }
+            read_move(w)
+        }
+        b'K' | b'Q' | b'R' | b'B' | b'P' | b'D' | b'T' | b'L' | b'S' | b'O' | b'Z' => read_move(w),
+        b'N' if w.len() > 1 => read_move(w),
+        b'0'..=b'9' => {
+            let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+            match w.as_bytes().get(digits) {
+                None | Some(b'.') => read_number(w),
+                Some(_) => match RESULTS.iter().find(|(s, _)| *s == w) {
+                    Some(&(_, r)) => Ok(Word::Result(r)),
+                    None if w.starts_with("0-0") => read_move(w),
+                    None => read_number(w),
+                },
+            }
+        }
+        _ => {
+            if let Some(&(_, r)) = RESULTS.iter().find(|(s, _)| *s == w) {
+                return Ok(Word::Result(r));
+            }
+            if w.starts_with("..") || w.starts_with('…') {
+                let len = w.len() - w.trim_start_matches(['.', '…']).len();
+                return Ok(Word::Ellipsis { len });
+            }
+            if let Some(nag) = symbol_nag(w) {
+                return Ok(Word::Nag(nag));
+            }
+            match w {
+                "–" | "—" | "-" => Ok(Word::Dash),
+                _ => read_move(w),
+            }
+        }
+    }
+}
+
+fn read_number(w: &str) -> Result<Word, WordError> {
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    let mut number: u32 = 0;
+    for b in w[..digits].bytes() {
+        number = number.checked_mul(10).and_then(|n| n.checked_add(u32::from(b - b'0'))).ok_or_else(|| {
+            WordError { message: format!("move number '{w}' is too large"), hint: None }
+        })?;
+    }
+    let rest = &w[digits..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '…']).len();
+    let marks = &rest[..dots];
+    if dots == 0 && !rest.is_empty() {
+        return Err(WordError {
+            message: format!("cannot read '{w}'"),
+            hint: Some("a move number is written like 12. or 12..."),
+        });
+    }
+    let black = marks.len() >= 2 || marks.contains('…');
+    Ok(Word::Number { number, black, len: digits + dots })
+}
+
+/// A cursor over the characters of a word.
+struct Cursor<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<char> {
+        match self.rest.as_bytes().first() {
+            Some(&b) if b < 0x80 => Some(b as char),
+            Some(_) => self.rest.chars().next(),
+            None => None,
+        }
+    }
+
+    fn bump(&mut self) {
+        let n = self.peek().map_or(0, char::len_utf8);
+        self.rest = &self.rest[n..];
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        match self.rest.strip_prefix(s) {
+            Some(r) => {
+                self.rest = r;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn file(&mut self) -> Option<File> {
+        match self.rest.as_bytes().first() {
+            Some(&b @ b'a'..=b'h') => {
+                self.rest = &self.rest[1..];
+                File::from_char(b as char)
+            }
+            _ => None,
+        }
+    }
+
+    fn rank(&mut self) -> Option<Rank> {
+        match self.rest.as_bytes().first() {
+            Some(&b @ b'1'..=b'8') => {
+                self.rest = &self.rest[1..];
+                Rank::from_char(b as char)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn error(w: &str) -> WordError {
+    let lower_piece = matches!(w.chars().next(), Some('k' | 'q' | 'r' | 'n' | 'p' | 't' | 'l' | 's'))
+        && w.len() > 1;
+    let lower_castle = w.starts_with("o-o");
+    WordError {
+        message: format!("cannot read '{w}' as a move"),
+        hint: Some(if lower_piece {
+            "piece letters are capitals: K Q R B N (English) or K D T L S (Swedish)"
+        } else if lower_castle {
+            "castling is written O-O or 0-0 (capital O or digit zero)"
+        } else {
+            MOVE_HINT
+        }),
+    }
+}
+
+fn read_move(w: &str) -> Result<Word, WordError> {
+    let mut c = Cursor { rest: w };
+    let shape = match w.as_bytes().first() {
+        Some(b'O' | b'0') if c.eat("O-O-O") || c.eat("0-0-0") => MoveShape::Castle(CastlingSide::QueenSide),
+        Some(b'O' | b'0') if c.eat("O-O") || c.eat("0-0") => MoveShape::Castle(CastlingSide::KingSide),
+        Some(b'-' | b'Z') if c.eat("--") || c.eat("Z0") => MoveShape::Null,
+        _ => read_normal(&mut c).ok_or_else(|| error(w))?,
+    };
+    if c.rest.is_empty() {
+        return Ok(Word::Move { word: MoveWord { shape, suffix: None, ep_mark: false }, nag: None });
+    }
+    // A symbol right after the move (`Qh5+-`, `Nf3±`) before signs are tried.
+    if !c.rest.is_empty()
+        && let Some(nag) = symbol_nag(c.rest)
+        && !matches!(c.rest, "=" | "N")
+    {
+        return Ok(Word::Move { word: MoveWord { shape, suffix: None, ep_mark: false }, nag: Some(nag) });
+    }
+    let mut suffix = None;
+    let mut ep_mark = false;
+    loop {
+        let sign = if c.eat("++") || c.eat("††") {
+            Some(SourceSuffix::DoubleCheck)
+        } else if c.eat("+") || c.eat("†") {
+            Some(SourceSuffix::Check)
+        } else if c.eat("#") || c.eat("‡") {
+            Some(SourceSuffix::Mate)
+        } else {
+            None
+        };
+        if let Some(s) = sign {
+            if suffix.is_some() {
+                return Err(error(w));
+            }
+            suffix = Some(s);
+            continue;
+        }
+        if !ep_mark && (c.eat("e.p.") || c.eat("e.p") || c.eat("ep")) {
+            ep_mark = true;
+            continue;
+        }
+        break;
+    }
+    let word = MoveWord { shape, suffix, ep_mark };
+    if c.rest.is_empty() {
+        return Ok(Word::Move { word, nag: None });
+    }
+    match symbol_nag(c.rest) {
+        Some(nag) if !c.rest.is_ascii() => Ok(Word::Move { word, nag: Some(nag) }),
+        _ => Err(error(w)),
+    }
+}
+
+fn read_normal(c: &mut Cursor<'_>) -> Option<MoveShape> {
+    let piece = c.peek().and_then(piece_letter);
+    if piece.is_some() {
+        c.bump();
+    }
+    let file = c.file();
+    let rank = c.rank();
+    let capture = c.eat("x") || c.eat(":") || c.eat("×");
+    let dash = !capture && c.eat("-");
+    let (file, rank, to) = match c.file() {
+        Some(to_file) => {
+            let to_rank = c.rank()?;
+            (file, rank, Square::from_coords(to_file, to_rank))
+        }
+        None if capture || dash => return None,
+        None => (None, None, Square::from_coords(file?, rank?)),
+    };
+    let promotion = read_promotion(c)?;
+    Some(MoveShape::Normal { piece, file, rank, capture, to, promotion })
+}
+
+/// `=Q`, `=q`, `/Q`, `(Q)`, `Q` or a figurine right after the target square.
+fn read_promotion(c: &mut Cursor<'_>) -> Option<Option<Letter>> {
+    let upper = |ch: char| if ch.is_ascii_lowercase() { ch.to_ascii_uppercase() } else { ch };
+    if c.eat("=") || c.eat("/") {
+        let l = c.peek().map(upper).and_then(piece_letter)?;
+        c.bump();
+        return Some(Some(l));
+    }
+    if c.rest.starts_with('(') {
+        let mut inner = Cursor { rest: &c.rest[1..] };
+        let l = inner.peek().and_then(piece_letter)?;
+        inner.bump();
+        if !inner.eat(")") {
+            return None;
+        }
+        c.rest = inner.rest;
+        return Some(Some(l));
+    }
+    match c.peek().and_then(piece_letter) {
+        Some(l) => {
+            c.bump();
+            Some(Some(l))
+        }
+        None => Some(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Role;
+
+    fn normal(w: &str) -> (Option<Letter>, Option<File>, Option<Rank>, bool, Square, Option<Letter>) {
+        match read_word(w) {
+            Ok(Word::Move {
+                word:
+                    MoveWord {
+                        shape: MoveShape::Normal { piece, file, rank, capture, to, promotion },
+                        ..
+                    },
+                ..
+            }) => (piece, file, rank, capture, to, promotion),
+            other => panic!("{w}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn san_and_long_algebraic() {
+        assert_eq!(
+            normal("Nf3"),
+            (Some(Letter::English(Role::Knight)), None, None, false, Square::F3, None)
+        );
+        assert_eq!(normal("exd5"), (None, Some(File::E), None, true, Square::D5, None));
+        assert_eq!(
+            normal("Ng1-f3"),
+            (Some(Letter::English(Role::Knight)), Some(File::G), Some(Rank::First), false, Square::F3, None)
+        );
+        assert_eq!(normal("e2-e4"), (None, Some(File::E), Some(Rank::Second), false, Square::E4, None));
+        assert_eq!(normal("N2b3").2, Some(Rank::Second));
+        assert_eq!(normal("Sxe5").0, Some(Letter::Swedish(Role::Knight)));
+        assert_eq!(normal("♘f3").0, Some(Letter::Any(Role::Knight)));
+        assert_eq!(normal("♙e4").0, Some(Letter::Any(Role::Pawn)));
+    }
+
+    #[test]
+    fn promotions() {
+        let q = Some(Letter::English(Role::Queen));
+        assert_eq!(normal("e8=Q").5, q);
+        assert_eq!(normal("e8Q").5, q);
+        assert_eq!(normal("e8(Q)").5, q);
+        assert_eq!(normal("e8/Q").5, q);
+        assert_eq!(normal("e8=q").5, q);
+        assert_eq!(normal("g1D+").5, Some(Letter::Swedish(Role::Queen)));
+        assert_eq!(normal("bxa8=♕").5, Some(Letter::Any(Role::Queen)));
+    }
+
+    #[test]
+    fn signs_after_moves() {
+        let Ok(Word::Move { word, nag }) = read_word("exd6e.p.+") else { panic!() };
+        assert!(word.ep_mark);
+        assert_eq!(word.suffix, Some(SourceSuffix::Check));
+        assert_eq!(nag, None);
+        let Ok(Word::Move { word, .. }) = read_word("Qg2#") else { panic!() };
+        assert_eq!(word.suffix, Some(SourceSuffix::Mate));
+        let Ok(Word::Move { word, .. }) = read_word("Nf3++") else { panic!() };
+        assert_eq!(word.suffix, Some(SourceSuffix::DoubleCheck));
+        let Ok(Word::Move { nag, .. }) = read_word("Nf3±") else { panic!() };
+        assert_eq!(nag, Some(16));
+        assert!(read_word("Nf3+++").is_err());
+        assert!(read_word("Nf3+#").is_err());
+    }
+
+    #[test]
+    fn castling_null_numbers_results() {
+        let castle = |w| match read_word(w) {
+            Ok(Word::Move { word, .. }) => word.shape,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(castle("O-O"), MoveShape::Castle(CastlingSide::KingSide));
+        assert_eq!(castle("0-0-0+"), MoveShape::Castle(CastlingSide::QueenSide));
+        assert_eq!(castle("--"), MoveShape::Null);
+        assert_eq!(castle("Z0"), MoveShape::Null);
+        assert_eq!(read_word("12."), Ok(Word::Number { number: 12, black: false, len: 3 }));
+        assert_eq!(read_word("12...Nf6"), Ok(Word::Number { number: 12, black: true, len: 5 }));
+        assert_eq!(read_word("7…"), Ok(Word::Number { number: 7, black: true, len: 4 }));
+        assert_eq!(read_word("...e5"), Ok(Word::Ellipsis { len: 3 }));
+        assert_eq!(read_word("½-½"), Ok(Word::Result(GameResult::Draw)));
+        assert_eq!(read_word("0-1"), Ok(Word::Result(GameResult::BlackWins)));
+        assert_eq!(read_word("*"), Ok(Word::Result(GameResult::Unknown)));
+        assert_eq!(read_word("+-"), Ok(Word::Nag(18)));
+        assert_eq!(read_word("e.p."), Ok(Word::EnPassant));
+        assert_eq!(read_word("–"), Ok(Word::Dash));
+    }
+
+    #[test]
+    fn junk_is_an_error_with_a_hint() {
+        for w in ["nf3", "Xf3", "Nf9", "N", "Nx", "e4e", "o-o", "12e4", "Nf3=Q=", "e9", "1/2"] {
+            if w == "N" {
+                assert_eq!(read_word(w), Ok(Word::Nag(146)));
+                continue;
+            }
+            let e = read_word(w).expect_err(w);
+            assert!(e.message.contains(w), "{w}: {}", e.message);
+        }
+        assert!(read_word("nf3").unwrap_err().hint.unwrap_or("").contains("capitals"));
+    }
+}

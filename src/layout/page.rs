@@ -1,0 +1,456 @@
+//! Pages: braille page numbers, blocks kept with the next one, and blank lines that stand at
+//! the top of a page too (rules.md §8).
+//!
+//! Everything here is off by default: a [`Layouter`] that is never told to number its pages
+//! and gets no heading paragraphs lays out exactly as before (PGN and FEN output).
+
+use std::io;
+
+use super::paragraph::Paragraph;
+use super::{Layouter, LineSink};
+use crate::braille::cell::Cell;
+
+/// Where the braille page number stands. It is always right-aligned, on a line of its own.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum PageNumbers {
+    /// Alone in the top line of every page (Swedish books, `sv-a4`).
+    Top,
+    /// At the right end of the last line of every page (BANA, `us-brf`). The line holds only
+    /// the number: text never shares it.
+    Bottom,
+}
+
+/// The number sign (3456) that starts a braille page number.
+const NUMBER_SIGN: Cell = Cell::dots("3456");
+
+/// Digits 0..9 in the upper position: the cells of the letters j, a..i.
+const DIGITS: [Cell; 10] = [
+    Cell::dots("245"),
+    Cell::dots("1"),
+    Cell::dots("12"),
+    Cell::dots("14"),
+    Cell::dots("145"),
+    Cell::dots("15"),
+    Cell::dots("124"),
+    Cell::dots("1245"),
+    Cell::dots("125"),
+    Cell::dots("24"),
+];
+
+/// The braille page number: the number sign and the digits.
+pub fn page_number_cells(n: u32, out: &mut Vec<Cell>) {
+    out.push(NUMBER_SIGN);
+    let digits = n.to_string();
+    out.extend(
+        digits
+            .bytes()
+            .map(|b| DIGITS[usize::from(b.saturating_sub(b'0')).min(9)]),
+    );
+}
+
+/// How a block sits on pages, beyond its lines.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct Keep {
+    /// Its lines stay on one page (when they fit one).
+    pub together: bool,
+    pub blank_before: usize,
+    pub blank_before_at_top: bool,
+    pub blank_after: usize,
+    /// It stays on one page with the first lines of the next block.
+    pub with_next: bool,
+}
+
+impl Keep {
+    pub fn of(p: &Paragraph) -> Keep {
+        Keep {
+            together: p.keep_together,
+            blank_before: p.blank_before,
+            blank_before_at_top: p.blank_before_at_top,
+            blank_after: p.blank_after,
+            with_next: p.keep_with_next,
+        }
+    }
+
+    pub fn whole() -> Keep {
+        Keep {
+            together: true,
+            ..Keep::default()
+        }
+    }
+}
+
+/// A line waiting to be placed.
+#[derive(Clone, Debug)]
+struct Held {
+    cells: Vec<Cell>,
+    /// Left out when it would be the first line of a page (an ordinary blank line).
+    skip_at_top: bool,
+}
+
+/// The page state of a [`Layouter`] beyond its line count.
+#[derive(Debug)]
+pub(super) struct Pages {
+    numbers: Option<PageNumbers>,
+    /// The number of the current page.
+    number: u32,
+    /// Lines of blocks kept with the next block, not yet placed.
+    held: Vec<Held>,
+    scratch: Vec<Cell>,
+}
+
+impl Default for Pages {
+    fn default() -> Self {
+        Pages {
+            numbers: None,
+            number: 1,
+            held: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+}
+
+/// How many of the next block's lines stay with a heading before it.
+const LINES_WITH_HEADING: usize = 2;
+
+impl<S: LineSink> Layouter<S> {
+    /// Numbers the pages, starting at `first`, with the number on a line of its own: the text
+    /// gets one line less a page. Has no effect without pages (page length 0).
+    pub fn number_pages(&mut self, place: PageNumbers, first: u32) {
+        self.pages.numbers = Some(place);
+        self.pages.number = first;
+    }
+
+    /// The number the current (or next) page carries.
+    pub fn page_number(&self) -> u32 {
+        self.pages.number
+    }
+
+    /// Lines of text a page holds (0: no pages).
+    pub(super) fn capacity(&self) -> usize {
+        match (self.page_length, self.pages.numbers) {
+            (0, _) => 0,
+            (n, Some(_)) => n.saturating_sub(1).max(1),
+            (n, None) => n,
+        }
+    }
+
+    /// Ends the page here: the rest of it stays empty. Nothing happens at the top of a page;
+    /// without pages a blank line is written instead. A heading waiting for its next block
+    /// (kept with it) goes to the new page with that block.
+    pub fn page_break(&mut self) -> io::Result<()> {
+        if self.used == 0 {
+            return Ok(());
+        }
+        if self.page_length == 0 {
+            self.emit(&[])
+        } else {
+            self.end_page()
+        }
+    }
+
+    /// A blank line: left out at the top of a page; held with a block kept with the next one.
+    pub(super) fn blank(&mut self) -> io::Result<()> {
+        if !self.pages.held.is_empty() {
+            self.pages.held.push(Held {
+                cells: Vec::new(),
+                skip_at_top: true,
+            });
+            return Ok(());
+        }
+        if self.used > 0 {
+            self.emit(&[])?;
+        }
+        Ok(())
+    }
+
+    /// Places the lines of one block.
+    pub(super) fn place(&mut self, lines: &[Vec<Cell>], keep: Keep) -> io::Result<()> {
+        let mut held = std::mem::take(&mut self.pages.held);
+        let before = Held {
+            cells: Vec::new(),
+            skip_at_top: !keep.blank_before_at_top,
+        };
+        held.extend(std::iter::repeat_n(before, keep.blank_before));
+        if keep.with_next {
+            held.extend(lines.iter().map(|l| Held {
+                cells: l.clone(),
+                skip_at_top: false,
+            }));
+            let after = Held {
+                cells: Vec::new(),
+                skip_at_top: true,
+            };
+            held.extend(std::iter::repeat_n(after, keep.blank_after));
+            self.pages.held = held;
+            return Ok(());
+        }
+        // The group that must share a page: held lines and the first lines of this block.
+        let k = if keep.together {
+            lines.len()
+        } else if held.iter().any(|h| !h.cells.is_empty()) {
+            lines.len().min(LINES_WITH_HEADING)
+        } else {
+            0
+        };
+        let split = held.len();
+        held.extend(lines[..k].iter().map(|l| Held {
+            cells: l.clone(),
+            skip_at_top: false,
+        }));
+        self.place_group(&held, split)?;
+        held.clear();
+        self.pages.held = held;
+        for l in &lines[k..] {
+            self.emit(l)?;
+        }
+        for _ in 0..keep.blank_after {
+            self.blank()?;
+        }
+        Ok(())
+    }
+
+    /// Places held lines whose next block never came (a page break, the end).
+    pub(super) fn flush_held(&mut self) -> io::Result<()> {
+        if self.pages.held.is_empty() {
+            return Ok(());
+        }
+        let held = std::mem::take(&mut self.pages.held);
+        self.place_group(&held, 0)
+    }
+
+    /// Writes lines that stay on one page, starting a new page first when they do not fit the
+    /// rest of this one but fit a page. `split` is where the held lines (a heading) end and the
+    /// next block's begin: when the two do not fit one page together, the blank lines before
+    /// the heading give way first, then the heading goes apart from its block (a diagram is
+    /// never split to keep a heading with it).
+    fn place_group(&mut self, group: &[Held], split: usize) -> io::Result<()> {
+        let capacity = self.capacity();
+        let mut drop_blanks = false;
+        if capacity > 0 && !group.is_empty() && self.used + group.len() > capacity {
+            let leading_skips = group.iter().take_while(|h| h.skip_at_top).count();
+            let leading_blanks = group.iter().take_while(|h| h.cells.is_empty()).count();
+            if group.len() - leading_skips <= capacity {
+                if self.used > 0 {
+                    self.end_page()?;
+                }
+            } else if group.len() - leading_blanks <= capacity {
+                if self.used > 0 {
+                    self.end_page()?;
+                }
+                drop_blanks = true;
+            } else if split > 0 && split < group.len() {
+                self.place_group(&group[..split], 0)?;
+                return self.place_group(&group[split..], 0);
+            }
+        }
+        let mut leading = true;
+        for h in group {
+            leading &= h.cells.is_empty();
+            if (h.skip_at_top || (drop_blanks && leading)) && self.used == 0 {
+                continue;
+            }
+            self.emit(&h.cells)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the page number line at the top of a page, before its first line.
+    pub(super) fn before_line(&mut self) -> io::Result<()> {
+        if self.used == 0 && self.page_length > 0 && self.pages.numbers == Some(PageNumbers::Top) {
+            self.number_line()?;
+        }
+        Ok(())
+    }
+
+    /// Finishes a page: the number line at the bottom, then the page end.
+    pub(super) fn close_page(&mut self) -> io::Result<()> {
+        if self.pages.numbers == Some(PageNumbers::Bottom) {
+            for _ in self.used..self.capacity() {
+                self.sink.line(&[])?;
+            }
+            self.number_line()?;
+        }
+        self.used = 0;
+        self.pages.number = self.pages.number.saturating_add(1);
+        self.sink.end_page()
+    }
+
+    fn number_line(&mut self) -> io::Result<()> {
+        let mut cells = std::mem::take(&mut self.pages.scratch);
+        cells.clear();
+        page_number_cells(self.pages.number, &mut cells);
+        let pad = self.width.saturating_sub(cells.len());
+        cells.splice(0..0, std::iter::repeat_n(Cell::BLANK, pad));
+        let result = self.sink.line(&cells);
+        self.pages.scratch = cells;
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Block;
+    use super::*;
+    use crate::braille::cell::to_unicode_string;
+
+    /// Records lines as Unicode braille and page ends as `"\f"`.
+    #[derive(Default)]
+    struct Record(Vec<String>);
+
+    impl LineSink for Record {
+        fn line(&mut self, cells: &[Cell]) -> io::Result<()> {
+            self.0.push(to_unicode_string(cells));
+            Ok(())
+        }
+        fn end_page(&mut self) -> io::Result<()> {
+            self.0.push("\u{c}".into());
+            Ok(())
+        }
+    }
+
+    fn para(words: usize, indent: usize) -> Block {
+        let mut p = Paragraph::new(indent, 0);
+        for _ in 0..words {
+            p.push(&[Cell::dots("1")]);
+            p.end_word();
+        }
+        Block::Paragraph(p)
+    }
+
+    fn heading(main: bool) -> Block {
+        let mut p = Paragraph::new(0, 0);
+        p.push(&[Cell::dots("125")]);
+        p.end_word();
+        p.blank_before = if main { 3 } else { 1 };
+        p.blank_before_at_top = main;
+        p.blank_after = 1;
+        p.keep_with_next = true;
+        Block::Paragraph(p)
+    }
+
+    fn run(
+        width: usize,
+        length: usize,
+        numbers: Option<PageNumbers>,
+        blocks: Vec<Block>,
+    ) -> Vec<String> {
+        let mut l = Layouter::new(width, length, Record::default());
+        if let Some(n) = numbers {
+            l.number_pages(n, 1);
+        }
+        for mut b in blocks {
+            l.push(&mut b).ok();
+        }
+        l.finish().map(|r| r.0).unwrap_or_default()
+    }
+
+    #[test]
+    fn page_numbers_top_and_bottom() {
+        let top = run(6, 3, Some(PageNumbers::Top), vec![para(9, 0)]);
+        assert_eq!(
+            top,
+            vec![
+                "⠀⠀⠀⠀⠼⠁",
+                "⠁⠀⠁⠀⠁",
+                "⠁⠀⠁⠀⠁",
+                "\u{c}",
+                "⠀⠀⠀⠀⠼⠃",
+                "⠁⠀⠁⠀⠁",
+                "\u{c}"
+            ]
+        );
+        let bottom = run(6, 3, Some(PageNumbers::Bottom), vec![para(7, 0)]);
+        assert_eq!(
+            bottom,
+            vec![
+                "⠁⠀⠁⠀⠁",
+                "⠁⠀⠁⠀⠁",
+                "⠀⠀⠀⠀⠼⠁",
+                "\u{c}",
+                "⠁",
+                "",
+                "⠀⠀⠀⠀⠼⠃",
+                "\u{c}"
+            ]
+        );
+        let mut cells = Vec::new();
+        page_number_cells(120, &mut cells);
+        assert_eq!(to_unicode_string(&cells), "⠼⠁⠃⠚");
+    }
+
+    #[test]
+    fn heading_goes_with_next_block() {
+        // 4 text lines a page: one line used, the heading group (blank, heading, blank, two
+        // lines) does not fit the 3 left: new page, the plain blank before is left out there.
+        let out = run(10, 4, None, vec![para(1, 0), heading(false), para(12, 0)]);
+        assert_eq!(
+            out,
+            vec![
+                "⠁",
+                "\u{c}",
+                "⠓",
+                "",
+                "⠁⠀⠁⠀⠁⠀⠁⠀⠁",
+                "⠁⠀⠁⠀⠁⠀⠁⠀⠁",
+                "\u{c}",
+                "⠁⠀⠁",
+                "\u{c}"
+            ]
+        );
+    }
+
+    #[test]
+    fn main_heading_keeps_its_blank_lines_at_the_top() {
+        let out = run(10, 6, None, vec![para(1, 0), heading(true), para(1, 0)]);
+        assert_eq!(out, vec!["⠁", "\u{c}", "", "", "", "⠓", "", "⠁", "\u{c}"]);
+    }
+
+    #[test]
+    fn a_diagram_is_not_split_to_keep_a_heading_with_it() {
+        // 6 lines a page: a main heading (3 blank lines, heading, blank) and a 5-line diagram
+        // do not fit; the blank lines give way. With a 6-line diagram the heading goes apart.
+        let out = run(
+            10,
+            6,
+            None,
+            vec![
+                para(1, 0),
+                heading(true),
+                Block::Fixed(vec![vec![Cell::dots("1")]; 4]),
+            ],
+        );
+        assert_eq!(
+            out,
+            vec!["⠁", "\u{c}", "⠓", "", "⠁", "⠁", "⠁", "⠁", "\u{c}"]
+        );
+        let out = run(
+            10,
+            6,
+            None,
+            vec![heading(false), Block::Fixed(vec![vec![Cell::dots("1")]; 6])],
+        );
+        assert_eq!(
+            out,
+            vec!["⠓", "", "\u{c}", "⠁", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"]
+        );
+    }
+
+    #[test]
+    fn page_break_and_no_pages() {
+        let mut l = Layouter::new(10, 5, Record::default());
+        l.push(&mut para(1, 0)).ok();
+        l.page_break().ok();
+        l.page_break().ok();
+        l.push(&mut para(1, 0)).ok();
+        let r = l.finish().map(|r| r.0).unwrap_or_default();
+        assert_eq!(r, vec!["⠁", "\u{c}", "⠁", "\u{c}"]);
+        let mut l = Layouter::new(10, 0, Record::default());
+        l.number_pages(PageNumbers::Top, 1);
+        l.push(&mut para(1, 0)).ok();
+        l.page_break().ok();
+        l.push(&mut heading(true)).ok();
+        l.push(&mut para(1, 0)).ok();
+        let r = l.finish().map(|r| r.0).unwrap_or_default();
+        assert_eq!(r, vec!["⠁", "", "", "", "", "⠓", "", "⠁"]);
+    }
+}

@@ -1,0 +1,404 @@
+//! Markdown books, element by element: each rule of the book's prose and blocks (issue 4,
+//! rules.md §7 and §8), on small books without pages unless pages are the point.
+
+mod book_common;
+
+use book_common::{Settings, body, braille, build, geometry, number_line};
+use schackpunkt::options::Notation;
+
+const B: &str = "⠀";
+
+#[test]
+fn paragraphs_have_a_two_cell_first_line_indent_and_no_blank_between() {
+    let lines = body("Ett två.\n\nTre fyra.\n");
+    assert_eq!(
+        lines,
+        vec![
+            format!("{B}{B}{}", braille("Ett två.")),
+            format!("{B}{B}{}", braille("Tre fyra."))
+        ]
+    );
+}
+
+#[test]
+fn soft_breaks_are_blanks_and_hard_breaks_new_lines() {
+    let lines = body("Ett\ntvå  \ntre\\\nfyra<br>fem\n");
+    assert_eq!(
+        lines,
+        vec![
+            format!("{B}{B}{}", braille("Ett två")),
+            braille("tre"),
+            braille("fyra"),
+            braille("fem"),
+        ]
+    );
+}
+
+#[test]
+fn inline_moves_follow_the_text_rules() {
+    let lines = body("Efter 19...h5 och 20.Sh2 Sg8 vinner ♘f3.\n");
+    assert_eq!(
+        lines,
+        vec![
+            "⠀⠀⠠⠑⠋⠞⠑⠗⠀⠼⠁⠊⠄⠄⠄⠱⠓⠼⠑⠀⠕⠉⠓",
+            "⠼⠃⠚⠄⠠⠎⠓⠼⠃⠀⠠⠎⠛⠼⠓⠀⠧⠊⠝⠝⠑⠗",
+            "⠠⠎⠋⠼⠉⠄"
+        ]
+    );
+}
+
+#[test]
+fn emphasis_italic_and_bold() {
+    // One italic word: 6-3 before it; several: 6-36 … 156; one bold word 46; several 46-46 … 156.
+    assert_eq!(body("Se *här* nu.\n"), vec!["⠀⠀⠠⠎⠑⠀⠠⠄⠓⠜⠗⠀⠝⠥⠄"]);
+    assert_eq!(body("Se *vit står* nu.\n"), vec!["⠀⠀⠠⠎⠑⠀⠠⠤⠧⠊⠞⠀⠎⠞⠡⠗⠱⠀⠝⠥⠄"]);
+    assert_eq!(body("Se **här** nu.\n"), vec!["⠀⠀⠠⠎⠑⠀⠨⠓⠜⠗⠀⠝⠥⠄"]);
+    assert_eq!(body("Se __vit står__ nu.\n"), vec!["⠀⠀⠠⠎⠑⠀⠨⠨⠧⠊⠞⠀⠎⠞⠡⠗⠱⠀⠝⠥⠄"]);
+}
+
+#[test]
+fn headings_have_blank_lines_and_no_emphasis() {
+    let lines = body("Text.\n\n## Ett *viktigt* drag\n\nMer.\n");
+    assert_eq!(
+        lines,
+        vec![
+            format!("{B}{B}{}", braille("Text.")),
+            String::new(),
+            braille("Ett viktigt drag"),
+            String::new(),
+            format!("{B}{B}{}", braille("Mer.")),
+        ]
+    );
+    let lines = body("Text.\n\n# Kapitel 1\n\nMer.\n");
+    assert_eq!(lines[1..5], ["", "", "", &braille("Kapitel 1")]);
+    assert_eq!(lines[5], "");
+}
+
+#[test]
+fn main_heading_has_its_blank_lines_at_the_top_of_a_page() {
+    let md = "# Kapitel 1\n\nText.\n\n<!-- pagebreak -->\n\n# Kapitel 2\n\nMer.\n";
+    let b = build(md, geometry(28, 29)).map_err(|e| e.to_string());
+    let pages = b.map(|b| b.pages).unwrap_or_default();
+    assert_eq!(pages.len(), 2);
+    for (i, page) in pages.iter().enumerate() {
+        assert_eq!(page[0], number_line(i + 1, 28));
+        assert_eq!(page[1..4], ["", "", ""], "page {}", i + 1);
+        assert_eq!(page[5], "");
+    }
+}
+
+#[test]
+fn a_heading_is_never_the_last_line_of_a_page() {
+    // 9 lines a page: number line, then 8. Eight one-line paragraphs minus one leave room for
+    // the heading but not for the paragraph after it.
+    let mut md = String::new();
+    for i in 0..6 {
+        md.push_str(&format!("Stycke {i}.\n\n"));
+    }
+    md.push_str("## Rubrik\n\nEfter rubriken.\n");
+    let b = build(&md, geometry(28, 9))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    let heading = braille("Rubrik");
+    let page = b.iter().position(|p| p.contains(&heading));
+    assert_eq!(page, Some(1), "{b:?}");
+    let p = &b[1];
+    let at = p.iter().position(|l| *l == heading).unwrap_or(0);
+    assert_eq!(
+        at, 1,
+        "the heading starts page 2 (its blank line before is left out there)"
+    );
+    assert!(p[at + 2].ends_with(&braille("Efter rubriken.")));
+}
+
+#[test]
+fn lists_bullets_numbers_nesting() {
+    let lines = body("- ett\n- två\n  1. tre\n  2. fyra\n\nEfter.\n");
+    assert_eq!(
+        lines,
+        vec![
+            format!("⠿{B}{}", braille("ett")),
+            format!("⠿{B}{}", braille("två")),
+            format!("{B}{B}{}{B}{}", braille("1."), braille("tre")),
+            format!("{B}{B}{}{B}{}", braille("2."), braille("fyra")),
+            String::new(),
+            format!("{B}{B}{}", braille("Efter.")),
+        ]
+    );
+}
+
+#[test]
+fn a_list_item_marker_stays_with_its_first_word_and_continues_two_cells_in() {
+    let md = "- aaaaaa bbbbbbbbbbbbbbbbbbbbbb cccc\n";
+    let lines = body_width(md, 24);
+    assert_eq!(lines[0], format!("⠿{B}{}", braille("aaaaaa")));
+    assert!(
+        lines[1].starts_with(&format!("{B}{B}{}", braille("bbbb"))),
+        "{lines:?}"
+    );
+}
+
+fn body_width(md: &str, width: usize) -> Vec<String> {
+    build(md, geometry(width, 0))
+        .map(|b| b.lines())
+        .unwrap_or_default()
+}
+
+#[test]
+fn block_quotes_are_indented_two_cells() {
+    let lines = body("Före.\n\n> Citat ett.\n>\n> Citat två.\n\nEfter.\n");
+    assert_eq!(
+        lines,
+        vec![
+            format!("{B}{B}{}", braille("Före.")),
+            String::new(),
+            format!("{B}{B}{B}{B}{}", braille("Citat ett.")),
+            format!("{B}{B}{B}{B}{}", braille("Citat två.")),
+            String::new(),
+            format!("{B}{B}{}", braille("Efter.")),
+        ]
+    );
+}
+
+#[test]
+fn thematic_break_is_a_short_line_of_dots_25_between_blank_lines() {
+    let lines = body("Ett.\n\n---\n\nTvå.\n");
+    assert_eq!(lines[1..4], ["", "⠒⠒⠒⠒⠒⠒", ""]);
+}
+
+#[test]
+fn page_break_comment_starts_a_new_page() {
+    let b = build("Ett.\n\n<!-- pagebreak -->\n\nTvå.\n", geometry(28, 29)).map(|b| b.pages);
+    let pages = b.unwrap_or_default();
+    assert_eq!(pages.len(), 2);
+    assert_eq!(pages[1][1], format!("{B}{B}{}", braille("Två.")));
+    // Without pages it is a blank line; other comments are nothing.
+    assert_eq!(
+        body("Ett.\n\n<!-- PageBreak -->\n\n<!-- anteckning -->\n\nTvå.\n").len(),
+        3
+    );
+}
+
+#[test]
+fn code_blocks_are_written_line_by_line() {
+    let lines = body("Före.\n\n```\nrad ett\n  rad   två\n```\n\nEfter.\n");
+    assert_eq!(
+        lines[1..5],
+        [
+            "".to_string(),
+            braille("rad ett"),
+            braille("rad två"),
+            "".to_string()
+        ]
+    );
+}
+
+#[test]
+fn links_give_their_text_and_images_their_alt_text() {
+    let lines = body("Se [boken](https://example.org) och ![ett diagram](d.png).\n");
+    assert_eq!(
+        lines,
+        vec![format!("{B}{B}{}", braille("Se boken och ett diagram."))]
+    );
+}
+
+#[test]
+fn tables_row_by_row() {
+    let lines = body("| Drag | Vit |\n|---|---|\n| 1 | e4 |\n|  | Sf3 |\n");
+    assert_eq!(
+        lines,
+        vec![braille("Drag; Vit"), braille("1; e4"), braille("–; Sf3")]
+    );
+}
+
+#[test]
+fn unsupported_markdown_warns_with_its_place() {
+    let md = "Text ~~bort~~ här.\n\n<div>x</div>\n\nNot[^1].\n\n[^1]: Fotnot.\n";
+    let b = build(md, geometry(28, 0));
+    let w = b.map(|b| b.warnings).unwrap_or_default();
+    assert!(
+        w.iter()
+            .any(|w| w.starts_with("bok.md:1:6: warning: strikethrough")),
+        "{w:?}"
+    );
+    assert!(
+        w.iter().any(|w| w.starts_with("bok.md:3:1: warning: HTML")),
+        "{w:?}"
+    );
+    assert!(
+        w.iter()
+            .any(|w| w.starts_with("bok.md:5:4: warning: a footnote reference")),
+        "{w:?}"
+    );
+    assert!(
+        w.iter()
+            .any(|w| w.starts_with("bok.md:7:1: warning: a footnote")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn a_character_without_a_rule_warns_and_gets_a_substitute() {
+    let b = build("# X\n\nSnö ☃ här.\n", geometry(28, 0));
+    let (lines, w) = b.map(|b| (b.lines(), b.warnings)).unwrap_or_default();
+    assert!(
+        w.iter()
+            .any(|w| w.starts_with("bok.md:3:5: warning: no braille rule for the character '☃'")),
+        "{w:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("⠘⠘")), "{lines:?}");
+}
+
+const GAME: &str = "[White \"Réti\"]\n[Black \"Tartakower\"]\n[Event \"Wien\"]\n[Date \"1910.??.??\"]\n[Result \"1-0\"]\n\n1. e4 c6 2. d4 d5 1-0\n";
+
+#[test]
+fn pgn_block_is_a_game_with_its_heading() {
+    let lines = body(&format!("Text.\n\n```pgn\n{GAME}```\n\nEfter.\n"));
+    assert_eq!(
+        lines,
+        vec![
+            format!("{B}{B}{}", braille("Text.")),
+            String::new(),
+            braille("Réti – Tartakower"),
+            braille("Wien 1910, 1-0"),
+            braille("1. e4 c6 2. d4 d5"),
+            String::new(),
+            format!("{B}{B}{}", braille("Efter.")),
+        ]
+    );
+    // No tags, no heading.
+    let lines = body("```pgn\n1. e4 e5\n```\n");
+    assert_eq!(lines, vec![braille("1. e4 e5")]);
+}
+
+#[test]
+fn pgn_block_words_set_its_options() {
+    let lines = body("```pgn compact\n1. e4 e5 2. Nf3\n```\n");
+    assert_eq!(lines, vec!["⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠄"]);
+    let lines = body("```pgn long list\n1. e4 e5 2. Nf3\n```\n");
+    assert_eq!(lines, vec![braille("1. e2-e4 e7-e5"), braille("2. Sg1-f3")]);
+    // The front matter sets the book's default; a block word goes over it.
+    let lines =
+        body("---\nnotation: compact\n---\n```pgn ordinary\n1. e4\n```\n\n```pgn\n1. e4\n```\n");
+    assert_eq!(
+        lines,
+        vec![braille("1. e4"), String::new(), "⠂⠀⠑⠲⠄".to_string()]
+    );
+    let b = build("```pgn kompakt\n1. e4\n```\n", geometry(28, 0));
+    let w = b.map(|b| b.warnings).unwrap_or_default();
+    assert!(
+        w.iter()
+            .any(|w| w.starts_with("bok.md:1:8: warning: unknown block option 'kompakt'")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn errors_in_blocks_point_into_the_book() {
+    let md = "# Partiet\n\nText.\n\n```pgn\n[White \"A\"]\n\n1. e4 e5 2. Ke3\n```\n";
+    let e = build(md, geometry(28, 0)).err().unwrap_or_default();
+    assert!(
+        e.starts_with("bok.md:8:13: error: illegal move 'Ke3'"),
+        "{e}"
+    );
+    assert!(e.contains("8 | 1. e4 e5 2. Ke3"), "{e}");
+    // Indented in a list item: the column counts the indent.
+    let md = "- Partiet:\n\n  ```pgn\n  1. e4 e5 2. Ke3\n  ```\n";
+    let e = build(md, geometry(28, 0)).err().unwrap_or_default();
+    assert!(
+        e.starts_with("bok.md:4:15: error: illegal move 'Ke3'"),
+        "{e}"
+    );
+    let md = "Text.\n\n```fen\n8/8/8/8/8/8/8/K6X w - - 0 1\n```\n";
+    let e = build(md, geometry(28, 0)).err().unwrap_or_default();
+    assert!(e.starts_with("bok.md:4:15: error: malformed FEN"), "{e}");
+}
+
+#[test]
+fn fen_block_diagrams_in_each_form() {
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let pieces = body(&format!("```fen\n{fen}\n```\n"));
+    assert_eq!(pieces, vec![braille("Vit: Ka1."), braille("Svart: Kh1.")]);
+    let to_move = body(&format!("```fen to-move\n{fen}\n```\n"));
+    assert_eq!(
+        to_move.last().map(String::as_str),
+        Some(braille("Vit drar.").as_str())
+    );
+    let board = body(&format!("```fen board\n{fen}\n```\n"));
+    assert_eq!(board.len(), 12, "{board:?}");
+    // Two FENs: two diagrams with a blank line between.
+    let two = body(&format!("```fen\n{fen}\n# en kommentar\n{fen}\n```\n"));
+    assert_eq!(two.len(), 5);
+    assert_eq!(two[2], "");
+}
+
+#[test]
+fn title_page_from_the_front_matter() {
+    let md = "---\ntitle: Min schackbok\nauthor: Åke\nnotation: compact\n---\nText.\n";
+    let pages = build(md, geometry(28, 29))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    assert_eq!(pages.len(), 2);
+    let title = &pages[0];
+    assert_eq!(title[0], number_line(1, 28));
+    assert!(title.contains(&braille("Min schackbok")), "{title:?}");
+    assert!(title.contains(&braille("Åke")));
+    assert!(
+        title.iter().any(|l| l.contains(&braille("kompakt"))),
+        "{title:?}"
+    );
+    assert_eq!(pages[1][0], number_line(2, 28));
+    // No title and no author: no title page.
+    let pages = build("Text.\n", geometry(28, 29))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    assert_eq!(pages.len(), 1);
+}
+
+#[test]
+fn profiles_us_brf_and_no_pages() {
+    let md = "# Rubrik\n\nText.\n";
+    let us = Settings {
+        profile: Some("us-brf".into()),
+        ..Settings::default()
+    };
+    let b = build(md, us)
+        .map(|b| (b.pages, b.ended))
+        .unwrap_or_default();
+    let (pages, ended) = b;
+    assert!(ended);
+    assert_eq!(pages.len(), 1);
+    assert_eq!(pages[0].len(), 25);
+    assert_eq!(pages[0][24], number_line(1, 40));
+    let none = Settings {
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    let b = build(md, none)
+        .map(|b| (b.pages, b.ended))
+        .unwrap_or_default();
+    assert!(!b.1, "no page end without pages");
+    assert!(
+        b.0.iter()
+            .flatten()
+            .all(|l| !l.contains('⠼') || l.contains(&braille("Rubrik")))
+    );
+}
+
+#[test]
+fn front_matter_errors_and_warnings_are_located() {
+    let e = build("---\nnotation: vanlig\n---\nText.\n", Settings::default())
+        .err()
+        .unwrap_or_default();
+    assert!(
+        e.starts_with("bok.md:2:11: error: front matter: notation"),
+        "{e}"
+    );
+    let w = build("---\ntitle: T\nsubtitle: U\n---\n", Settings::default()).map(|b| b.warnings);
+    assert!(
+        w.unwrap_or_default()
+            .iter()
+            .any(|w| w.starts_with("bok.md:3:1: warning: front matter: unknown key 'subtitle'"))
+    );
+    let _ = Notation::Ordinary;
+}

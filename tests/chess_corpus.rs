@@ -1,0 +1,123 @@
+//! Hand-run checks on the shared corpus (not part of the normal test run): every game reads,
+//! and throughput against a plain pgn-reader + shakmaty replay.
+//!
+//! `cargo test --release --test chess_corpus -- --ignored --nocapture`
+
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::time::Instant;
+
+use pgn_reader::{Reader, SanPlus, Skip, Visitor};
+use schackpunkt::chess::{Item, PgnReader};
+use shakmaty::{Chess, Position};
+
+const CORPUS: &str = "/work/shared/corpus";
+
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(CORPUS)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    files.sort();
+    files
+}
+
+/// Reads a whole file; returns (games, moves).
+fn ours(bytes: &[u8], name: &str) -> (usize, usize) {
+    let mut r = PgnReader::new(bytes, name);
+    let (mut games, mut moves) = (0, 0);
+    loop {
+        match r.read_game() {
+            Ok(Some(g)) => {
+                games += 1;
+                moves += g.items.iter().filter(|i| matches!(i, Item::Move(_))).count();
+            }
+            Ok(None) => break,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    for w in r.take_warnings() {
+        println!("{w}");
+    }
+    (games, moves)
+}
+
+/// The plain replay the speed goal is measured against.
+struct Plain {
+    pos: Chess,
+    moves: usize,
+}
+
+impl Visitor for Plain {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        self.pos = Chess::default();
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+    fn san(&mut self, _: &mut (), san: SanPlus) -> ControlFlow<()> {
+        if let Ok(m) = san.san.to_move(&self.pos) {
+            self.pos.play_unchecked(m);
+            self.moves += 1;
+        }
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
+}
+
+fn plain(bytes: &[u8]) -> usize {
+    let mut v = Plain { pos: Chess::default(), moves: 0 };
+    let mut r = Reader::new(bytes);
+    while let Ok(Some(())) = r.read_game(&mut v) {}
+    v.moves
+}
+
+/// Best-of-`rounds` throughput in MB/s of `ours` and of the plain replay, their runs
+/// interleaved (the machine is shared: the best run is the least disturbed).
+fn compare(bytes: &[u8], name: &str, rounds: usize) -> (f64, f64) {
+    let (mut a, mut b) = (f64::MAX, f64::MAX);
+    for _ in 0..rounds {
+        let t = Instant::now();
+        ours(bytes, name);
+        a = a.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        plain(bytes);
+        b = b.min(t.elapsed().as_secs_f64());
+    }
+    let mb = bytes.len() as f64 / 1e6;
+    (mb / a, mb / b)
+}
+
+#[test]
+#[ignore]
+fn corpus_reads_without_error_and_fast() {
+    let files = corpus_files();
+    assert!(!files.is_empty(), "no corpus in {CORPUS}");
+    let only = std::env::var("CORPUS_ONLY").ok();
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        if std::env::var("PROFILE_OURS").is_ok() {
+            for _ in 0..50 {
+                ours(&bytes, &name);
+            }
+            continue;
+        }
+        let (games, moves) = ours(&bytes, &name);
+        let plain_moves = plain(&bytes);
+        println!("{name}: {games} games, {moves} moves (plain replay: {plain_moves} main-line moves)");
+        let (a, b) = compare(&bytes, &name, 30);
+        println!("{name}: ours {a:.1} MB/s, plain {b:.1} MB/s, ratio {:.2}", a / b);
+    }
+    let _ = Path::new(CORPUS);
+}
