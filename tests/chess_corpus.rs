@@ -113,6 +113,12 @@ fn corpus_reads_without_error_and_fast() {
             }
             continue;
         }
+        if std::env::var("PROFILE_PLAIN").is_ok() {
+            for _ in 0..50 {
+                plain(&bytes);
+            }
+            continue;
+        }
         let (games, moves) = ours(&bytes, &name);
         let plain_moves = plain(&bytes);
         println!("{name}: {games} games, {moves} moves (plain replay: {plain_moves} main-line moves)");

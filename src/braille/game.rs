@@ -248,10 +248,11 @@ impl Run<'_> {
         }
         let compact = self.w.notation == Notation::Compact;
         // The move number, glued to the move.
-        if !black || self.need_number {
-            self.begin_word();
-            self.w.cells.clear();
-            if compact {
+        let numbered = !black || self.need_number;
+        self.begin_word();
+        self.w.cells.clear();
+        if compact {
+            if numbered {
                 push_lower_number(m.number, &mut self.w.cells);
                 self.para.push(&self.w.cells);
                 self.para.end_word_glued();
@@ -259,20 +260,24 @@ impl Run<'_> {
                     self.para.push(&COMPACT_OMITTED);
                     self.para.end_word_glued();
                 }
-            } else {
-                notation::ordinary_number(m.number, black, &mut self.w.scratch, &mut self.w.cells);
-                self.para.push(&self.w.cells);
-                if !black {
-                    self.para.end_word_glued();
-                }
+                self.w.cells.clear();
             }
-        }
-        self.begin_word();
-        self.w.cells.clear();
-        if compact {
             notation::compact_move(&m, self.w.style, &mut self.w.cells);
         } else {
-            notation::ordinary_move(&m, self.w.style, &mut self.w.scratch, &mut self.w.cells);
+            if numbered && !black {
+                notation::ordinary_number(m.number, &mut self.w.scratch, &mut self.w.cells);
+                self.para.push(&self.w.cells);
+                self.para.end_word_glued();
+                self.w.cells.clear();
+            }
+            let black_number = (numbered && black).then_some(m.number);
+            notation::ordinary_move(
+                &m,
+                self.w.style,
+                black_number,
+                &mut self.w.scratch,
+                &mut self.w.cells,
+            );
         }
         self.para.push(&self.w.cells);
         // Comment signs: those written right after the move, then those after a blank.

@@ -74,20 +74,30 @@ fn push_square(sq: Square, out: &mut String) {
     out.push(sq.rank().char());
 }
 
-/// Writes a move in ordinary braille: its print form under the Swedish text rules.
-/// `scratch` is a reusable buffer.
-pub fn ordinary_move(m: &MoveFacts, style: MoveStyle, scratch: &mut String, out: &mut Vec<Cell>) {
+/// Writes a move in ordinary braille: its print form under the Swedish text rules. With
+/// `black_number`, the move is a Black move written with its number (`12...Sf5`): number and
+/// move are one word, translated together so that number mode runs on (`7...a6` takes the
+/// separator before `a`). `scratch` is a reusable buffer.
+pub fn ordinary_move(
+    m: &MoveFacts,
+    style: MoveStyle,
+    black_number: Option<u32>,
+    scratch: &mut String,
+    out: &mut Vec<Cell>,
+) {
     scratch.clear();
+    if let Some(n) = black_number {
+        let _ = write!(scratch, "{n}...");
+    }
     print_move(m, style, scratch);
     let mut unmapped: Vec<Unmapped> = Vec::new();
     text::translate(scratch, out, &mut unmapped);
 }
 
-/// Writes a move number in ordinary braille: `12.` for White, `12...` for Black (the move
-/// follows with no blank).
-pub fn ordinary_number(number: u32, black: bool, scratch: &mut String, out: &mut Vec<Cell>) {
+/// Writes a White move number in ordinary braille: `12.` (a blank follows, glued to the move).
+pub fn ordinary_number(number: u32, scratch: &mut String, out: &mut Vec<Cell>) {
     scratch.clear();
-    let _ = write!(scratch, "{number}{}", if black { "..." } else { "." });
+    let _ = write!(scratch, "{number}.");
     let mut unmapped: Vec<Unmapped> = Vec::new();
     text::translate(scratch, out, &mut unmapped);
 }
