@@ -36,9 +36,10 @@ fn main() {
     println!("input: {} ({:.1} MB)", input.display(), size as f64 / 1e6);
     println!("{:<22} {:>9} {:>10} {:>12} {:>10}", "run", "MB/s", "games/s", "peak MB", "seconds");
     let replay = measure("replay", &input);
+    let read = measure("read", &input);
     let ordinary = measure("ordinary", &input);
     let compact = measure("compact", &input);
-    for (name, m) in [("plain replay", &replay), ("ordinary to BRF", &ordinary), ("compact to BRF", &compact)] {
+    for (name, m) in [("plain replay", &replay), ("schackpunkt reader", &read), ("ordinary to BRF", &ordinary), ("compact to BRF", &compact)] {
         println!(
             "{:<22} {:>9.1} {:>10.0} {:>12.1} {:>10.2}",
             name,
@@ -99,6 +100,16 @@ fn child(mode: &str, input: &Path) {
     let start = Instant::now();
     let games = match mode {
         "replay" => plain_replay(input),
+        "read" => {
+            // The chess stage alone: games read, checked and replayed, nothing written.
+            let file = fs::File::open(input).expect("input");
+            let mut reader = schackpunkt::chess::PgnReader::new(io::BufReader::new(file), "bench");
+            let mut games = 0;
+            while let Ok(Some(_)) = reader.read_game() {
+                games += 1;
+            }
+            games
+        }
         "ordinary" | "compact" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
             let settings = Settings {
@@ -176,8 +187,18 @@ fn plain_replay(input: &Path) -> u64 {
 
 /// Games in a file, counted by their Event tags (for games/s of the transcription runs).
 fn count_games(input: &Path) -> u64 {
-    let text = fs::read(input).unwrap_or_default();
-    text.split(|&b| b == b'\n').filter(|l| l.starts_with(b"[Event ")).count() as u64
+    use std::io::BufRead;
+    let Ok(file) = fs::File::open(input) else { return 0 };
+    let mut reader = io::BufReader::new(file);
+    let mut line = Vec::new();
+    let mut games = 0;
+    while reader.read_until(b'\n', &mut line).unwrap_or(0) > 0 {
+        if line.starts_with(b"[Event ") {
+            games += 1;
+        }
+        line.clear();
+    }
+    games
 }
 
 /// The corpus files concatenated and repeated to at least `target` bytes.

@@ -6,7 +6,8 @@
 //! has gone through: a failed build writes nothing and leaves an earlier output as it was.
 
 use std::fs;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Read as _, Write};
+use std::sync::mpsc;
 use std::path::{Path, PathBuf};
 
 use encoding_rs::{Encoding, UTF_8};
@@ -14,7 +15,7 @@ use encoding_rs::{Encoding, UTF_8};
 use crate::braille::diagram::{self, BOARD_WIDTH};
 use crate::braille::game::GameWriter;
 use crate::document::fen::FenReader;
-use crate::chess::PgnReader;
+use crate::chess::{Game, PgnReader};
 use crate::error::{Diagnostic, Error, Location, Result, Warning};
 use crate::layout::{Block, Layouter};
 use crate::document::frontmatter::Settings;
@@ -138,6 +139,59 @@ fn write_atomically(
     Ok(())
 }
 
+/// What the reading thread hands to the writing one.
+enum Read {
+    Game(Game, Vec<Warning>),
+    End(Vec<Warning>),
+    Failed(Error),
+}
+
+/// Games in flight between the two threads: enough to smooth out long games, few enough that
+/// memory stays bounded.
+const GAMES_IN_FLIGHT: usize = 64;
+
+/// Reads games on a thread of their own (parsing and replaying is half the work) and hands
+/// each, in order, to `write` on this thread. Stops at the first error of either side.
+fn read_games(
+    input: Box<dyn BufRead + Send>,
+    name: &str,
+    write: &mut dyn FnMut(&Game, &mut dyn FnMut(&Warning)) -> Result<()>,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<()> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Read>(GAMES_IN_FLIGHT);
+        scope.spawn(move || {
+            let mut reader = PgnReader::new(input, name);
+            loop {
+                let msg = match reader.read_game() {
+                    Ok(Some(game)) => Read::Game(game, reader.take_warnings()),
+                    Ok(None) => Read::End(reader.take_warnings()),
+                    Err(e) => Read::Failed(e),
+                };
+                let last = !matches!(msg, Read::Game(..));
+                // A closed channel means the writer stopped (an error): stop too.
+                if tx.send(msg).is_err() || last {
+                    return;
+                }
+            }
+        });
+        for msg in rx {
+            match msg {
+                Read::Game(game, warnings) => {
+                    warnings.iter().for_each(&mut *warn);
+                    write(&game, warn)?;
+                }
+                Read::End(warnings) => {
+                    warnings.iter().for_each(&mut *warn);
+                    return Ok(());
+                }
+                Read::Failed(e) => return Err(e),
+            }
+        }
+        Ok(())
+    })
+}
+
 /// The options of one output: the command line's, over the front matter of its first input
 /// when that is a book. Books are paginated by a page profile (`sv-a4` unless one is named);
 /// games and diagrams only when a profile is named.
@@ -243,19 +297,15 @@ fn transcribe(
             }
             continue;
         }
-        let mut reader = PgnReader::new(input.reader, &name);
         let mut games = GameWriter::new(&options);
-        while let Some(game) = reader.read_game()? {
-            for w in reader.take_warnings() {
-                warn(&w);
-            }
+        let mut write_game = |game: &Game, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
             blocks.clear();
-            games.write(&game, &mut blocks, &mut warnings);
+            games.write(game, &mut blocks, &mut warnings);
             for w in warnings.drain(..) {
                 warn(&w);
             }
             if blocks.is_empty() {
-                continue;
+                return Ok(());
             }
             if !first {
                 layout.push(&mut Block::Blank).map_err(io_err)?;
@@ -264,10 +314,9 @@ fn transcribe(
             for b in &mut blocks {
                 layout.push(b).map_err(io_err)?;
             }
-        }
-        for w in reader.take_warnings() {
-            warn(&w);
-        }
+            Ok(())
+        };
+        read_games(input.reader, &name, &mut write_game, warn)?;
         if options.notation == Notation::Compact && games.dropped_nags > 0 {
             warn(&Warning(Diagnostic::new(
                 Location { file: name.clone(), line: 1, column: 1 },

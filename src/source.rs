@@ -16,7 +16,7 @@ pub struct Input {
     pub name: String,
     /// The encoding the bytes were decoded from.
     pub encoding: &'static Encoding,
-    pub reader: Box<dyn BufRead>,
+    pub reader: Box<dyn BufRead + Send>,
 }
 
 const CHUNK: usize = 64 * 1024;
@@ -36,7 +36,10 @@ pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
 }
 
 /// Wraps raw bytes in a reader that yields UTF-8 text decoded from `encoding` (a BOM is dropped).
-pub fn decoder<R: Read + 'static>(raw: R, encoding: &'static Encoding) -> Box<dyn BufRead> {
+pub fn decoder<R: Read + Send + 'static>(
+    raw: R,
+    encoding: &'static Encoding,
+) -> Box<dyn BufRead + Send> {
     if encoding == UTF_8 {
         let mut r = BufReader::with_capacity(CHUNK, raw);
         // Drop a UTF-8 byte-order mark; errors surface on the next read.

@@ -108,13 +108,13 @@ fn corpus_reads_without_error_and_fast() {
         }
         let bytes = std::fs::read(&path).unwrap();
         if std::env::var("PROFILE_OURS").is_ok() {
-            for _ in 0..50 {
+            for _ in 0..std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(50) {
                 ours(&bytes, &name);
             }
             continue;
         }
         if std::env::var("PROFILE_PLAIN").is_ok() {
-            for _ in 0..50 {
+            for _ in 0..std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(50) {
                 plain(&bytes);
             }
             continue;

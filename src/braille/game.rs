@@ -4,10 +4,11 @@
 use shakmaty::Color;
 
 use super::cell::Cell;
-use super::notation::{self, COMPACT_END, COMPACT_OMITTED, MoveStyle};
+use super::notation::{self, COMPACT_END, COMPACT_OMITTED, MoveStyle, OrdinaryMoves};
 use super::pieces::push_lower_number;
 use super::signs::{self, Placement};
 use super::text::{self, Unmapped};
+use crate::chess::game::comment_prose;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
 use crate::error::{Diagnostic, Location, Warning};
 use crate::layout::{Block, Paragraph};
@@ -26,7 +27,7 @@ pub struct GameWriter {
     notation: Notation,
     layout: Layout,
     style: MoveStyle,
-    scratch: String,
+    ordinary: OrdinaryMoves,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
     /// NAGs left out of compact notation, over all games written.
@@ -67,7 +68,7 @@ impl GameWriter {
                 en_passant: options.en_passant,
                 double_check: options.double_check,
             },
-            scratch: String::new(),
+            ordinary: OrdinaryMoves::default(),
             cells: Vec::new(),
             unmapped: Vec::new(),
             dropped_nags: 0,
@@ -265,19 +266,13 @@ impl Run<'_> {
             notation::compact_move(&m, self.w.style, &mut self.w.cells);
         } else {
             if numbered && !black {
-                notation::ordinary_number(m.number, &mut self.w.scratch, &mut self.w.cells);
+                self.w.ordinary.number(m.number, &mut self.w.cells);
                 self.para.push(&self.w.cells);
                 self.para.end_word_glued();
                 self.w.cells.clear();
             }
             let black_number = (numbered && black).then_some(m.number);
-            notation::ordinary_move(
-                &m,
-                self.w.style,
-                black_number,
-                &mut self.w.scratch,
-                &mut self.w.cells,
-            );
+            self.w.ordinary.write(&m, self.w.style, black_number, &mut self.w.cells);
         }
         self.para.push(&self.w.cells);
         // Comment signs: those written right after the move, then those after a blank.
@@ -330,7 +325,8 @@ impl Run<'_> {
     }
 
     fn comment(&mut self, text: &str) {
-        let text = text.trim();
+        let text = comment_prose(text);
+        let text = text.as_ref();
         if text.is_empty() {
             return;
         }

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use rustc_hash::FxHashMap;
 use shakmaty::{CastlingSide, Square};
 
 use super::cell::Cell;
@@ -74,32 +75,73 @@ fn push_square(sq: Square, out: &mut String) {
     out.push(sq.rank().char());
 }
 
-/// Writes a move in ordinary braille: its print form under the Swedish text rules. With
-/// `black_number`, the move is a Black move written with its number (`12...Sf5`): number and
-/// move are one word, translated together so that number mode runs on (`7...a6` takes the
-/// separator before `a`). `scratch` is a reusable buffer.
-pub fn ordinary_move(
-    m: &MoveFacts,
-    style: MoveStyle,
-    black_number: Option<u32>,
-    scratch: &mut String,
-    out: &mut Vec<Cell>,
-) {
-    scratch.clear();
-    if let Some(n) = black_number {
-        let _ = write!(scratch, "{n}...");
-    }
-    print_move(m, style, scratch);
-    let mut unmapped: Vec<Unmapped> = Vec::new();
-    text::translate(scratch, out, &mut unmapped);
+/// Writes moves in ordinary braille: their print form under the Swedish text rules.
+///
+/// Bulletins repeat the same few thousand move texts (`Sf3`, `exd5`, `0-0`) millions of times,
+/// so translated moves are kept in a bounded cache keyed by their print text; the cells are
+/// exactly those of [`text::translate`].
+#[derive(Default)]
+pub struct OrdinaryMoves {
+    scratch: String,
+    /// Keyed by what decides the print text: the move, its check, and the number of a Black
+    /// move written with its number. The style is fixed for a writer's life.
+    cache: FxHashMap<(MoveKind, Check, Option<u32>), Vec<Cell>>,
+    /// White move numbers `N.` by number.
+    numbers: Vec<Vec<Cell>>,
 }
 
-/// Writes a White move number in ordinary braille: `12.` (a blank follows, glued to the move).
-pub fn ordinary_number(number: u32, scratch: &mut String, out: &mut Vec<Cell>) {
-    scratch.clear();
-    let _ = write!(scratch, "{number}.");
-    let mut unmapped: Vec<Unmapped> = Vec::new();
-    text::translate(scratch, out, &mut unmapped);
+/// Entries the cache holds before it starts afresh (a few hundred kilobytes at most).
+const CACHE_LIMIT: usize = 16 * 1024;
+
+impl OrdinaryMoves {
+    /// Writes a move. With `black_number`, the move is a Black move written with its number
+    /// (`12...Sf5`): number and move are one word, translated together so that number mode
+    /// runs on (`7...a6` takes the separator before `a`).
+    pub fn write(
+        &mut self,
+        m: &MoveFacts,
+        style: MoveStyle,
+        black_number: Option<u32>,
+        out: &mut Vec<Cell>,
+    ) {
+        let key = (m.kind, m.check, black_number);
+        if let Some(cells) = self.cache.get(&key) {
+            out.extend_from_slice(cells);
+            return;
+        }
+        self.scratch.clear();
+        if let Some(n) = black_number {
+            let _ = write!(self.scratch, "{n}...");
+        }
+        print_move(m, style, &mut self.scratch);
+        let start = out.len();
+        let mut unmapped: Vec<Unmapped> = Vec::new();
+        text::translate(&self.scratch, out, &mut unmapped);
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.cache.insert(key, out[start..].to_vec());
+    }
+
+    /// Writes a White move number: `12.` (a blank follows, glued to the move).
+    pub fn number(&mut self, number: u32, out: &mut Vec<Cell>) {
+        let i = number as usize;
+        if let Some(cells) = self.numbers.get(i).filter(|c| !c.is_empty()) {
+            out.extend_from_slice(cells);
+            return;
+        }
+        self.scratch.clear();
+        let _ = write!(self.scratch, "{number}.");
+        let start = out.len();
+        let mut unmapped: Vec<Unmapped> = Vec::new();
+        text::translate(&self.scratch, out, &mut unmapped);
+        if i < 1000 {
+            if self.numbers.len() <= i {
+                self.numbers.resize(i + 1, Vec::new());
+            }
+            self.numbers[i] = out[start..].to_vec();
+        }
+    }
 }
 
 /// Check in compact notation: å (16).

@@ -6,7 +6,7 @@ use shakmaty::{CastlingSide, Color, Role, Square};
 use crate::error::Location;
 
 /// Check, double check or mate after a move, as the position says.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Check {
     None,
     Check,
@@ -17,14 +17,14 @@ pub enum Check {
 
 /// Which coordinates of the from-square short notation must show (FIDE rules: file first,
 /// rank if the file does not decide, both if neither alone does).
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Hash)]
 pub struct Disambiguation {
     pub file: bool,
     pub rank: bool,
 }
 
 /// What a move is, as the position says.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum MoveKind {
     /// Any move but castling; pawns have `role == Role::Pawn`.
     Normal {
@@ -92,5 +92,44 @@ impl Game {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The prose of a comment: the text without its embedded commands (`[%clk 0:05:00]`,
+/// `[%eval 0.17]`, `[%csl Ga4]`: clock times, engine scores and arrows that programs store
+/// in comments for themselves, not for a reader), blanks trimmed.
+pub fn comment_prose(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("[%") {
+        return std::borrow::Cow::Borrowed(text.trim());
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[%") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find(']') {
+            Some(end) => rest = &rest[start + end + 1..],
+            None => {
+                // An unclosed command: keep it as text.
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    let words: Vec<&str> = out.split_whitespace().collect();
+    std::borrow::Cow::Owned(words.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_prose;
+
+    #[test]
+    fn commands_are_not_prose() {
+        assert_eq!(comment_prose(" [%clk 0:05:00] "), "");
+        assert_eq!(comment_prose("Bra drag. [%eval 0.17] [%clk 0:01:02]"), "Bra drag.");
+        assert_eq!(comment_prose("[%csl Ga4] Hot mot a4 [%cal Gd1a4]"), "Hot mot a4");
+        assert_eq!(comment_prose(" Vanlig text "), "Vanlig text");
+        assert_eq!(comment_prose("[%oavslutad"), "[%oavslutad");
     }
 }

@@ -3,6 +3,7 @@
 //! [`PgnReader`] scans each game itself (positions for messages, every token checked, Swedish
 //! piece letters), hands pgn-reader a normalized copy and replays what it reports.
 
+mod feed;
 pub mod game;
 mod letters;
 mod normalize;

@@ -5,6 +5,7 @@ use std::io::BufRead;
 
 use pgn_reader::Reader;
 
+use super::feed::Feed;
 use super::game::{Game, GameResult};
 use super::normalize::write_game;
 use super::replay::{Frame, Replay, game_label};
@@ -19,7 +20,9 @@ pub struct PgnReader<R: BufRead> {
     scanner: Scanner<R>,
     file: String,
     games: usize,
-    text: Vec<u8>,
+    /// The normalized text of the game being read, and pgn-reader reading it.
+    feed: Feed,
+    reader: Reader<Feed>,
     stack: Vec<Frame>,
     warnings: Vec<Warning>,
     dropped: usize,
@@ -28,11 +31,13 @@ pub struct PgnReader<R: BufRead> {
 impl<R: BufRead> PgnReader<R> {
     /// `file` is the name used in error locations.
     pub fn new(input: R, file: &str) -> Self {
+        let feed = Feed::default();
         PgnReader {
             scanner: Scanner::new(input, 1),
             file: file.to_owned(),
             games: 0,
-            text: Vec::new(),
+            feed: feed.clone(),
+            reader: Reader::new(feed),
             stack: Vec::new(),
             warnings: Vec::new(),
             dropped: 0,
@@ -80,13 +85,17 @@ impl<R: BufRead> PgnReader<R> {
     fn replay(&mut self) -> Result<Game, Error> {
         let scan = &self.scanner.game;
         let file = self.file.as_str();
-        self.text.clear();
-        let written = write_game(scan, scan.lang(), &mut self.text);
+        let written = self.feed.fill(|out| write_game(scan, scan.lang(), out));
         let mut replay = Replay::new(scan, file, self.games, &mut self.stack);
-        let reader = Reader::build(&self.text[..])
-            .set_supported_tag_line_length(written.longest_tag)
-            .finish();
-        let read = reader_game(reader, &mut replay);
+        let read = if written.longest_tag <= LONG_TAG {
+            read_one(&mut self.reader, &mut replay)
+        } else {
+            // A tag longer than the reader's buffer holds: a reader made for it.
+            let mut reader = Reader::build(self.feed.clone())
+                .set_supported_tag_line_length(written.longest_tag)
+                .finish();
+            read_one(&mut reader, &mut replay)
+        };
         // The first error in the source wins; an unclosed '(' is found only at the end but
         // wins over the moves after it, which it makes wrong.
         let scan_error_at = written.error.as_ref().or(scan.error.as_ref()).map(|e| e.start);
@@ -139,8 +148,16 @@ impl<R: BufRead> PgnReader<R> {
     }
 }
 
-fn reader_game(mut reader: Reader<&[u8]>, replay: &mut Replay<'_>) -> std::io::Result<()> {
-    reader.read_game(replay).map(|_| ())
+/// Tag lines up to this long are read by the long-lived reader (its buffer holds 16 KiB).
+const LONG_TAG: usize = 4096;
+
+/// Reads the game in the feed, then the feed's end, so that nothing is left for the next game.
+fn read_one(reader: &mut Reader<Feed>, replay: &mut Replay<'_>) -> std::io::Result<()> {
+    reader.read_game(replay)?;
+    if reader.has_more()? {
+        return Err(std::io::Error::other("text left over after the game"));
+    }
+    Ok(())
 }
 
 /// The game result a Result tag value names.

@@ -427,8 +427,8 @@ impl Visitor for Replay<'_> {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> Flow {
-        let name = String::from_utf8_lossy(name).into_owned();
-        let value = value.decode_utf8_lossy().into_owned();
+        let name = text_of(name).into_owned();
+        let value = text_of(&value.decode()).into_owned();
         match name.as_str() {
             "FEN" => self.fen_tag = Some(self.tags.len()),
             "Variant" => {
