@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 BIN = target/release/schackpunkt
-SAMPLES_PGN = $(wildcard samples/*.pgn)
+SAMPLES = $(wildcard samples/*.pgn samples/*.md samples/*.fen)
 
 .PHONY: all build test samples bench lint fmt clean
 
@@ -18,7 +18,7 @@ test:
 
 # Regenerates the committed outputs of the samples (a test fails when they are out of date).
 samples: build
-	for f in $(SAMPLES_PGN); do $(BIN) build $$f -o $${f%.pgn}.brf || exit 1; done
+	for f in $(SAMPLES); do $(BIN) build $$f -o $${f%.*}.brf || exit 1; done
 
 # End-to-end throughput of ordinary and compact transcription next to a plain
 # pgn-reader + shakmaty replay of the same file, and peak memory.

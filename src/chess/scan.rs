@@ -94,7 +94,7 @@ fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}'
 }
 
-fn is_delimiter(b: u8) -> bool {
+const fn is_delimiter(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'!' | b'?')
 }
 
@@ -565,10 +565,9 @@ fn word_end(line: &str, i: usize) -> usize {
     let b = line.as_bytes();
     let mut j = i;
     loop {
-        while j < b.len() {
-            let c = b[j];
+        while let Some(&c) = b.get(j) {
             if c < 0x80 {
-                if is_delimiter(c) {
+                if DELIMITER[usize::from(c)] {
                     break;
                 }
                 j += 1;
@@ -594,6 +593,17 @@ fn word_end(line: &str, i: usize) -> usize {
         return j;
     }
 }
+
+/// [`is_delimiter`] as a table over ASCII.
+const DELIMITER: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = is_delimiter(c as u8);
+        c += 1;
+    }
+    t
+};
 
 /// A tag value with `\"` and `\\` unescaped (as pgn-reader decodes it).
 pub(crate) fn unescape(raw: &str) -> String {

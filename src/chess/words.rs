@@ -84,13 +84,16 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
     };
     // The common words go straight to their reader; the tables are for the rest.
     match first {
-        b'a'..=b'h' => {
+        b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'P' | b'D' | b'T' | b'L' | b'S' => {
+            if let Some(word) = quick_move(w.as_bytes()) {
+                return Ok(Word::Move { word, nag: None });
+            }
             if first == b'e' && matches!(w, "e.p." | "e.p" | "ep") {
                 return Ok(Word::EnPassant);
             }
             read_move(w)
         }
-        b'K' | b'Q' | b'R' | b'B' | b'P' | b'D' | b'T' | b'L' | b'S' | b'O' | b'Z' => read_move(w),
+        b'O' | b'Z' => read_move(w),
         b'N' if w.len() > 1 => read_move(w),
         b'0'..=b'9' => {
             let digits = w.bytes().take_while(u8::is_ascii_digit).count();
@@ -120,6 +123,39 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
             }
         }
     }
+}
+
+/// The common moves, read on bytes: `[piece][file][rank][x]square`, then `+` or `#`. Gives
+/// what [`read_move`] gives for them, or `None` for anything else.
+fn quick_move(w: &[u8]) -> Option<MoveWord> {
+    let (core, suffix) = match w.last()? {
+        b'+' => (&w[..w.len() - 1], Some(SourceSuffix::Check)),
+        b'#' => (&w[..w.len() - 1], Some(SourceSuffix::Mate)),
+        _ => (w, None),
+    };
+    let [head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = core else {
+        return None;
+    };
+    let to = Square::from_coords(File::new(u32::from(f - b'a')), Rank::new(u32::from(r - b'1')));
+    let (head, capture) = match head {
+        [h @ .., b'x'] => (h, true),
+        h => (h, false),
+    };
+    let (piece, head) = match head {
+        [c @ b'A'..=b'Z', h @ ..] => (Some(piece_letter(char::from(*c))?), h),
+        h => (None, h),
+    };
+    let (file, rank) = match *head {
+        [] => (None, None),
+        [f @ b'a'..=b'h'] => (Some(File::new(u32::from(f - b'a'))), None),
+        [r @ b'1'..=b'8'] => (None, Some(Rank::new(u32::from(r - b'1')))),
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            (Some(File::new(u32::from(f - b'a'))), Some(Rank::new(u32::from(r - b'1'))))
+        }
+        _ => return None,
+    };
+    let shape = MoveShape::Normal { piece, file, rank, capture, to, promotion: None };
+    Some(MoveWord { shape, suffix, ep_mark: false })
 }
 
 fn read_number(w: &str) -> Result<Word, WordError> {
@@ -345,6 +381,20 @@ mod tests {
         assert_eq!(normal("Sxe5").0, Some(Letter::Swedish(Role::Knight)));
         assert_eq!(normal("♘f3").0, Some(Letter::Any(Role::Knight)));
         assert_eq!(normal("♙e4").0, Some(Letter::Any(Role::Pawn)));
+    }
+
+    #[test]
+    fn quick_path_agrees_with_the_full_reader() {
+        for w in [
+            "e4", "exd5", "Nf3", "Ngf3", "N2b3", "Qh4xe1", "Kxe2+", "Bb5#", "Sf3", "Be4", "xd5",
+            "Pe4", "e2e4", "Lc4+",
+        ] {
+            let quick = quick_move(w.as_bytes()).unwrap_or_else(|| panic!("{w}"));
+            assert_eq!(Ok(Word::Move { word: quick, nag: None }), read_move(w), "{w}");
+        }
+        for w in ["O-O", "e8Q", "Nf3++", "Nf3!", "e9", "N", "Xe4", "♘f3", "exd6ep", "e4x"] {
+            assert_eq!(quick_move(w.as_bytes()), None, "{w}");
+        }
     }
 
     #[test]
