@@ -68,6 +68,9 @@ struct BuildArgs {
     /// Write `Vit drar.` / `Svart drar.` after each diagram.
     #[arg(long)]
     to_move: bool,
+    /// Draw the start position of each game that begins from a [FEN] tag, before its moves.
+    #[arg(long)]
+    start_diagram: bool,
     /// Decode every input with this encoding (utf-8, windows-1252, latin1, utf-16le, utf-16be)
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
@@ -108,6 +111,7 @@ fn run_build(a: BuildArgs) -> Result<(), Error> {
         page_length: a.page_length.map(usize::from),
         double_check: a.double_check.then_some(true),
         to_move: a.to_move.then_some(true),
+        start_diagram: a.start_diagram.then_some(true),
     };
     let destination = match a.output {
         None => Destination::BesideInput,

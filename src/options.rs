@@ -97,6 +97,8 @@ pub struct Options {
     pub double_check: bool,
     /// Write `Vit drar.` / `Svart drar.` after a diagram.
     pub to_move: bool,
+    /// Draw the start position of a game that begins from a `[FEN]` tag.
+    pub start_diagram: bool,
 }
 
 /// The shortest line we lay out: a move with its number and signs must fit.
@@ -115,6 +117,7 @@ impl Default for Options {
             page_length: 29,
             double_check: false,
             to_move: false,
+            start_diagram: false,
         }
     }
 }

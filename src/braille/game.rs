@@ -12,7 +12,9 @@ use crate::chess::game::comment_prose;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
 use crate::error::{Diagnostic, Location, Warning};
 use crate::layout::{Block, Paragraph};
-use crate::options::{Layout, Notation, Options};
+use crate::document::fen::parse_fen;
+use crate::options::{DiagramForm, Layout, Notation, Options};
+use super::diagram::{BOARD_WIDTH, diagram_fixed};
 
 /// Brackets of variations: parentheses and square brackets alternate with depth in ordinary
 /// notation; compact notation uses square brackets at every depth, since its lower digits
@@ -30,6 +32,8 @@ pub struct GameWriter {
     ordinary: OrdinaryMoves,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
+    /// Start diagrams: the form, whether to say who moves, the line length.
+    start_diagram: Option<(DiagramForm, bool, usize)>,
     /// NAGs left out of compact notation, over all games written.
     pub dropped_nags: usize,
 }
@@ -72,12 +76,18 @@ impl GameWriter {
             cells: Vec::new(),
             unmapped: Vec::new(),
             dropped_nags: 0,
+            start_diagram: options.start_diagram.then_some((
+                options.diagram,
+                options.to_move,
+                options.line_length,
+            )),
         }
     }
 
     /// Appends the blocks of one game: a heading when the players are known, then the moves.
     pub fn write(&mut self, game: &Game, blocks: &mut Vec<Block>, warnings: &mut Vec<Warning>) {
         self.heading(game, blocks, warnings);
+        self.start_diagram(game, blocks);
         let mut run = Run {
             w: self,
             blocks,
@@ -94,6 +104,22 @@ impl GameWriter {
             run.item(item);
         }
         run.finish();
+    }
+
+    /// The diagram of the start position, for a game that begins from a `[FEN]` tag (the
+    /// chess stage has checked the tag, so a FEN that does not read is left out here).
+    fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) {
+        let Some((form, to_move, width)) = self.start_diagram else { return };
+        let Some(fen) = game.tag("FEN") else { return };
+        let location = game.location.clone().unwrap_or(Location {
+            file: String::new(),
+            line: 0,
+            column: 0,
+        });
+        let Ok(parsed) = parse_fen(fen, location) else { return };
+        // A board wider than the line falls back to the piece list.
+        let form = if form == DiagramForm::Board && width < BOARD_WIDTH { DiagramForm::Pieces } else { form };
+        blocks.push(diagram_fixed(parsed.board(), parsed.turn(), form, self.notation, to_move, width));
     }
 
     /// The heading: `White – Black` and `Event year, result`, when both players are known.

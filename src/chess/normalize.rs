@@ -24,6 +24,8 @@ pub(crate) struct Written {
 /// Writes the game scanned into `out`, reading piece letters in language `lang`.
 pub(crate) fn write_game(scan: &GameScan, lang: Lang, out: &mut Vec<u8>) -> Written {
     let mut w = Written::default();
+    // The normalized text is never longer than the source plus a few bytes a token.
+    out.reserve(scan.text.len() + 4 * scan.tokens.len() + 64);
     for t in &scan.tags {
         let before = out.len();
         out.push(b'[');
@@ -97,6 +99,12 @@ fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String
         MoveShape::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
         MoveShape::Null => out.extend_from_slice(b"--"),
         MoveShape::Normal { piece, file, rank, capture, to, promotion } => {
+            let mut san = [0u8; 8];
+            let mut n = 0;
+            let mut put = |b: u8| {
+                san[n] = b;
+                n += 1;
+            };
             let role = piece.map_or(Role::Pawn, |l| l.role(lang));
             let promotion = match promotion {
                 None => None,
@@ -119,23 +127,24 @@ fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String
                 },
             };
             if let Some(l) = english_letter(role) {
-                out.push(l);
+                put(l);
             }
             if let Some(f) = file {
-                out.push(f.char() as u8);
+                put(f.char() as u8);
             }
             if let Some(r) = rank {
-                out.push(r.char() as u8);
+                put(r.char() as u8);
             }
             if capture {
-                out.push(b'x');
+                put(b'x');
             }
-            out.push(to.file().char() as u8);
-            out.push(to.rank().char() as u8);
+            put(to.file().char() as u8);
+            put(to.rank().char() as u8);
             if let Some(l) = promotion.and_then(english_letter) {
-                out.push(b'=');
-                out.push(l);
+                put(b'=');
+                put(l);
             }
+            out.extend_from_slice(&san[..n]);
         }
     }
     Ok(())

@@ -392,8 +392,23 @@ impl<'a> Replay<'a> {
     }
 
     /// Warnings where the source says something the position does not.
+    #[inline]
     fn check_source(&mut self, t: &Token, word: &MoveWord, facts: &MoveFacts) {
-        if let Some((number, i)) = self.claim.take()
+        let claim = self.claim.take();
+        let wrong_number = claim.is_some_and(|(number, _)| number != facts.number);
+        let wrong_sign = match (word.suffix, facts.check) {
+            (None, _) => false,
+            (Some(SourceSuffix::Mate), c) => c != Check::Mate,
+            (Some(_), c) => c == Check::None,
+        };
+        if wrong_number || wrong_sign || word.ep_mark {
+            self.source_warnings(t, word, facts, claim);
+        }
+    }
+
+    #[cold]
+    fn source_warnings(&mut self, t: &Token, word: &MoveWord, facts: &MoveFacts, claim: Option<(u32, usize)>) {
+        if let Some((number, i)) = claim
             && number != facts.number
             && let Some(nt) = self.scan.tokens.get(i)
         {

@@ -4,8 +4,8 @@
 use std::io::{self, BufRead};
 
 use super::game::GameResult;
-use super::letters::{Lang, glyph_nag};
-use super::words::{MoveShape, MoveWord, Word, read_word};
+use super::letters::{Lang, Letter, glyph_nag};
+use super::words::{MoveShape, MoveWord, Word, quick_move, read_word};
 use crate::error::{Diagnostic, Location};
 
 /// What a movetext token is.
@@ -88,6 +88,8 @@ pub(crate) struct GameScan {
     result_at: Option<usize>,
     english_at: Option<(usize, usize)>,
     swedish_at: Option<(usize, usize)>,
+    /// Languages seen: 1 English, 2 Swedish.
+    langs_seen: u8,
 }
 
 fn is_space(c: char) -> bool {
@@ -113,6 +115,7 @@ impl GameScan {
             result_at: None,
             english_at: None,
             swedish_at: None,
+            langs_seen: 0,
         }
     }
 
@@ -128,6 +131,7 @@ impl GameScan {
         self.result_at = None;
         self.english_at = None;
         self.swedish_at = None;
+        self.langs_seen = 0;
     }
 
     /// Nothing but `;` comments (a file's heading note): not a game.
@@ -433,6 +437,29 @@ impl GameScan {
 
     /// Reads the word `text[i..end]`, which may hold a move number glued to a move.
     fn words(&mut self, text: &str, mut i: usize, end: usize) -> Result<(), ScanError> {
+        // The common words first: `12.` or `12...`, then a plain move.
+        let b = text.as_bytes().get(..end).unwrap_or_default();
+        if b.get(i).is_some_and(u8::is_ascii_digit) {
+            let mut j = i;
+            let mut number: u32 = 0;
+            while let Some(&d @ b'0'..=b'9') = b.get(j)
+                && j - i < 9
+            {
+                number = number * 10 + u32::from(d - b'0');
+                j += 1;
+            }
+            let dots = b[j..].iter().take_while(|&&c| c == b'.').count();
+            if dots > 0 && b.get(j + dots).is_none_or(|&c| c != 0xE2) {
+                self.token(text, TokKind::Number { number, black: dots >= 2 }, i, j + dots)?;
+                i = j + dots;
+            }
+        }
+        if i < end
+            && let Some(word) = quick_move(&b[i..])
+        {
+            self.check_lang(text, &word, i, end)?;
+            return self.token(text, TokKind::Move(word), i, end);
+        }
         while i < end {
             let w = text.get(i..end).unwrap_or("");
             let word = read_word(w).map_err(|e| ScanError::new(i, end, e.message, e.hint))?;
@@ -483,6 +510,7 @@ impl GameScan {
     }
 
     /// Pushes a token that is not a comment; nothing but comments may follow the result.
+    #[inline]
     fn token(&mut self, text: &str, kind: TokKind, start: usize, end: usize) -> Result<(), ScanError> {
         if self.result_at.is_some() {
             return Err(ScanError::new(
@@ -497,10 +525,32 @@ impl GameScan {
     }
 
     /// Records the language of the piece letters of a move; both languages in one game fail.
+    #[inline]
     fn check_lang(&mut self, text: &str, m: &MoveWord, start: usize, end: usize) -> Result<(), ScanError> {
         let MoveShape::Normal { piece, promotion, .. } = m.shape else {
             return Ok(());
         };
+        // Nothing new: no letter of a language not seen yet in this game.
+        let bit = |l: Option<Letter>| match l.map(Letter::lang) {
+            Some(Lang::English) => 1u8,
+            Some(Lang::Swedish) => 2,
+            _ => 0,
+        };
+        if (bit(piece) | bit(promotion)) & !self.langs_seen == 0 {
+            return Ok(());
+        }
+        self.langs_seen |= bit(piece) | bit(promotion);
+        self.note_lang(text, piece, promotion, start, end)
+    }
+
+    fn note_lang(
+        &mut self,
+        text: &str,
+        piece: Option<Letter>,
+        promotion: Option<Letter>,
+        start: usize,
+        end: usize,
+    ) -> Result<(), ScanError> {
         for letter in [piece, promotion].into_iter().flatten() {
             let (mine, other, mine_name, other_name) = match letter.lang() {
                 Lang::English => (&mut self.english_at, self.swedish_at, "English", "Swedish"),
@@ -561,6 +611,7 @@ fn unclosed(open: usize) -> ScanError {
 
 /// The end of the word starting at `i`: the next blank or delimiter; a promotion `(Q)` after a
 /// square on the first or last rank belongs to the word.
+#[inline]
 fn word_end(line: &str, i: usize) -> usize {
     let b = line.as_bytes();
     let mut j = i;

@@ -127,7 +127,8 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
 
 /// The common moves, read on bytes: `[piece][file][rank][x]square`, then `+` or `#`. Gives
 /// what [`read_move`] gives for them, or `None` for anything else.
-fn quick_move(w: &[u8]) -> Option<MoveWord> {
+#[inline]
+pub(crate) fn quick_move(w: &[u8]) -> Option<MoveWord> {
     let (core, suffix) = match w.last()? {
         b'+' => (&w[..w.len() - 1], Some(SourceSuffix::Check)),
         b'#' => (&w[..w.len() - 1], Some(SourceSuffix::Mate)),

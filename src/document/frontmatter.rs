@@ -32,6 +32,7 @@ pub struct Settings {
     pub page_length: Option<usize>,
     pub double_check: Option<bool>,
     pub to_move: Option<bool>,
+    pub start_diagram: Option<bool>,
 }
 
 impl Settings {
@@ -49,6 +50,7 @@ impl Settings {
             page_length: self.page_length.or(other.page_length),
             double_check: self.double_check.or(other.double_check),
             to_move: self.to_move.or(other.to_move),
+            start_diagram: self.start_diagram.or(other.start_diagram),
         }
     }
 
@@ -79,6 +81,7 @@ impl Settings {
                 .unwrap_or(d.page_length),
             double_check: self.double_check.unwrap_or(d.double_check),
             to_move: self.to_move.unwrap_or(d.to_move),
+            start_diagram: self.start_diagram.unwrap_or(d.start_diagram),
         };
         Ok((options, profile))
     }
@@ -182,6 +185,7 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
             "page_length" => s.page_length = Some(length(value, 0).map_err(bad)?),
             "double_check" => s.double_check = Some(boolean(value).map_err(bad)?),
             "to_move" => s.to_move = Some(boolean(value).map_err(bad)?),
+            "start_diagram" => s.start_diagram = Some(boolean(value).map_err(bad)?),
             _ => warnings.push(Warning(
                 Diagnostic::new(
                     at,
@@ -190,7 +194,7 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
                 .with_source(source_line(m.line()), key_text.chars().count())
                 .with_hint(
                     "known keys: title, author, notation, moves, layout, en_passant, format, \
-                     diagram, profile, line_length, page_length, double_check, to_move",
+                     diagram, profile, line_length, page_length, double_check, to_move, start_diagram",
                 ),
             )),
         }
