@@ -20,32 +20,10 @@ pub enum PageNumbers {
     Bottom,
 }
 
-/// The number sign (3456) that starts a braille page number.
-const NUMBER_SIGN: Cell = Cell::dots("3456");
-
-/// Digits 0..9 in the upper position: the cells of the letters j, a..i.
-const DIGITS: [Cell; 10] = [
-    Cell::dots("245"),
-    Cell::dots("1"),
-    Cell::dots("12"),
-    Cell::dots("14"),
-    Cell::dots("145"),
-    Cell::dots("15"),
-    Cell::dots("124"),
-    Cell::dots("1245"),
-    Cell::dots("125"),
-    Cell::dots("24"),
-];
-
-/// The braille page number: the number sign and the digits.
+/// The braille page number: the number under the text rules (number sign and digits).
 pub fn page_number_cells(n: u32, out: &mut Vec<Cell>) {
-    out.push(NUMBER_SIGN);
-    let digits = n.to_string();
-    out.extend(
-        digits
-            .bytes()
-            .map(|b| DIGITS[usize::from(b.saturating_sub(b'0')).min(9)]),
-    );
+    let mut unmapped = Vec::new();
+    crate::braille::text::translate(&n.to_string(), out, &mut unmapped);
 }
 
 /// How a block sits on pages, beyond its lines.
