@@ -144,7 +144,7 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
     assert_eq!(g.location.as_ref().map(|l| l.line), Some(4));
     let nf3 = normal(mv(g, 2, Color::White));
     assert_eq!((nf3.0, nf3.1, nf3.2, nf3.6), (Role::Knight, Square::G1, Square::F3, NONE));
-    assert_eq!(normal(mv(g, 4, Color::Black)).3, true);
+    assert!(normal(mv(g, 4, Color::Black)).3);
     assert_eq!(normal(mv(g, 9, Color::White)).6, NONE);
     assert_eq!(g.result, Some(GameResult::WhiteWins));
 
@@ -408,3 +408,28 @@ fn bad_fen_is_located_at_its_tag() {
     assert!(msg.starts_with("bad FEN"), "{msg}");
 }
 
+
+#[test]
+fn over_disambiguated_source_gets_the_minimal_disambiguation() {
+    let g = &read_all("1. Ngf3 Nbc6 2. Nb1c3 Ng8-f6 3. Nf3xe5").map_err(|e| e.to_string());
+    let Err(e) = g else { panic!("Nf3xe5 captures nothing") };
+    assert!(e.contains("nothing to capture on e5"), "{e}");
+    let g = &read_all("1. Ngf3 Nbc6 2. Nb1c3 Ng8-f6 3. e4 e5 4. Nf3xe5").unwrap()[0];
+    for m in moves(g) {
+        if let MoveKind::Normal { disambiguation, .. } = m.kind {
+            assert_eq!(disambiguation, NONE, "{m:?}");
+        }
+    }
+}
+
+#[test]
+fn chess960_castling_from_a_fen() {
+    let src = "[Variant \"Chess960\"]\n[FEN \"1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBgb - 0 1\"]\n\n1. O-O O-O-O *";
+    let g = &read_all(src).unwrap()[0];
+    let m = moves(g);
+    assert_eq!(m[0].kind, MoveKind::Castle(CastlingSide::KingSide));
+    assert_eq!(m[1].kind, MoveKind::Castle(CastlingSide::QueenSide));
+    // Without the Variant tag the castling rights need Chess960 too: the fallback.
+    let g = &read_all(&src.replace("[Variant \"Chess960\"]\n", "")).unwrap()[0];
+    assert_eq!(moves(g).len(), 2);
+}

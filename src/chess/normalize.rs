@@ -92,19 +92,21 @@ fn push_number(n: u8, out: &mut Vec<u8>) {
     out.push(b'0' + n % 10);
 }
 
-/// Writes one move as English SAN (`Ng1f3`, `exd5`, `e8=Q`, `O-O`, `--`).
-fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String, &'static str)> {
+/// A move as English SAN bytes (`Ng1f3`, `exd5`, `e8=Q`, `O-O`, `--`): the bytes and their length.
+pub(crate) fn san_bytes(m: &MoveWord, lang: Lang) -> Result<([u8; 8], usize), (String, &'static str)> {
+    let mut san = [0u8; 8];
+    let mut n = 0;
+    let mut put = |b: u8| {
+        if let Some(slot) = san.get_mut(n) {
+            *slot = b;
+            n += 1;
+        }
+    };
     match m.shape {
-        MoveShape::Castle(CastlingSide::KingSide) => out.extend_from_slice(b"O-O"),
-        MoveShape::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
-        MoveShape::Null => out.extend_from_slice(b"--"),
+        MoveShape::Castle(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
+        MoveShape::Castle(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
+        MoveShape::Null => b"--".iter().for_each(|&b| put(b)),
         MoveShape::Normal { piece, file, rank, capture, to, promotion } => {
-            let mut san = [0u8; 8];
-            let mut n = 0;
-            let mut put = |b: u8| {
-                san[n] = b;
-                n += 1;
-            };
             let role = piece.map_or(Role::Pawn, |l| l.role(lang));
             let promotion = match promotion {
                 None => None,
@@ -144,9 +146,14 @@ fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String
                 put(b'=');
                 put(l);
             }
-            out.extend_from_slice(&san[..n]);
         }
     }
+    Ok((san, n))
+}
+
+fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String, &'static str)> {
+    let (san, n) = san_bytes(m, lang)?;
+    out.extend_from_slice(&san[..n]);
     Ok(())
 }
 

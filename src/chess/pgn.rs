@@ -7,7 +7,8 @@ use pgn_reader::Reader;
 
 use super::feed::Feed;
 use super::game::{Game, GameResult};
-use super::normalize::write_game;
+use super::letters::Lang;
+use super::normalize::{Written, write_game};
 use super::replay::{Frame, Replay, game_label};
 use super::scan::{GameScan, ScanError, Scanner};
 use crate::error::{Error, Warning};
@@ -26,6 +27,9 @@ pub struct PgnReader<R: BufRead> {
     stack: Vec<Frame>,
     warnings: Vec<Warning>,
     dropped: usize,
+    /// Tests: always give pgn-reader the normalized copy.
+    #[cfg(test)]
+    no_raw: bool,
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -41,6 +45,8 @@ impl<R: BufRead> PgnReader<R> {
             stack: Vec::new(),
             warnings: Vec::new(),
             dropped: 0,
+            #[cfg(test)]
+            no_raw: false,
         }
     }
 
@@ -84,8 +90,35 @@ impl<R: BufRead> PgnReader<R> {
 
     fn replay(&mut self) -> Result<Game, Error> {
         let scan = &self.scanner.game;
+        // pgn-reader reads the source itself when every token is written as it reads it,
+        // else a normalized copy; the source is tried first and the copy if they disagree.
+        let raw = scan.raw && scan.error.is_none() && scan.lang() != Lang::Swedish;
+        #[cfg(test)]
+        let raw = raw && !self.no_raw;
+        if raw && let Some(game) = self.attempt(true) {
+            return game;
+        }
+        self.attempt(false).unwrap_or_else(|| {
+            let scan = &self.scanner.game;
+            let msg = "internal error: pgn-reader and the scan disagree".to_owned();
+            Err(scan.diagnostic(&self.file, 0, 1, msg).into())
+        })
+    }
+
+    /// Reads the game from the source text (`raw`) or its normalized copy; `None` when
+    /// pgn-reader reported something else than the scan found.
+    fn attempt(&mut self, raw: bool) -> Option<Result<Game, Error>> {
+        let scan = &self.scanner.game;
         let file = self.file.as_str();
-        let written = self.feed.fill(|out| write_game(scan, scan.lang(), out));
+        let written = self.feed.fill(|out| {
+            if raw {
+                out.extend_from_slice(scan.text.as_bytes());
+                let longest_tag = scan.tags.iter().map(|t| t.end - t.start).max().unwrap_or(0);
+                Written { tokens: scan.tokens.len(), longest_tag, ..Written::default() }
+            } else {
+                write_game(scan, scan.lang(), out)
+            }
+        });
         let mut replay = Replay::new(scan, file, self.games, &mut self.stack);
         let read = if written.longest_tag <= LONG_TAG {
             read_one(&mut self.reader, &mut replay)
@@ -96,27 +129,36 @@ impl<R: BufRead> PgnReader<R> {
                 .finish();
             read_one(&mut reader, &mut replay)
         };
-        // The first error in the source wins; an unclosed '(' is found only at the end but
-        // wins over the moves after it, which it makes wrong.
-        let scan_error_at = written.error.as_ref().or(scan.error.as_ref()).map(|e| e.start);
-        let stopped = replay.error.is_some();
-        if let Some((at, e)) = replay.error
-            && scan_error_at.is_none_or(|s| at < s)
-        {
-            return Err(e);
-        }
-        if let Err(e) = read {
-            let d = scan.diagnostic(file, 0, 1, format!("internal error: pgn-reader: {e}"));
-            return Err(d.into());
+        if read.is_err() {
+            // What the reader holds is unknown: start a new one for the next game.
+            self.reader = Reader::new(self.feed.clone());
         }
         // Every token written must have been reported by pgn-reader: none may vanish.
-        let rest = scan.tokens[..written.tokens].get(replay.cursor..).unwrap_or_default();
-        if !stopped && let Some(t) = rest.iter().find(|t| t.kind.is_emitted()) {
-            let what = format!("internal error: pgn-reader skipped '{}'", scan.token_text(t));
-            return Err(scan.diagnostic(file, t.start, t.end, what).into());
+        let stopped = replay.error.is_some();
+        let rest = scan.tokens.get(replay.cursor..written.tokens).unwrap_or_default();
+        let skipped = rest.iter().find(|t| t.kind.is_emitted());
+        if read.is_err() || replay.internal || (!stopped && skipped.is_some()) {
+            if raw {
+                return None;
+            }
+            let (at, what) = match (skipped, read) {
+                (_, Err(e)) => ((0, 1), format!("pgn-reader: {e}")),
+                (Some(t), _) if !stopped => ((t.start, t.end), format!("pgn-reader skipped '{}'", scan.token_text(t))),
+                _ => ((0, 1), "pgn-reader and the scan disagree".to_owned()),
+            };
+            let d = scan.diagnostic(file, at.0, at.1, format!("internal error: {what}"));
+            return Some(Err(d.into()));
         }
-        if let Some(e) = written.error.as_ref().or(scan.error.as_ref()) {
-            return Err(scan_error(scan, file, self.games, e));
+        // The first error in the source wins; an unclosed '(' is found only at the end but
+        // wins over the moves after it, which it makes wrong.
+        let scan_error = written.error.as_ref().or(scan.error.as_ref());
+        if let Some((at, e)) = replay.error
+            && scan_error.is_none_or(|s| at < s.start)
+        {
+            return Some(Err(e));
+        }
+        if let Some(e) = scan_error {
+            return Some(Err(scan_error_of(scan, file, self.games, e)));
         }
         let mut warnings = replay.warnings;
         if let Some(at) = written.brace_dropped {
@@ -138,13 +180,13 @@ impl<R: BufRead> PgnReader<R> {
                 self.dropped += 1;
             }
         }
-        Ok(Game {
+        Some(Ok(Game {
             number: self.games,
             location: Some(scan.start_location(file)),
             tags: replay.tags,
             items: replay.items,
             result: replay.marker.or(tag_result),
-        })
+        }))
     }
 }
 
@@ -171,11 +213,107 @@ fn result_of(tag: &str) -> Option<GameResult> {
     }
 }
 
-fn scan_error(scan: &GameScan, file: &str, number: usize, e: &ScanError) -> Error {
+fn scan_error_of(scan: &GameScan, file: &str, number: usize, e: &ScanError) -> Error {
     let label = game_label(scan, number);
     let d = scan.diagnostic(file, e.start, e.end, format!("{} in {label}", e.message));
     match &e.hint {
         Some(h) => d.with_hint(h.clone()).into(),
         None => d.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Item;
+
+    fn read(src: &str, no_raw: bool) -> Vec<Result<Game, String>> {
+        let mut r = PgnReader::new(src.as_bytes(), "t.pgn");
+        r.no_raw = no_raw;
+        let mut out = Vec::new();
+        loop {
+            match r.read_game() {
+                Ok(Some(g)) => out.push(Ok(g)),
+                Ok(None) => break,
+                Err(e) => out.push(Err(e.to_string())),
+            }
+        }
+        out
+    }
+
+    fn same(a: &Result<Game, String>, b: &Result<Game, String>) -> bool {
+        match (a, b) {
+            (Ok(a), Ok(b)) => {
+                a.number == b.number
+                    && a.tags == b.tags
+                    && a.items == b.items
+                    && a.result == b.result
+                    && a.location == b.location
+            }
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// The source read by pgn-reader itself and the normalized copy give the same games.
+    #[test]
+    fn source_and_normalized_copy_agree() {
+        let long = "x".repeat(40_000);
+        let src = format!(
+            "[Event \"A \\\"quoted\\\"\"]\n[White \"W\"]\n\n1. e4 {{a comment}} e5 $1 2. Nf3!? (2. f4 exf4 \
+             (2... d5) 3. Nf3) 2... Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 \
+             8. Ne2 Qxd1 9. Rxd1 {{{long}}} 1-0\n\n1. d4 d5 2. c4 dxc4 3. e4 b5 4. a4 c6 \
+             5. axb5 cxb5 6. Bxc4 bxc4 7. Qa4+ Bd7 8. Qxc4 *\n\n[FEN \"7k/P7/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8=Q+ Kh7 2. Qb7+ *\n"
+        );
+        let raw = read(&src, false);
+        let normalized = read(&src, true);
+        assert_eq!(raw.len(), 3);
+        for (a, b) in raw.iter().zip(&normalized) {
+            assert!(a.is_ok(), "{a:?}");
+            assert!(same(a, b), "{a:?}\n{b:?}");
+        }
+        let Ok(g) = &raw[0] else { panic!() };
+        assert_eq!(g.tag("Event"), Some("A \"quoted\""));
+        let comments: Vec<usize> = g
+            .items
+            .iter()
+            .filter_map(|i| if let Item::Comment(c) = i { Some(c.len()) } else { None })
+            .collect();
+        // The long comment arrives from pgn-reader in chunks, joined again.
+        assert_eq!(comments, [" a comment".len() - 1, 40_000]);
+    }
+
+    #[test]
+    fn long_tags_get_a_reader_of_their_own() {
+        let value = "v".repeat(20_000);
+        let src = format!("[Annotator \"{value}\"]\n1. e4 *\n\n1. d4 *\n");
+        for no_raw in [false, true] {
+            let games = read(&src, no_raw);
+            assert_eq!(games.len(), 2);
+            let Ok(g) = &games[0] else { panic!("{:?}", games[0]) };
+            assert_eq!(g.tag("Annotator").map(str::len), Some(20_000));
+            assert!(games[1].is_ok());
+        }
+    }
+
+    #[test]
+    fn semicolon_comments_and_sibling_variations() {
+        let games = read("; heading note\n\n1. e4 ; best\n(1. d4) (1. c4 c5) e5 *\n", false);
+        assert_eq!(games.len(), 1);
+        let Ok(g) = &games[0] else { panic!() };
+        assert_eq!(g.number, 1);
+        let kinds: Vec<&str> = g
+            .items
+            .iter()
+            .map(|i| match i {
+                Item::Move(_) => "m",
+                Item::Comment(c) if c == " best" => "c",
+                Item::Comment(_) => "?",
+                Item::VariationStart => "(",
+                Item::VariationEnd => ")",
+                Item::Nag(_) => "$",
+            })
+            .collect();
+        assert_eq!(kinds.concat(), "mc(m)(mm)m");
     }
 }

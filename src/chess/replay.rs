@@ -8,8 +8,8 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, SanPlus, Skip, 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece,
-    Position, Role, attacks,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList,
+    Position, Role,
 };
 
 use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
@@ -48,7 +48,18 @@ pub(crate) struct Replay<'a> {
     pub marker: Option<GameResult>,
     /// The first error, with the byte offset of its place in the game text.
     pub error: Option<(usize, Error)>,
+    /// The error is ours, not the input's: pgn-reader and the scan disagree.
+    pub internal: bool,
     pub warnings: Vec<Warning>,
+}
+
+/// FIDE's minimal disambiguation of `m` among the legal moves of its kind of piece to its
+/// square (file first, rank if the file does not decide, both if neither alone does).
+fn disambiguation(m: Move, legals: &MoveList) -> Disambiguation {
+    match San::disambiguate(m, legals) {
+        San::Normal { file, rank, .. } => Disambiguation { file: file.is_some(), rank: rank.is_some() },
+        _ => Disambiguation::default(),
+    }
 }
 
 /// "game 3 (Carlsen, Magnus – Caruana, Fabiano)" for messages.
@@ -94,6 +105,7 @@ impl<'a> Replay<'a> {
             items: Vec::with_capacity(scan.tokens.len()),
             marker: None,
             error: None,
+            internal: false,
             warnings: Vec::new(),
         }
     }
@@ -121,6 +133,7 @@ impl<'a> Replay<'a> {
     }
 
     fn internal(&mut self, what: &str) -> Flow {
+        self.internal = true;
         let d = self.scan.diagnostic(self.file, 0, 1, format!("internal error: {what}"));
         self.fail(0, d.into())
     }
@@ -153,14 +166,14 @@ impl<'a> Replay<'a> {
         let value = self.tags.get(i).map_or("", |t| t.1.trim());
         let pos = match Fen::from_ascii(value.as_bytes()) {
             Err(e) => Err(format!("bad FEN '{value}': {e}")),
-            Ok(fen) => fen
-                .clone()
-                .into_position::<Chess>(mode)
-                .or_else(|e| match mode {
-                    CastlingMode::Standard => fen.into_position::<Chess>(CastlingMode::Chess960),
-                    CastlingMode::Chess960 => Err(e),
-                })
-                .map_err(|e| format!("bad FEN '{value}': {e}")),
+            // Standard castling first; Chess960 only for castling rights it cannot hold.
+            Ok(fen) => match fen.clone().into_position::<Chess>(mode) {
+                Ok(p) => Ok(p),
+                Err(e) if mode == CastlingMode::Chess960 => Err(format!("bad FEN '{value}': {e}")),
+                Err(e) => fen
+                    .into_position::<Chess>(CastlingMode::Chess960)
+                    .map_err(|_| format!("bad FEN '{value}': {e}")),
+            },
         };
         match pos {
             Ok(p) => {
@@ -181,18 +194,22 @@ impl<'a> Replay<'a> {
     }
 
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
-    fn resolve(&self, san: San, t: &Token, word: &MoveWord) -> Result<Move, Error> {
+    /// Also gives FIDE's minimal disambiguation, from the legal moves of the same kind of
+    /// piece to the same square.
+    fn resolve(&self, san: San, t: &Token, word: &MoveWord) -> Result<(Move, Disambiguation), Error> {
         match san {
             San::Normal { role, file, rank, capture, to, promotion } => {
                 let legals = self.pos.san_candidates(role, to);
                 let mut found = None;
                 let mut froms = Bitboard::EMPTY;
+                let mut all = Bitboard::EMPTY;
                 for &m in &legals {
                     let (from, takes, p) = match m {
                         Move::Normal { from, capture, promotion, .. } => (from, capture.is_some(), promotion),
                         Move::EnPassant { from, .. } => (from, true, None),
                         _ => continue,
                     };
+                    all.add(from);
                     if file.is_some_and(|f| f != from.file())
                         || rank.is_some_and(|r| r != from.rank())
                         || promotion != p
@@ -205,7 +222,8 @@ impl<'a> Replay<'a> {
                     froms.add(from);
                 }
                 match (found, froms.count()) {
-                    (Some(m), 1) => Ok(m),
+                    (Some(m), 1) if role == Role::Pawn || all.count() == 1 => Ok((m, Disambiguation::default())),
+                    (Some(m), 1) => Ok((m, disambiguation(m, &legals))),
                     (_, 0) | (None, _) => {
                         let (reason, hint) = match self.game_over() {
                             Some(r) => (r.to_owned(), None),
@@ -227,7 +245,7 @@ impl<'a> Replay<'a> {
                 }
             }
             San::Castle(side) => match self.pos.castling_moves(side).first() {
-                Some(&m) => Ok(m),
+                Some(&m) => Ok((m, Disambiguation::default())),
                 None => {
                     let reason = self.game_over().map_or_else(
                         || {
@@ -311,7 +329,7 @@ impl<'a> Replay<'a> {
         false
     }
 
-    fn play(&mut self, m: Move) -> MoveFacts {
+    fn play(&mut self, m: Move, disambiguation: Disambiguation) -> MoveFacts {
         let number = self.pos.fullmoves().get();
         let color = self.pos.turn();
         let kind = match m {
@@ -322,7 +340,7 @@ impl<'a> Replay<'a> {
                 capture: capture.is_some(),
                 en_passant: false,
                 promotion,
-                disambiguation: self.disambiguation(m, role, from, to),
+                disambiguation,
             },
             Move::EnPassant { from, to } => MoveKind::Normal {
                 role: Role::Pawn,
@@ -349,24 +367,6 @@ impl<'a> Replay<'a> {
             Check::Check
         };
         MoveFacts { number, color, kind, check }
-    }
-
-    /// FIDE's minimal disambiguation; legal moves are only looked at when another piece of the
-    /// same kind attacks the target square.
-    fn disambiguation(&self, m: Move, role: Role, from: shakmaty::Square, to: shakmaty::Square) -> Disambiguation {
-        if matches!(role, Role::Pawn | Role::King) {
-            return Disambiguation::default();
-        }
-        let board = self.pos.board();
-        let piece = Piece { color: self.pos.turn(), role };
-        let others = attacks::attacks(to, piece, board.occupied()) & board.by_piece(piece);
-        if others.without(from).is_empty() {
-            return Disambiguation::default();
-        }
-        match San::from_move(&self.pos, m) {
-            San::Normal { file, rank, .. } => Disambiguation { file: file.is_some(), rank: rank.is_some() },
-            _ => Disambiguation::default(),
-        }
     }
 
     fn null_move(&mut self, t: &Token) -> Result<MoveFacts, Error> {
@@ -470,7 +470,7 @@ impl Visitor for Replay<'_> {
         };
         let facts = match san_plus.san {
             San::Null => self.null_move(t),
-            san => self.resolve(san, t, &word).map(|m| self.play(m)),
+            san => self.resolve(san, t, &word).map(|(m, d)| self.play(m, d)),
         };
         match facts {
             Ok(f) => {

@@ -90,6 +90,9 @@ pub(crate) struct GameScan {
     swedish_at: Option<(usize, usize)>,
     /// Languages seen: 1 English, 2 Swedish.
     langs_seen: u8,
+    /// pgn-reader reads the source text itself exactly as the normalized text: every token
+    /// in the form it would be written (English SAN, `$n`, `{}`), tags as `[Name "value"]`.
+    pub raw: bool,
 }
 
 fn is_space(c: char) -> bool {
@@ -116,6 +119,7 @@ impl GameScan {
             english_at: None,
             swedish_at: None,
             langs_seen: 0,
+            raw: true,
         }
     }
 
@@ -132,6 +136,7 @@ impl GameScan {
         self.english_at = None;
         self.swedish_at = None;
         self.langs_seen = 0;
+        self.raw = true;
     }
 
     /// Nothing but `;` comments (a file's heading note): not a game.
@@ -246,7 +251,10 @@ impl GameScan {
         }
         if self.phase == Phase::Tags {
             loop {
-                i += line[i..].len() - line[i..].trim_start_matches(is_space).len();
+                let blanks = line[i..].len() - line[i..].trim_start_matches(is_space).len();
+                // pgn-reader skips only ASCII blanks here (and a BOM that starts a game).
+                self.raw &= line[i..i + blanks].is_ascii() || (start == 0 && i == 0 && line.starts_with('\u{feff}'));
+                i += blanks;
                 match line.as_bytes().get(i) {
                     None => return,
                     Some(b'%') if line[..i].trim_start_matches(is_space).is_empty() => return,
@@ -309,6 +317,7 @@ impl GameScan {
         }
         let name_end = j;
         j = skip_blanks(j);
+        self.raw &= name_start == i + 1 && j - name_end <= 1 && !b[name_end..j].contains(&b'\t');
         if name_start == name_end || b.get(j) != Some(&b'"') {
             return Err(whole("malformed tag"));
         }
@@ -364,6 +373,7 @@ impl GameScan {
                 }
                 b';' => {
                     self.push(TokKind::LineComment, at + 1, end);
+                    self.raw = false;
                     return Ok(());
                 }
                 b'(' => {
@@ -423,10 +433,21 @@ impl GameScan {
                         && let Some(ch) = line[i..].chars().next()
                         && is_space(ch)
                     {
+                        self.raw = false;
                         i += ch.len_utf8();
                         continue;
                     }
-                    let stop = word_end(line, i);
+                    // The end of the word: the next blank or delimiter.
+                    let mut stop = i + 1;
+                    while let Some(&c) = b.get(stop)
+                        && c < 0x80
+                        && !DELIMITER[usize::from(c)]
+                    {
+                        stop += 1;
+                    }
+                    if b.get(stop).is_some_and(|&c| c >= 0x80 || c == b'(') {
+                        stop = word_end(line, i);
+                    }
                     self.words(text, start + i, start + stop)?;
                     i = stop;
                 }
@@ -457,7 +478,23 @@ impl GameScan {
         if i < end
             && let Some(word) = quick_move(&b[i..])
         {
-            self.check_lang(text, &word, i, end)?;
+            // Written as pgn-reader reads it unless the letter is not English; the letter
+            // tells the game's language.
+            let lang = match b[i] {
+                b'Q' | b'R' | b'N' => 1,
+                b'P' => {
+                    self.raw = false;
+                    1
+                }
+                b'D' | b'T' | b'L' | b'S' => {
+                    self.raw = false;
+                    2
+                }
+                _ => 0,
+            };
+            if lang & !self.langs_seen != 0 {
+                self.check_lang(text, &word, i, end)?;
+            }
             return self.token(text, TokKind::Move(word), i, end);
         }
         while i < end {
@@ -465,27 +502,37 @@ impl GameScan {
             let word = read_word(w).map_err(|e| ScanError::new(i, end, e.message, e.hint))?;
             match word {
                 Word::Number { number, black, len } => {
+                    self.raw &= w[..len].is_ascii();
                     self.token(text, TokKind::Number { number, black }, i, i + len)?;
                     i += len;
                     continue;
                 }
                 Word::Ellipsis { len } => {
+                    self.raw &= w.is_ascii();
                     self.token(text, TokKind::Ellipsis, i, i + len)?;
                     i += len;
                     continue;
                 }
-                Word::Dash => self.token(text, TokKind::Ellipsis, i, end)?,
+                Word::Dash => {
+                    self.raw = false;
+                    self.token(text, TokKind::Ellipsis, i, end)?;
+                }
                 Word::Move { word, nag } => {
+                    self.raw &= nag.is_none() && is_canonical(&word, w);
                     self.check_lang(text, &word, i, end)?;
                     self.token(text, TokKind::Move(word), i, end)?;
                     if let Some(nag) = nag {
                         self.push(TokKind::Nag(nag), i, end);
                     }
                 }
-                Word::Nag(nag) => self.token(text, TokKind::Nag(nag), i, end)?,
+                Word::Nag(nag) => {
+                    self.raw = false;
+                    self.token(text, TokKind::Nag(nag), i, end)?;
+                }
                 Word::EnPassant => match self.tokens.last_mut() {
                     Some(Token { kind: TokKind::Move(m), .. }) if self.result_at.is_none() => {
                         m.ep_mark = true;
+                        self.raw = false;
                     }
                     _ => {
                         return Err(ScanError::new(
@@ -594,6 +641,15 @@ impl GameScan {
             self.fail(unclosed(open));
         }
     }
+}
+
+/// Whether pgn-reader reads the move word `w` as its normalized form: the same bytes,
+/// but for a `+` or `#` after them.
+fn is_canonical(m: &MoveWord, w: &str) -> bool {
+    let core = w.strip_suffix(['+', '#']).unwrap_or(w);
+    !m.ep_mark
+        && m.suffix != Some(super::words::SourceSuffix::DoubleCheck)
+        && super::normalize::san_bytes(m, Lang::English).is_ok_and(|(san, n)| san.get(..n) == Some(core.as_bytes()))
 }
 
 fn find_byte(b: &[u8], x: u8) -> Option<usize> {
@@ -778,7 +834,10 @@ impl<R: BufRead> Scanner<R> {
 mod tests {
     use super::*;
 
-    fn games(src: &str) -> Vec<(u32, Vec<String>, Vec<TokKind>, Option<ScanError>)> {
+    /// Per game: first line, tag names, token kinds, error.
+    type Scanned = (u32, Vec<String>, Vec<TokKind>, Option<ScanError>);
+
+    fn games(src: &str) -> Vec<Scanned> {
         let mut s = Scanner::new(src.as_bytes(), 1);
         let mut out = Vec::new();
         while s.next_game().unwrap() {
