@@ -189,3 +189,50 @@ fn exit_codes() {
     // Success: 0.
     assert_eq!(schackpunkt(&["build", "a.pgn", "-o", "-"], dir.path()).status.code(), Some(0));
 }
+
+#[test]
+fn several_fens_one_blank_line_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "ställningar.fen",
+        "# Två slutspel\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n\n8/8/8/8/8/2k5/8/K7 b - - 0 1\n",
+    );
+    let out = schackpunkt(
+        &["build", "ställningar.fen", "--diagram", "rows", "--page-length", "0", "--format", "unicode", "-o", "-"],
+        dir.path(),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            // 4k3 / 8 x5 / 4P3 / 4K3
+            "⠲⠥⠒⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠲⠃⠒⠀⠲⠅⠒",
+            "",
+            // 8 x5 / 2k5 / 8 / K7
+            "⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠆⠥⠢⠀⠦⠀⠅⠶",
+        ]
+    );
+}
+
+#[test]
+fn a_diagram_is_never_split_across_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "2kr3r/1p2npp1/p7/3p4/3N4/1N2QP1b/PPPB2q1/3R3K w - - 3 25\n";
+    write(dir.path(), "tre.fen", &fen.repeat(3));
+    let out = schackpunkt(
+        &["build", "tre.fen", "--diagram", "board", "--page-length", "20", "--format", "unicode", "-o", "-"],
+        dir.path(),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let pages: Vec<&str> = text.split('\x0c').filter(|p| !p.is_empty()).collect();
+    // A board is 12 lines: one a page, each whole.
+    assert_eq!(pages.len(), 3);
+    for p in pages {
+        // (A page may end with the blank line that separates two diagrams.)
+        assert_eq!(p.trim_end_matches('\n').lines().count(), 12, "{p}");
+        assert!(p.starts_with("⠀⠀⠀⠀⠁⠀⠃"));
+    }
+}
