@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN = target/release/schackpunkt
 SAMPLES = $(wildcard samples/*.pgn samples/*.md samples/*.fen)
 
-.PHONY: all build test samples bench lint fmt clean
+.PHONY: all build test samples bench lint fmt clean fuzz
 
 all: build
 
@@ -34,3 +34,17 @@ fmt:
 
 clean:
 	$(CARGO) clean
+
+# Fuzzing (cargo install cargo-fuzz): each target of fuzz/ for FUZZ_SECONDS, seeded with the
+# samples and test data; new inputs are kept in fuzz/corpus/<target>, crashes in
+# fuzz/artifacts/<target>. RUSTC_BOOTSTRAP lets cargo-fuzz's flags through on stable Rust.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = pgn fen markdown pipeline
+
+fuzz:
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+		mkdir -p corpus/$$t && \
+		RUSTC_BOOTSTRAP=1 cargo fuzz run -O $$t corpus/$$t ../samples ../tests/data -- \
+			-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+			|| exit 1; \
+	done

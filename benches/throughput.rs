@@ -122,6 +122,7 @@ fn child(mode: &str, input: &Path) {
                 destination: Destination::File(out.path().to_path_buf()),
                 settings,
                 input_encoding: None,
+                deny_warnings: false,
             };
             build::run(&job, &mut |_| {}).expect("build");
             count_games(input)

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet, renderer};
+
 /// A place in an input file: 1-based line and column (in characters).
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Location {
@@ -31,7 +33,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(location: Location, message: impl Into<String>) -> Self {
-        Diagnostic { location, message: message.into(), source_line: None, width: 1, hint: None }
+        Diagnostic {
+            location,
+            message: message.into(),
+            source_line: None,
+            width: 1,
+            hint: None,
+        }
     }
 
     pub fn with_source(mut self, line: impl Into<String>, width: usize) -> Self {
@@ -45,23 +53,142 @@ impl Diagnostic {
         self
     }
 
-    fn render(&self, f: &mut fmt::Formatter<'_>, kind: &str) -> fmt::Result {
-        write!(f, "{}: {kind}: {}", self.location, self.message)?;
+    /// The diagnostic as a compiler shows it: the first line `file:line:col: kind: message`,
+    /// then (rendered by annotate-snippets) the source line with a marker under the problem,
+    /// and the hint. `style` picks colour and the screen-reader form.
+    pub fn render(&self, kind: Severity, style: Style) -> String {
+        let level = match kind {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let name = match kind {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        // Control characters from binary input would drive the terminal: shown escaped.
+        let message: String = self
+            .message
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let mut out = if style.color {
+            let (bold, reset) = (anstyle::Style::new().bold(), anstyle::Reset);
+            let tint = match kind {
+                Severity::Error => renderer::DEFAULT_ERROR_STYLE,
+                Severity::Warning => renderer::DEFAULT_WARNING_STYLE,
+            };
+            format!(
+                "{bold}{}{reset}: {tint}{name}{reset}: {bold}{message}{reset}",
+                self.location
+            )
+        } else {
+            format!("{}: {name}: {message}", self.location)
+        };
+        let mut group = Group::with_level(level.clone());
+        let mut any = false;
         if let Some(line) = &self.source_line {
-            let number = self.location.line.to_string();
-            let pad = " ".repeat(number.len());
-            write!(f, "\n{pad} |\n{number} | {}\n{pad} | ", line.trim_end())?;
-            let before: String = line
-                .chars()
-                .take(self.location.column.saturating_sub(1) as usize)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(f, "{before}{}", "^".repeat(self.width as usize))?;
+            // One line of source, without its line end; the marker in bytes, from the column
+            // and width in characters (clamped to the line: a problem at its end marks one
+            // place after it).
+            let (line, start, end) = window(
+                line.trim_end_matches(['\r', '\n']),
+                self.location.column.max(1) as usize - 1,
+                self.width.max(1) as usize,
+            );
+            group = group.element(
+                Snippet::source(line)
+                    .line_start(self.location.line.max(1) as usize)
+                    .fold(false)
+                    .annotation(AnnotationKind::Primary.span(start..end)),
+            );
+            any = true;
         }
         if let Some(hint) = &self.hint {
-            write!(f, "\n  = hint: {hint}")?;
+            group = group.element(Level::HELP.with_name("hint").message(hint.as_str()));
+            any = true;
         }
-        Ok(())
+        if any {
+            let renderer = if style.color {
+                Renderer::styled()
+            } else {
+                Renderer::plain()
+            }
+            .no_graphics(style.no_graphics);
+            let body = renderer.render(&[group]);
+            let body = body.trim_end();
+            if !body.is_empty() {
+                out.push('\n');
+                out.push_str(body);
+            }
+        }
+        out
+    }
+}
+
+/// Characters of a long source line kept on each side of the marker, and of the marker itself.
+const CONTEXT: usize = 120;
+
+/// The part of `line` shown, and the marker in it as a byte range, from the marker's column
+/// and width in characters. A long line (a 20 MB comment) is cut to the marker and some
+/// context around it, so drawing it costs little; a marker past the line's end marks one
+/// place after it.
+fn window(line: &str, column: usize, width: usize) -> (std::borrow::Cow<'_, str>, usize, usize) {
+    let width = width.min(CONTEXT);
+    let byte_at = |text: &str, chars: usize| {
+        text.char_indices()
+            .nth(chars)
+            .map_or(text.len(), |(i, _)| i)
+    };
+    if line.len() <= 4 * CONTEXT {
+        let start = byte_at(line, column);
+        let end = start + byte_at(&line[start..], width);
+        return (line.into(), start, end);
+    }
+    let from = byte_at(line, column.saturating_sub(CONTEXT));
+    let at = from + byte_at(&line[from..], column - column.saturating_sub(CONTEXT));
+    let until = at + byte_at(&line[at..], width + CONTEXT);
+    let (before, after) = (
+        if from > 0 { "..." } else { "" },
+        if until < line.len() { "..." } else { "" },
+    );
+    let shown = format!("{before}{}{after}", &line[from..until]);
+    let start = before.len() + (at - from);
+    let end = start + byte_at(&line[at..until], width);
+    (shown.into(), start, end)
+}
+
+/// Whether a diagnostic is an error or a warning.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// How diagnostics are drawn: plain (tests, pipes) unless stderr is a terminal.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Style {
+    /// ANSI colours (only when standard error is a terminal and `NO_COLOR` is not set).
+    pub color: bool,
+    /// No source drawing, for screen readers and braille displays (`NO_GRAPHICS=1`).
+    pub no_graphics: bool,
+}
+
+impl Style {
+    /// The style for standard error: colour when it is a terminal and `NO_COLOR` is unset;
+    /// the screen-reader form when `NO_GRAPHICS` is set (to anything but empty or `0`).
+    pub fn for_stderr() -> Style {
+        use std::io::IsTerminal;
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+        Style {
+            color: std::io::stderr().is_terminal() && !set("NO_COLOR"),
+            no_graphics: set("NO_GRAPHICS"),
+        }
     }
 }
 
@@ -73,7 +200,10 @@ pub enum Error {
     /// The command line is wrong: exit code 2.
     Usage(String),
     /// Reading or writing a file failed: exit code 3.
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 impl Error {
@@ -87,7 +217,10 @@ impl Error {
     }
 
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        Error::Io { path: path.into(), source }
+        Error::Io {
+            path: path.into(),
+            source,
+        }
     }
 }
 
@@ -97,13 +230,20 @@ impl From<Diagnostic> for Error {
     }
 }
 
+impl Error {
+    /// The error as shown on standard error, in `style`.
+    pub fn render(&self, style: Style) -> String {
+        match self {
+            Error::Input(d) => d.render(Severity::Error, style),
+            Error::Usage(m) => format!("error: {m}"),
+            Error::Io { path, source } => format!("{}: error: {source}", path.display()),
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Input(d) => d.render(f, "error"),
-            Error::Usage(m) => write!(f, "error: {m}"),
-            Error::Io { path, source } => write!(f, "{}: error: {source}", path.display()),
-        }
+        f.write_str(&self.render(Style::default()))
     }
 }
 
@@ -113,10 +253,95 @@ impl std::error::Error for Error {}
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Warning(pub Diagnostic);
 
+impl Warning {
+    /// The warning as shown on standard error, in `style`.
+    pub fn render(&self, style: Style) -> String {
+        self.0.render(Severity::Warning, style)
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.render(f, "warning")
+        f.write_str(&self.render(Style::default()))
     }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn located(line: &str, column: u32, width: usize) -> Diagnostic {
+        let at = Location {
+            file: "a.pgn".into(),
+            line: 7,
+            column,
+        };
+        Diagnostic::new(at, "bad")
+            .with_source(line, width)
+            .with_hint("do this")
+    }
+
+    #[test]
+    fn renders_like_a_compiler() {
+        let shown = located("1. e4 Ke3 *", 7, 3).render(Severity::Error, Style::default());
+        assert_eq!(
+            shown,
+            "a.pgn:7:7: error: bad\n  |\n7 | 1. e4 Ke3 *\n  |       ^^^\n  |\n  = hint: do this"
+        );
+        let warned = Warning(located("x", 1, 1)).to_string();
+        assert!(warned.starts_with("a.pgn:7:1: warning: bad\n"), "{warned}");
+        // Colour only when asked.
+        let coloured = located("x", 1, 1).render(
+            Severity::Error,
+            Style {
+                color: true,
+                no_graphics: false,
+            },
+        );
+        assert!(coloured.contains('\x1b'));
+        assert!(!shown.contains('\x1b'));
+    }
+
+    #[test]
+    fn a_marker_at_or_past_the_end_and_odd_characters() {
+        for (line, column) in [
+            ("abc", 4),
+            ("abc", 99),
+            ("", 1),
+            ("å\tä\u{0}ö", 3),
+            ("\r\n", 1),
+        ] {
+            let shown = located(line, column, 5).render(Severity::Error, Style::default());
+            assert!(
+                shown.starts_with(&format!("a.pgn:7:{column}: error: bad")),
+                "{shown}"
+            );
+        }
+        let d = Diagnostic::new(
+            Location {
+                file: "b".into(),
+                line: 1,
+                column: 1,
+            },
+            "a\u{0}b\u{1b}[31m",
+        );
+        assert_eq!(
+            d.render(Severity::Error, Style::default()),
+            "b:1:1: error: a\\u{0}b\\u{1b}[31m"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_marker() {
+        let line = format!("{}Ke3{}", "å".repeat(100_000), "ö".repeat(100_000));
+        let (shown, start, end) = window(&line, 100_000, 3);
+        assert_eq!(&shown[start..end], "Ke3");
+        assert!(shown.starts_with("...") && shown.ends_with("..."));
+        assert!(shown.chars().count() < 4 * CONTEXT);
+        let (shown, start, end) = window(&line, 5, 1_000_000);
+        assert!(!shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!(shown[start..end].chars().count(), CONTEXT);
+    }
+}

@@ -1,17 +1,25 @@
 //! The `schackpunkt` command: parses arguments and calls the library.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use schackpunkt::Error;
 use schackpunkt::build::{self, Destination, Job};
 use schackpunkt::document::frontmatter::Settings;
-use schackpunkt::options::{DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation};
+use schackpunkt::error::Style;
+use schackpunkt::options::{
+    DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation,
+};
+use schackpunkt::{Error, Warning};
 
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
 ///
-/// Exit codes: 0 success, 1 input error, 2 usage error, 3 I/O error.
+/// Exit codes: 0 success, 1 input error (or a warning with --deny-warnings), 2 usage error,
+/// 3 I/O error.
+///
+/// Messages go to standard error, in colour when it is a terminal (not with NO_COLOR set);
+/// NO_GRAPHICS=1 leaves out the drawn source lines, for screen readers and braille displays.
 #[derive(Parser)]
 #[command(name = "schackpunkt", version, about, long_about = None)]
 struct Cli {
@@ -23,6 +31,9 @@ struct Cli {
 enum Command {
     /// Transcribe inputs (.pgn games, .fen positions, .md books) into braille.
     Build(BuildArgs),
+    /// Check inputs as a build would (games replayed, positions, books, characters) without
+    /// writing anything; same messages and exit codes.
+    Check(CheckArgs),
 }
 
 /// Options left out take a book's front matter, else the defaults shown.
@@ -35,6 +46,29 @@ struct BuildArgs {
     /// extension (.brf, .txt).
     #[arg(short, long, value_name = "PATH|-")]
     output: Option<PathBuf>,
+    /// Treat warnings as errors: exit code 1 and nothing written.
+    #[arg(long)]
+    deny_warnings: bool,
+    #[command(flatten)]
+    transcription: Transcription,
+}
+
+/// Options left out take a book's front matter, else the defaults shown.
+#[derive(Args)]
+struct CheckArgs {
+    /// Input files: .pgn, .fen, .md.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Treat warnings as errors: exit code 1.
+    #[arg(long)]
+    deny_warnings: bool,
+    #[command(flatten)]
+    transcription: Transcription,
+}
+
+/// How inputs are read and transcribed (the same for build and check).
+#[derive(Args)]
+struct Transcription {
     /// Output format [default: brf]
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -79,19 +113,45 @@ struct BuildArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let style = Style::for_stderr();
+    let mut warn = |w: &Warning| say(&w.render(style));
     let result = match cli.command {
-        Command::Build(args) => run_build(args),
-    };
+        Command::Build(a) => {
+            let destination = match a.output {
+                None => Destination::BesideInput,
+                Some(p) if p.as_os_str() == "-" => Destination::Stdout,
+                Some(p) => Destination::File(p),
+            };
+            job(a.inputs, destination, a.deny_warnings, a.transcription)
+        }
+        Command::Check(a) => job(
+            a.inputs,
+            Destination::Discard,
+            a.deny_warnings,
+            a.transcription,
+        ),
+    }
+    .and_then(|job| build::run(&job, &mut warn));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e}");
+            say(&e.render(style));
             ExitCode::from(e.exit_code() as u8)
         }
     }
 }
 
-fn run_build(a: BuildArgs) -> Result<(), Error> {
+/// Writes a message to standard error; a closed standard error is no reason to panic.
+fn say(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}
+
+fn job(
+    inputs: Vec<PathBuf>,
+    destination: Destination,
+    deny_warnings: bool,
+    a: Transcription,
+) -> Result<Job, Error> {
     let input_encoding = match &a.input_encoding {
         None => None,
         Some(label) => Some(
@@ -113,11 +173,11 @@ fn run_build(a: BuildArgs) -> Result<(), Error> {
         to_move: a.to_move.then_some(true),
         start_diagram: a.start_diagram.then_some(true),
     };
-    let destination = match a.output {
-        None => Destination::BesideInput,
-        Some(p) if p.as_os_str() == "-" => Destination::Stdout,
-        Some(p) => Destination::File(p),
-    };
-    let job = Job { inputs: a.inputs, destination, settings, input_encoding };
-    build::run(&job, &mut |w| eprintln!("{w}"))
+    Ok(Job {
+        inputs,
+        destination,
+        settings,
+        input_encoding,
+        deny_warnings,
+    })
 }

@@ -16,6 +16,9 @@ pub struct Input {
     pub name: String,
     /// The encoding the bytes were decoded from.
     pub encoding: &'static Encoding,
+    /// When the bytes were found not to be UTF-8: the line and column (in characters) of the
+    /// first byte that is not.
+    pub not_utf8_at: Option<(u32, u32)>,
     pub reader: Box<dyn BufRead + Send>,
 }
 
@@ -27,12 +30,17 @@ pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
     let name = path.display().to_string();
     let io_err = |e: io::Error| Error::io(path, e);
     let mut file = File::open(path).map_err(io_err)?;
-    let encoding = match forced {
-        Some(enc) => enc,
-        None => sniff(&mut file).map_err(io_err)?,
+    let (encoding, not_utf8_at) = match forced {
+        Some(enc) => (enc, None),
+        None => sniff_at(&mut file).map_err(io_err)?,
     };
     file.seek(SeekFrom::Start(0)).map_err(io_err)?;
-    Ok(Input { name, encoding, reader: decoder(file, encoding) })
+    Ok(Input {
+        name,
+        encoding,
+        not_utf8_at,
+        reader: decoder(file, encoding),
+    })
 }
 
 /// Wraps raw bytes in a reader that yields UTF-8 text decoded from `encoding` (a BOM is dropped).
@@ -62,7 +70,15 @@ pub fn decoder<R: Read + Send + 'static>(
 /// Finds the encoding of a stream: a UTF-16 BOM decides; otherwise UTF-8 if every byte
 /// sequence is valid UTF-8, else Windows-1252 (the PGN standard's Latin-1, as browsers read it).
 pub fn sniff<R: Read>(raw: &mut R) -> io::Result<&'static Encoding> {
+    sniff_at(raw).map(|(e, _)| e)
+}
+
+/// [`sniff`], and where the first byte that is not UTF-8 stands (line, column in characters)
+/// when that decided the encoding.
+pub fn sniff_at<R: Read>(raw: &mut R) -> io::Result<(&'static Encoding, Option<(u32, u32)>)> {
     let mut buf = vec![0u8; CHUNK];
+    // Line and column (0-based, in characters) of the start of the unchecked bytes.
+    let (mut line, mut column) = (0u32, 0u32);
     let mut carry = 0usize;
     let mut first = true;
     loop {
@@ -71,21 +87,38 @@ pub fn sniff<R: Read>(raw: &mut R) -> io::Result<&'static Encoding> {
         if first {
             first = false;
             if let Some((enc, _)) = Encoding::for_bom(&buf[..filled]) {
-                return Ok(enc);
+                return Ok((enc, None));
             }
         }
+        let mut advance = |valid: &[u8]| {
+            for &b in valid {
+                if b == b'\n' {
+                    (line, column) = (line.saturating_add(1), 0);
+                } else if b & 0xc0 != 0x80 {
+                    column = column.saturating_add(1);
+                }
+            }
+        };
         match std::str::from_utf8(&buf[..filled]) {
-            Ok(_) => carry = 0,
+            Ok(_) => {
+                advance(&buf[..filled]);
+                carry = 0;
+            }
             Err(e) if e.error_len().is_none() && n > 0 => {
                 // A sequence cut by the chunk end: carry it over.
                 let valid = e.valid_up_to();
+                advance(&buf[..valid]);
                 buf.copy_within(valid..filled, 0);
                 carry = filled - valid;
             }
-            Err(_) => return Ok(WINDOWS_1252),
+            Err(e) => {
+                advance(&buf[..e.valid_up_to()]);
+                let at = (line.saturating_add(1), column.saturating_add(1));
+                return Ok((WINDOWS_1252, Some(at)));
+            }
         }
         if n == 0 {
-            return Ok(UTF_8);
+            return Ok((UTF_8, None));
         }
     }
 }
@@ -135,18 +168,31 @@ mod tests {
         assert_eq!(sniffed(&big), "UTF-8");
         // A truncated sequence at the very end is not.
         assert_eq!(sniffed(b"abc\xc3"), "windows-1252");
+        // Where the first byte that is not UTF-8 stands, across chunks.
+        let at = |b: &[u8]| sniff_at(&mut &b[..]).ok().and_then(|(_, at)| at);
+        assert_eq!(at(b"1. e4\n{\xc3\xa5 \xe5}"), Some((2, 4)));
+        assert_eq!(at(b"1. e4"), None);
+        let mut big = "ö\n".repeat(CHUNK).into_bytes();
+        big.extend_from_slice(b"ab\xff");
+        assert_eq!(at(&big), Some((CHUNK as u32 + 1, 3)));
     }
 
     #[test]
     fn decodes_latin1_and_utf16() {
         let mut s = String::new();
-        decoder(&b"\xc5ke"[..], WINDOWS_1252).read_to_string(&mut s).ok();
+        decoder(&b"\xc5ke"[..], WINDOWS_1252)
+            .read_to_string(&mut s)
+            .ok();
         assert_eq!(s, "Åke");
         s.clear();
-        decoder(&b"\xff\xfeA\x00\xe5\x00"[..], UTF_16LE).read_to_string(&mut s).ok();
+        decoder(&b"\xff\xfeA\x00\xe5\x00"[..], UTF_16LE)
+            .read_to_string(&mut s)
+            .ok();
         assert_eq!(s, "Aå");
         s.clear();
-        decoder(&b"\xef\xbb\xbfAb"[..], UTF_8).read_to_string(&mut s).ok();
+        decoder(&b"\xef\xbb\xbfAb"[..], UTF_8)
+            .read_to_string(&mut s)
+            .ok();
         assert_eq!(s, "Ab");
     }
 }

@@ -2,7 +2,9 @@
 //! shakmaty, facts from the position, and every error located by line and column.
 
 use schackpunkt::Error;
-use schackpunkt::chess::{Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader};
+use schackpunkt::chess::{
+    Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader,
+};
 use shakmaty::{CastlingSide, Color, Role, Square};
 
 fn read_all(src: &str) -> Result<Vec<Game>, Error> {
@@ -48,23 +50,62 @@ fn mv(g: &Game, number: u32, color: Color) -> MoveFacts {
         .unwrap_or_else(|| panic!("no move {number} {color:?}"))
 }
 
-fn normal(m: MoveFacts) -> (Role, Square, Square, bool, bool, Option<Role>, Disambiguation) {
+fn normal(
+    m: MoveFacts,
+) -> (
+    Role,
+    Square,
+    Square,
+    bool,
+    bool,
+    Option<Role>,
+    Disambiguation,
+) {
     match m.kind {
-        MoveKind::Normal { role, from, to, capture, en_passant, promotion, disambiguation } => {
-            (role, from, to, capture, en_passant, promotion, disambiguation)
-        }
+        MoveKind::Normal {
+            role,
+            from,
+            to,
+            capture,
+            en_passant,
+            promotion,
+            disambiguation,
+        } => (
+            role,
+            from,
+            to,
+            capture,
+            en_passant,
+            promotion,
+            disambiguation,
+        ),
         other => panic!("not a normal move: {other:?}"),
     }
 }
 
-const NONE: Disambiguation = Disambiguation { file: false, rank: false };
-const FILE: Disambiguation = Disambiguation { file: true, rank: false };
-const RANK: Disambiguation = Disambiguation { file: false, rank: true };
+const NONE: Disambiguation = Disambiguation {
+    file: false,
+    rank: false,
+};
+const FILE: Disambiguation = Disambiguation {
+    file: true,
+    rank: false,
+};
+const RANK: Disambiguation = Disambiguation {
+    file: false,
+    rank: true,
+};
 
 /// The error of reading `src`, as (line, column, width, message, hint).
 fn error(src: &str) -> (u32, u32, u32, String, Option<String>) {
     match read_all(src) {
-        Err(Error::Input(d)) => (d.location.line, d.location.column, d.width, d.message, d.hint),
+        Err(Error::Input(d)) => (
+            d.location.line,
+            d.location.column,
+            d.width,
+            d.message,
+            d.hint,
+        ),
         Err(other) => panic!("not an input error: {other}"),
         Ok(g) => panic!("no error, {} games", g.len()),
     }
@@ -77,17 +118,29 @@ fn check_book_game(g: &Game) {
     assert_eq!(mv(g, 5, Color::White).check, Check::Check);
     // 6. Ngf3: two knights reach f3, the file decides.
     assert_eq!(normal(mv(g, 6, Color::White)).6, FILE);
-    assert_eq!(mv(g, 8, Color::White).kind, MoveKind::Castle(CastlingSide::KingSide));
-    assert_eq!(mv(g, 13, Color::Black).kind, MoveKind::Castle(CastlingSide::QueenSide));
+    assert_eq!(
+        mv(g, 8, Color::White).kind,
+        MoveKind::Castle(CastlingSide::KingSide)
+    );
+    assert_eq!(
+        mv(g, 13, Color::Black).kind,
+        MoveKind::Castle(CastlingSide::QueenSide)
+    );
     // 10. Nbxd4.
     let (role, from, to, capture, ..) = normal(mv(g, 10, Color::White));
-    assert_eq!((role, from, to, capture), (Role::Knight, Square::B3, Square::D4, true));
+    assert_eq!(
+        (role, from, to, capture),
+        (Role::Knight, Square::B3, Square::D4, true)
+    );
     // 14. N2b3: knights on d2 and d4, the rank alone decides.
     let n2b3 = normal(mv(g, 14, Color::White));
     assert_eq!((n2b3.1, n2b3.2, n2b3.6), (Square::D2, Square::B3, RANK));
     // 17...hxg3 is en passant.
     let (role, from, to, capture, ep, ..) = normal(mv(g, 17, Color::Black));
-    assert_eq!((role, from, to, capture, ep), (Role::Pawn, Square::H4, Square::G3, true, true));
+    assert_eq!(
+        (role, from, to, capture, ep),
+        (Role::Pawn, Square::H4, Square::G3, true, true)
+    );
     // 18. Rad1.
     assert_eq!(normal(mv(g, 18, Color::White)).6, FILE);
     // 21...g1=Q+.
@@ -113,7 +166,10 @@ fn the_book_game() {
     assert_eq!(g.number, 1);
     assert_eq!(g.tag("Event"), Some("Exempelparti"));
     assert_eq!(g.tags.len(), 7);
-    assert_eq!(g.location.as_ref().map(|l| (l.line, l.column)), Some((1, 1)));
+    assert_eq!(
+        g.location.as_ref().map(|l| (l.line, l.column)),
+        Some((1, 1))
+    );
     check_book_game(g);
 }
 
@@ -122,7 +178,10 @@ fn swedish_letters() {
     let games = read_file("chess_swedish.pgn");
     assert_eq!(games.len(), 2);
     check_book_game(&games[0]);
-    assert_eq!(games[0].tag("Event"), Some("Exempelparti med svenska bokstäver"));
+    assert_eq!(
+        games[0].tag("Event"),
+        Some("Exempelparti med svenska bokstäver")
+    );
     // B is a pawn (bonde) in a game with Swedish letters.
     let g = &games[1];
     let e4 = normal(mv(g, 1, Color::White));
@@ -137,13 +196,19 @@ fn swedish_letters() {
 fn long_algebraic_figurines_fen_null_moves_variations() {
     let games = read_file("chess_mixed.pgn");
     assert_eq!(games.len(), 4);
-    assert_eq!(games.iter().map(|g| g.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(
+        games.iter().map(|g| g.number).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
 
     // Long algebraic, over-disambiguated in the source: facts from the position.
     let g = &games[0];
     assert_eq!(g.location.as_ref().map(|l| l.line), Some(4));
     let nf3 = normal(mv(g, 2, Color::White));
-    assert_eq!((nf3.0, nf3.1, nf3.2, nf3.6), (Role::Knight, Square::G1, Square::F3, NONE));
+    assert_eq!(
+        (nf3.0, nf3.1, nf3.2, nf3.6),
+        (Role::Knight, Square::G1, Square::F3, NONE)
+    );
     assert!(normal(mv(g, 4, Color::Black)).3);
     assert_eq!(normal(mv(g, 9, Color::White)).6, NONE);
     assert_eq!(g.result, Some(GameResult::WhiteWins));
@@ -153,14 +218,20 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
     assert!(g.tags.is_empty());
     assert_eq!(normal(mv(g, 1, Color::Black)).0, Role::Knight);
     assert_eq!(normal(mv(g, 3, Color::White)).0, Role::Bishop);
-    assert_eq!(mv(g, 4, Color::Black).kind, MoveKind::Castle(CastlingSide::KingSide));
+    assert_eq!(
+        mv(g, 4, Color::Black).kind,
+        MoveKind::Castle(CastlingSide::KingSide)
+    );
 
     // FEN with Black to move; null moves keep the move numbers right.
     let g = &games[2];
     let m = moves(g);
     assert_eq!((m[0].number, m[0].color), (30, Color::Black));
     assert_eq!((m[1].number, m[1].color), (31, Color::White));
-    assert_eq!((m[4].kind, m[4].number, m[4].color), (MoveKind::Null, 32, Color::Black));
+    assert_eq!(
+        (m[4].kind, m[4].number, m[4].color),
+        (MoveKind::Null, 32, Color::Black)
+    );
     assert_eq!((m[5].number, m[5].color), (33, Color::White));
     assert_eq!((m[6].kind, m[6].number), (MoveKind::Null, 33));
 
@@ -170,7 +241,11 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
         .items
         .iter()
         .map(|i| match i {
-            Item::Move(m) => format!("{}{}", m.number, if m.color == Color::White { "w" } else { "b" }),
+            Item::Move(m) => format!(
+                "{}{}",
+                m.number,
+                if m.color == Color::White { "w" } else { "b" }
+            ),
             Item::Nag(n) => format!("${n}"),
             Item::Comment(c) => format!("{{{c}}}"),
             Item::VariationStart => "(".into(),
@@ -233,8 +308,12 @@ fn promotion_forms_and_en_passant_marks() {
 #[test]
 fn double_check_and_unmarked_captures() {
     // Légal's mate, its captures written without x.
-    let g = &read_all("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Ne5 Bd1 6. Bf7+ Ke7 7. Nd5#").unwrap()[0];
-    assert!(normal(mv(g, 5, Color::White)).3, "Ne5 captures though written without x");
+    let g = &read_all("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Ne5 Bd1 6. Bf7+ Ke7 7. Nd5#")
+        .unwrap()[0];
+    assert!(
+        normal(mv(g, 5, Color::White)).3,
+        "Ne5 captures though written without x"
+    );
     assert_eq!(mv(g, 7, Color::White).check, Check::Mate);
     // Double check: the knight and the rook behind it.
     let g = &read_all("[FEN \"4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1\"]\n1. Nf6++").unwrap()[0];
@@ -271,8 +350,13 @@ fn reading_goes_on_after_an_error() {
 #[test]
 fn pgn_inside_another_file_keeps_its_line_numbers() {
     let mut r = PgnReader::new("1. e4 e5\n2. Nf6".as_bytes(), "book.md").starting_at_line(40);
-    let Err(Error::Input(d)) = r.read_game() else { panic!() };
-    assert_eq!((d.location.file.as_str(), d.location.line, d.location.column), ("book.md", 41, 4));
+    let Err(Error::Input(d)) = r.read_game() else {
+        panic!()
+    };
+    assert_eq!(
+        (d.location.file.as_str(), d.location.line, d.location.column),
+        ("book.md", 41, 4)
+    );
 }
 
 // ---- Errors, each with its exact place. ----
@@ -282,9 +366,15 @@ fn illegal_move_names_file_line_column_and_game() {
     let src = "1. e4 *\n\n1. d4 *\n\n[White \"Carlsen, Magnus\"]\n[Black \"Caruana, Fabiano\"]\n\n1. e4 e5\n2. Nf3 Nc6 3. Nf6";
     let (line, col, width, msg, _) = error(src);
     assert_eq!((line, col, width), (9, 15, 3));
-    assert_eq!(msg, "illegal move 'Nf6' in game 3 (Carlsen, Magnus – Caruana, Fabiano): no knight can reach f6");
+    assert_eq!(
+        msg,
+        "illegal move 'Nf6' in game 3 (Carlsen, Magnus – Caruana, Fabiano): no knight can reach f6"
+    );
     match read_all(src) {
-        Err(e) => assert!(e.to_string().starts_with("test.pgn:9:15: error: illegal move 'Nf6'")),
+        Err(e) => assert!(
+            e.to_string()
+                .starts_with("test.pgn:9:15: error: illegal move 'Nf6'")
+        ),
         Ok(_) => panic!(),
     }
 }
@@ -293,7 +383,10 @@ fn illegal_move_names_file_line_column_and_game() {
 fn ambiguous_move() {
     let (line, col, _, msg, hint) = error("1. d4 d5 2. Nf3 Nf6 3. Nd2");
     assert_eq!((line, col), (1, 24));
-    assert_eq!(msg, "ambiguous move 'Nd2' in game 1: the knights on b1 and f3 can both reach d2");
+    assert_eq!(
+        msg,
+        "ambiguous move 'Nd2' in game 1: the knights on b1 and f3 can both reach d2"
+    );
     assert!(hint.is_some());
 }
 
@@ -301,7 +394,10 @@ fn ambiguous_move() {
 fn capture_mark_with_nothing_to_capture() {
     let (line, col, _, msg, _) = error("1. e4 e5 2. Nxf3");
     assert_eq!((line, col), (1, 13));
-    assert_eq!(msg, "illegal move 'Nxf3' in game 1: there is nothing to capture on f3");
+    assert_eq!(
+        msg,
+        "illegal move 'Nxf3' in game 1: there is nothing to capture on f3"
+    );
     let (_, col, _, msg, _) = error("1. e4 d5 2. exf5");
     assert_eq!(col, 13);
     assert!(msg.contains("'exf5'"), "{msg}");
@@ -311,7 +407,10 @@ fn capture_mark_with_nothing_to_capture() {
 fn move_after_mate() {
     let (line, col, _, msg, _) = error("1. f3 e5 2. g4 Qh4#\n3. a3");
     assert_eq!((line, col), (2, 4));
-    assert_eq!(msg, "illegal move 'a3' in game 1: the game is over: White is checkmated");
+    assert_eq!(
+        msg,
+        "illegal move 'a3' in game 1: the game is over: White is checkmated"
+    );
 }
 
 #[test]
@@ -325,7 +424,10 @@ fn null_move_in_check() {
 fn missing_promotion_piece() {
     let (_, col, _, msg, _) = error("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n1. a8");
     assert_eq!(col, 4);
-    assert!(msg.ends_with("a pawn reaching the last rank must promote"), "{msg}");
+    assert!(
+        msg.ends_with("a pawn reaching the last rank must promote"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -394,7 +496,10 @@ fn structural_errors() {
     // A variation before any move.
     let (_, col, _, msg, _) = error("(1. d4) 1. e4");
     assert_eq!(col, 1);
-    assert!(msg.starts_with("variation without a move before it"), "{msg}");
+    assert!(
+        msg.starts_with("variation without a move before it"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -408,11 +513,12 @@ fn bad_fen_is_located_at_its_tag() {
     assert!(msg.starts_with("bad FEN"), "{msg}");
 }
 
-
 #[test]
 fn over_disambiguated_source_gets_the_minimal_disambiguation() {
     let g = &read_all("1. Ngf3 Nbc6 2. Nb1c3 Ng8-f6 3. Nf3xe5").map_err(|e| e.to_string());
-    let Err(e) = g else { panic!("Nf3xe5 captures nothing") };
+    let Err(e) = g else {
+        panic!("Nf3xe5 captures nothing")
+    };
     assert!(e.contains("nothing to capture on e5"), "{e}");
     let g = &read_all("1. Ngf3 Nbc6 2. Nb1c3 Ng8-f6 3. e4 e5 4. Nf3xe5").unwrap()[0];
     for m in moves(g) {
@@ -432,4 +538,116 @@ fn chess960_castling_from_a_fen() {
     // Without the Variant tag the castling rights need Chess960 too: the fallback.
     let g = &read_all(&src.replace("[Variant \"Chess960\"]\n", "")).unwrap()[0];
     assert_eq!(moves(g).len(), 2);
+}
+
+/// English SAN rebuilt from the facts alone.
+fn san_of(m: &MoveFacts) -> String {
+    let mut s = String::new();
+    match m.kind {
+        MoveKind::Castle(CastlingSide::KingSide) => s.push_str("O-O"),
+        MoveKind::Castle(CastlingSide::QueenSide) => s.push_str("O-O-O"),
+        MoveKind::Null => s.push_str("--"),
+        MoveKind::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+            disambiguation,
+            ..
+        } => {
+            if role != Role::Pawn {
+                s.push(role.upper_char());
+            }
+            if disambiguation.file || (role == Role::Pawn && capture) {
+                s.push(from.file().char());
+            }
+            if disambiguation.rank {
+                s.push(from.rank().char());
+            }
+            if capture {
+                s.push('x');
+            }
+            s.push_str(&to.to_string());
+            if let Some(p) = promotion {
+                s.push('=');
+                s.push(p.upper_char());
+            }
+        }
+    }
+    s.push_str(match m.check {
+        Check::None => "",
+        Check::Check | Check::Double => "+",
+        Check::Mate => "#",
+    });
+    s
+}
+
+/// Real games (TWIC and lichess, picked for en passant, promotions, under-promotion, mate,
+/// double check and rank disambiguation): the facts give back python-chess's SAN exactly.
+#[test]
+fn real_games_give_back_the_reference_san() {
+    let games = read_file("chess_real.pgn");
+    let path = format!("{}/tests/data/chess_real.san", env!("CARGO_MANIFEST_DIR"));
+    let expected = std::fs::read_to_string(path).unwrap();
+    let expected: Vec<&str> = expected.lines().collect();
+    assert_eq!(games.len(), expected.len());
+    for (g, want) in games.iter().zip(expected) {
+        let got: Vec<String> = moves(g).iter().map(san_of).collect();
+        assert_eq!(got.join(" "), want, "game {}", g.number);
+    }
+    let all: Vec<MoveFacts> = games.iter().flat_map(moves).collect();
+    assert!(all.iter().any(|m| m.check == Check::Double));
+    assert!(all.iter().any(|m| matches!(
+        m.kind,
+        MoveKind::Normal {
+            en_passant: true,
+            ..
+        }
+    )));
+    assert!(all.iter().any(|m| matches!(
+        m.kind,
+        MoveKind::Normal {
+            promotion: Some(Role::Knight | Role::Rook | Role::Bishop),
+            ..
+        }
+    )));
+    // The lichess game keeps its clock comments.
+    let last = games.last().unwrap();
+    assert!(
+        last.items
+            .iter()
+            .any(|i| matches!(i, Item::Comment(c) if c == " [%clk 0:05:00] "))
+    );
+}
+
+#[test]
+fn file_and_rank_when_neither_alone_decides() {
+    let fen = "[FEN \"4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1\"]\n1. ";
+    for (mv_text, want) in [
+        ("Qa1b2", "Qa1b2"),
+        ("Qcb2", "Qcb2"),
+        ("Q3b2", "Q3b2"),
+        ("Qc1-b2", "Qcb2"),
+    ] {
+        let g = &read_all(&format!("{fen}{mv_text}")).unwrap()[0];
+        assert_eq!(san_of(&moves(g)[0]), want, "{mv_text}");
+    }
+    let (_, _, _, msg, _) = error(&format!("{fen}Qb2"));
+    assert_eq!(
+        msg,
+        "ambiguous move 'Qb2' in game 1: the queens on a1, c1 and a3 can all reach b2"
+    );
+}
+
+#[test]
+fn escape_lines_bom_and_blank_lines_with_spaces() {
+    // A BOM, `%` escape lines, a line of blanks inside movetext (pgn-reader ends a game only at
+    // an empty line) and CRLF line ends.
+    let src =
+        "\u{feff}[Event \"E\"]\r\n%escape\r\n\r\n1. e4 e5\r\n   \r\n%x\r\n2. Nf3 *\r\n\r\n1. d4 *";
+    let games = read_all(src).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(moves(&games[0]).len(), 3);
+    assert_eq!(games[1].location.as_ref().map(|l| l.line), Some(9));
 }

@@ -102,13 +102,19 @@ const ASCII_LETTERS: [Option<Letter>; 128] = {
 pub(crate) fn piece_letter(c: char) -> Option<Letter> {
     match ASCII_LETTERS.get(c as usize) {
         Some(&l) => l,
-        None => PIECE_LETTERS.iter().find(|(l, _)| *l == c).map(|&(_, letter)| letter),
+        None => PIECE_LETTERS
+            .iter()
+            .find(|(l, _)| *l == c)
+            .map(|&(_, letter)| letter),
     }
 }
 
 /// The NAG of an annotation symbol written as `s`.
 pub(crate) fn symbol_nag(s: &str) -> Option<u8> {
-    SYMBOL_NAGS.iter().find(|(sym, _)| *sym == s).map(|&(_, nag)| nag)
+    SYMBOL_NAGS
+        .iter()
+        .find(|(sym, _)| *sym == s)
+        .map(|&(_, nag)| nag)
 }
 
 /// The NAG of a run of `!` and `?`: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
@@ -174,12 +180,24 @@ mod tests {
 
     #[test]
     fn swedish_and_english_letters() {
-        assert_eq!(piece_letter('S').map(|l| l.role(Lang::Swedish)), Some(Role::Knight));
+        assert_eq!(
+            piece_letter('S').map(|l| l.role(Lang::Swedish)),
+            Some(Role::Knight)
+        );
         assert_eq!(piece_letter('D').map(|l| l.lang()), Some(Lang::Swedish));
         assert_eq!(piece_letter('N').map(|l| l.lang()), Some(Lang::English));
-        assert_eq!(piece_letter('B').map(|l| l.role(Lang::Swedish)), Some(Role::Pawn));
-        assert_eq!(piece_letter('B').map(|l| l.role(Lang::Undecided)), Some(Role::Bishop));
-        assert_eq!(piece_letter('♞').map(|l| l.role(Lang::English)), Some(Role::Knight));
+        assert_eq!(
+            piece_letter('B').map(|l| l.role(Lang::Swedish)),
+            Some(Role::Pawn)
+        );
+        assert_eq!(
+            piece_letter('B').map(|l| l.role(Lang::Undecided)),
+            Some(Role::Bishop)
+        );
+        assert_eq!(
+            piece_letter('♞').map(|l| l.role(Lang::English)),
+            Some(Role::Knight)
+        );
         assert_eq!(piece_letter('n'), None);
     }
 

@@ -1,7 +1,13 @@
 //! Chess: PGN read with pgn-reader, every move replayed with shakmaty.
 //!
 //! [`PgnReader`] scans each game itself (positions for messages, every token checked, Swedish
-//! piece letters), hands pgn-reader a normalized copy and replays what it reports.
+//! piece letters, long algebraic, figurines), has pgn-reader read the game (the source when it
+//! is plain SAN, else a normalized copy in English SAN) and replays every move pgn-reader
+//! reports on a shakmaty position, matching it to the token it came from.
+//!
+//! Files: `scan` (game splitting and tokens), `words` (one word: move, number, result, symbol),
+//! `letters` (piece letters and annotation symbols as data), `normalize` (the copy for
+//! pgn-reader), `feed` (what pgn-reader reads), `replay` (the visitor), `pgn` (the reader).
 
 mod feed;
 pub mod game;

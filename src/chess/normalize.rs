@@ -93,7 +93,10 @@ fn push_number(n: u8, out: &mut Vec<u8>) {
 }
 
 /// A move as English SAN bytes (`Ng1f3`, `exd5`, `e8=Q`, `O-O`, `--`): the bytes and their length.
-pub(crate) fn san_bytes(m: &MoveWord, lang: Lang) -> Result<([u8; 8], usize), (String, &'static str)> {
+pub(crate) fn san_bytes(
+    m: &MoveWord,
+    lang: Lang,
+) -> Result<([u8; 8], usize), (String, &'static str)> {
     let mut san = [0u8; 8];
     let mut n = 0;
     let mut put = |b: u8| {
@@ -106,7 +109,14 @@ pub(crate) fn san_bytes(m: &MoveWord, lang: Lang) -> Result<([u8; 8], usize), (S
         MoveShape::Castle(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
         MoveShape::Castle(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
         MoveShape::Null => b"--".iter().for_each(|&b| put(b)),
-        MoveShape::Normal { piece, file, rank, capture, to, promotion } => {
+        MoveShape::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
             let role = piece.map_or(Role::Pawn, |l| l.role(lang));
             let promotion = match promotion {
                 None => None,
@@ -123,7 +133,10 @@ pub(crate) fn san_bytes(m: &MoveWord, lang: Lang) -> Result<([u8; 8], usize), (S
                         } else {
                             "a pawn promotes to a queen, rook, bishop or knight"
                         };
-                        return Err((format!("a pawn cannot promote to a {}", role_name(p.role(lang))), hint));
+                        return Err((
+                            format!("a pawn cannot promote to a {}", role_name(p.role(lang))),
+                            hint,
+                        ));
                     }
                     r => Some(r),
                 },
@@ -188,7 +201,10 @@ mod tests {
     fn impossible_promotions_stop_the_text() {
         let (text, w) = normalized("1. Sd2 e5 2. e8B");
         assert_eq!(text, "Nd2 e5 ");
-        assert_eq!(w.error.map(|e| e.message), Some("a pawn cannot promote to a pawn".to_owned()));
+        assert_eq!(
+            w.error.map(|e| e.message),
+            Some("a pawn cannot promote to a pawn".to_owned())
+        );
         let (_, w) = normalized("1. Nf3=Q");
         assert_eq!(w.error.map(|e| e.start), Some(3));
     }

@@ -1,5 +1,7 @@
-//! The PGN reader: scans each game with positions, gives pgn-reader its normalized text and
-//! replays it with shakmaty, one game at a time (memory does not grow with the number of games).
+//! The PGN reader: scans each game with positions, has pgn-reader read it (the source text
+//! itself when every token is already in the form pgn-reader reads, else a normalized copy)
+//! and replays it with shakmaty, one game at a time (memory does not grow with the number of
+//! games).
 
 use std::io::BufRead;
 
@@ -62,7 +64,10 @@ impl<R: BufRead> PgnReader<R> {
     /// After an error the next call goes on with the next game.
     pub fn read_game(&mut self) -> Result<Option<Game>, Error> {
         loop {
-            let more = self.scanner.next_game().map_err(|e| Error::io(&self.file, e))?;
+            let more = self
+                .scanner
+                .next_game()
+                .map_err(|e| Error::io(&self.file, e))?;
             if !more {
                 return Ok(None);
             }
@@ -114,7 +119,11 @@ impl<R: BufRead> PgnReader<R> {
             if raw {
                 out.extend_from_slice(scan.text.as_bytes());
                 let longest_tag = scan.tags.iter().map(|t| t.end - t.start).max().unwrap_or(0);
-                Written { tokens: scan.tokens.len(), longest_tag, ..Written::default() }
+                Written {
+                    tokens: scan.tokens.len(),
+                    longest_tag,
+                    ..Written::default()
+                }
             } else {
                 write_game(scan, scan.lang(), out)
             }
@@ -135,7 +144,10 @@ impl<R: BufRead> PgnReader<R> {
         }
         // Every token written must have been reported by pgn-reader: none may vanish.
         let stopped = replay.error.is_some();
-        let rest = scan.tokens.get(replay.cursor..written.tokens).unwrap_or_default();
+        let rest = scan
+            .tokens
+            .get(replay.cursor..written.tokens)
+            .unwrap_or_default();
         let skipped = rest.iter().find(|t| t.kind.is_emitted());
         if read.is_err() || replay.internal || (!stopped && skipped.is_some()) {
             if raw {
@@ -143,7 +155,10 @@ impl<R: BufRead> PgnReader<R> {
             }
             let (at, what) = match (skipped, read) {
                 (_, Err(e)) => ((0, 1), format!("pgn-reader: {e}")),
-                (Some(t), _) if !stopped => ((t.start, t.end), format!("pgn-reader skipped '{}'", scan.token_text(t))),
+                (Some(t), _) if !stopped => (
+                    (t.start, t.end),
+                    format!("pgn-reader skipped '{}'", scan.token_text(t)),
+                ),
                 _ => ((0, 1), "pgn-reader and the scan disagree".to_owned()),
             };
             let d = scan.diagnostic(file, at.0, at.1, format!("internal error: {what}"));
@@ -165,7 +180,11 @@ impl<R: BufRead> PgnReader<R> {
             let msg = "'}' left out of a ';' comment (a comment cannot hold it)".to_owned();
             warnings.push(Warning(scan.diagnostic(file, at, at + 1, msg)));
         }
-        let tag_result = scan.tag_value("Result").and_then(|r| result_of(&r));
+        let tag_result = replay
+            .tags
+            .iter()
+            .find(|(n, _)| n == "Result")
+            .and_then(|(_, r)| result_of(r));
         if let (Some(m), Some(t)) = (replay.marker, tag_result)
             && m != t
         {
@@ -277,7 +296,13 @@ mod tests {
         let comments: Vec<usize> = g
             .items
             .iter()
-            .filter_map(|i| if let Item::Comment(c) = i { Some(c.len()) } else { None })
+            .filter_map(|i| {
+                if let Item::Comment(c) = i {
+                    Some(c.len())
+                } else {
+                    None
+                }
+            })
             .collect();
         // The long comment arrives from pgn-reader in chunks, joined again.
         assert_eq!(comments, [" a comment".len() - 1, 40_000]);
@@ -290,7 +315,9 @@ mod tests {
         for no_raw in [false, true] {
             let games = read(&src, no_raw);
             assert_eq!(games.len(), 2);
-            let Ok(g) = &games[0] else { panic!("{:?}", games[0]) };
+            let Ok(g) = &games[0] else {
+                panic!("{:?}", games[0])
+            };
             assert_eq!(g.tag("Annotator").map(str::len), Some(20_000));
             assert!(games[1].is_ok());
         }
@@ -298,7 +325,10 @@ mod tests {
 
     #[test]
     fn semicolon_comments_and_sibling_variations() {
-        let games = read("; heading note\n\n1. e4 ; best\n(1. d4) (1. c4 c5) e5 *\n", false);
+        let games = read(
+            "; heading note\n\n1. e4 ; best\n(1. d4) (1. c4 c5) e5 *\n",
+            false,
+        );
         assert_eq!(games.len(), 1);
         let Ok(g) = &games[0] else { panic!() };
         assert_eq!(g.number, 1);

@@ -9,7 +9,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{
     Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList,
-    Position, Role,
+    Position, Role, attacks,
 };
 
 use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
@@ -57,15 +57,39 @@ pub(crate) struct Replay<'a> {
 /// square (file first, rank if the file does not decide, both if neither alone does).
 fn disambiguation(m: Move, legals: &MoveList) -> Disambiguation {
     match San::disambiguate(m, legals) {
-        San::Normal { file, rank, .. } => Disambiguation { file: file.is_some(), rank: rank.is_some() },
+        San::Normal { file, rank, .. } => Disambiguation {
+            file: file.is_some(),
+            rank: rank.is_some(),
+        },
         _ => Disambiguation::default(),
     }
+}
+
+/// Whether the side to move, in check, has no legal move. A safe square next to the king
+/// answers at once (most checks); only then are all legal moves generated.
+fn is_mate(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        let occupied = board.occupied().without(king);
+        let escapes = attacks::king_attacks(king) & !board.by_color(us);
+        if escapes
+            .into_iter()
+            .any(|sq| board.attacks_to(sq, !us, occupied).is_empty())
+        {
+            return false;
+        }
+    }
+    pos.legal_moves().is_empty()
 }
 
 /// "game 3 (Carlsen, Magnus – Caruana, Fabiano)" for messages.
 pub(crate) fn game_label(scan: &GameScan, number: usize) -> String {
     let known = |v: Option<String>| v.filter(|v| !v.trim().is_empty() && v.trim() != "?");
-    match (known(scan.tag_value("White")), known(scan.tag_value("Black"))) {
+    match (
+        known(scan.tag_value("White")),
+        known(scan.tag_value("Black")),
+    ) {
         (None, None) => format!("game {number}"),
         (w, b) => format!(
             "game {number} ({} – {})",
@@ -86,7 +110,12 @@ fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 }
 
 impl<'a> Replay<'a> {
-    pub(crate) fn new(scan: &'a GameScan, file: &'a str, number: usize, stack: &'a mut Vec<Frame>) -> Self {
+    pub(crate) fn new(
+        scan: &'a GameScan,
+        file: &'a str,
+        number: usize,
+        stack: &'a mut Vec<Frame>,
+    ) -> Self {
         stack.clear();
         Replay {
             scan,
@@ -134,7 +163,9 @@ impl<'a> Replay<'a> {
 
     fn internal(&mut self, what: &str) -> Flow {
         self.internal = true;
-        let d = self.scan.diagnostic(self.file, 0, 1, format!("internal error: {what}"));
+        let d = self
+            .scan
+            .diagnostic(self.file, 0, 1, format!("internal error: {what}"));
         self.fail(0, d.into())
     }
 
@@ -149,7 +180,8 @@ impl<'a> Replay<'a> {
     fn move_error(&self, t: &Token, kind: &str, reason: &str, hint: Option<&str>) -> Error {
         let label = game_label(self.scan, self.number);
         let text = self.scan.token_text(t);
-        self.diagnostic(t, format!("{kind} '{text}' in {label}: {reason}"), hint).into()
+        self.diagnostic(t, format!("{kind} '{text}' in {label}: {reason}"), hint)
+            .into()
     }
 
     fn warn(&mut self, t: &Token, message: String) {
@@ -159,7 +191,11 @@ impl<'a> Replay<'a> {
     }
 
     fn setup(&mut self) -> Flow {
-        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         let Some(i) = self.fen_tag else {
             return ControlFlow::Continue(());
         };
@@ -184,10 +220,13 @@ impl<'a> Replay<'a> {
                 let Some(t) = self.scan.tags.get(i) else {
                     return self.internal("FEN tag not found");
                 };
-                let d = self.scan.diagnostic(self.file, t.start, t.end, message).with_hint(
-                    "the FEN tag gives the position the game starts from, e.g. \
+                let d = self
+                    .scan
+                    .diagnostic(self.file, t.start, t.end, message)
+                    .with_hint(
+                        "the FEN tag gives the position the game starts from, e.g. \
                      [FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]",
-                );
+                    );
                 self.fail(t.start, d.into())
             }
         }
@@ -196,16 +235,33 @@ impl<'a> Replay<'a> {
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
     /// Also gives FIDE's minimal disambiguation, from the legal moves of the same kind of
     /// piece to the same square.
-    fn resolve(&self, san: San, t: &Token, word: &MoveWord) -> Result<(Move, Disambiguation), Error> {
+    fn resolve(
+        &self,
+        san: San,
+        t: &Token,
+        word: &MoveWord,
+    ) -> Result<(Move, Disambiguation), Error> {
         match san {
-            San::Normal { role, file, rank, capture, to, promotion } => {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
                 let legals = self.pos.san_candidates(role, to);
                 let mut found = None;
                 let mut froms = Bitboard::EMPTY;
                 let mut all = Bitboard::EMPTY;
                 for &m in &legals {
                     let (from, takes, p) = match m {
-                        Move::Normal { from, capture, promotion, .. } => (from, capture.is_some(), promotion),
+                        Move::Normal {
+                            from,
+                            capture,
+                            promotion,
+                            ..
+                        } => (from, capture.is_some(), promotion),
                         Move::EnPassant { from, .. } => (from, true, None),
                         _ => continue,
                     };
@@ -222,7 +278,9 @@ impl<'a> Replay<'a> {
                     froms.add(from);
                 }
                 match (found, froms.count()) {
-                    (Some(m), 1) if role == Role::Pawn || all.count() == 1 => Ok((m, Disambiguation::default())),
+                    (Some(m), 1) if role == Role::Pawn || all.count() == 1 => {
+                        Ok((m, Disambiguation::default()))
+                    }
                     (Some(m), 1) => Ok((m, disambiguation(m, &legals))),
                     (_, 0) | (None, _) => {
                         let (reason, hint) = match self.game_over() {
@@ -232,13 +290,17 @@ impl<'a> Replay<'a> {
                         Err(self.move_error(t, "illegal move", &reason, hint))
                     }
                     (Some(_), _) => {
-                        let squares: Vec<String> = froms.into_iter().map(|s| s.to_string()).collect();
+                        let squares: Vec<String> =
+                            froms.into_iter().map(|s| s.to_string()).collect();
                         let all = if squares.len() == 2 { "both" } else { "all" };
-                        let reason = format!(
-                            "the {}s on {} can {all} reach {to}",
-                            role_name(role),
-                            squares.join(" and ")
-                        );
+                        let listed = match squares.split_last() {
+                            Some((last, rest)) if !rest.is_empty() => {
+                                format!("{} and {last}", rest.join(", "))
+                            }
+                            _ => squares.concat(),
+                        };
+                        let reason =
+                            format!("the {}s on {listed} can {all} reach {to}", role_name(role));
                         let hint = "write the file or rank the piece comes from, e.g. Nbd2 or R1e2";
                         Err(self.move_error(t, "ambiguous move", &reason, Some(hint)))
                     }
@@ -249,7 +311,11 @@ impl<'a> Replay<'a> {
                 None => {
                     let reason = self.game_over().map_or_else(
                         || {
-                            let s = if side == CastlingSide::KingSide { "kingside" } else { "queenside" };
+                            let s = if side == CastlingSide::KingSide {
+                                "kingside"
+                            } else {
+                                "queenside"
+                            };
                             format!("castling {s} is not possible here")
                         },
                         str::to_owned,
@@ -257,7 +323,9 @@ impl<'a> Replay<'a> {
                     Err(self.move_error(t, "illegal move", &reason, None))
                 }
             },
-            San::Null | San::Put { .. } => Err(self.move_error(t, "illegal move", "not a move", None)),
+            San::Null | San::Put { .. } => {
+                Err(self.move_error(t, "illegal move", "not a move", None))
+            }
         }
     }
 
@@ -274,20 +342,35 @@ impl<'a> Replay<'a> {
     }
 
     fn why_illegal(&self, san: San, word: &MoveWord) -> (String, Option<&'static str>) {
-        let San::Normal { role, file, rank, capture, to, promotion } = san else {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } = san
+        else {
             return ("not a legal move".into(), None);
         };
         let name = role_name(role);
         let all = self.pos.san_candidates(role, to);
         let b_hint = match word.shape {
-            MoveShape::Normal { piece: Some(Letter::B), .. } if self.lang != Lang::Swedish => Some(
+            MoveShape::Normal {
+                piece: Some(Letter::B),
+                ..
+            } if self.lang != Lang::Swedish => Some(
                 "B is read as a bishop: this game shows no other Swedish piece letter \
                  (in Swedish notation a pawn move is written without B, e.g. e4)",
             ),
             _ => None,
         };
         if all.is_empty() {
-            let check = if self.pos.is_check() { " (the king is in check)" } else { "" };
+            let check = if self.pos.is_check() {
+                " (the king is in check)"
+            } else {
+                ""
+            };
             return (format!("no {name} can reach {to}{check}"), b_hint);
         }
         if capture && !all.iter().any(|m| m.is_capture()) {
@@ -333,7 +416,13 @@ impl<'a> Replay<'a> {
         let number = self.pos.fullmoves().get();
         let color = self.pos.turn();
         let kind = match m {
-            Move::Normal { role, from, capture, to, promotion } => MoveKind::Normal {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => MoveKind::Normal {
                 role,
                 from,
                 to,
@@ -351,7 +440,9 @@ impl<'a> Replay<'a> {
                 promotion: None,
                 disambiguation: Disambiguation::default(),
             },
-            Move::Castle { .. } => MoveKind::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide)),
+            Move::Castle { .. } => {
+                MoveKind::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide))
+            }
             Move::Put { .. } => MoveKind::Null,
         };
         self.before = self.variation_follows().then(|| self.pos.clone());
@@ -359,19 +450,26 @@ impl<'a> Replay<'a> {
         let checkers = self.pos.checkers();
         let check = if checkers.is_empty() {
             Check::None
-        } else if self.pos.legal_moves().is_empty() {
+        } else if is_mate(&self.pos) {
             Check::Mate
         } else if checkers.count() > 1 {
             Check::Double
         } else {
             Check::Check
         };
-        MoveFacts { number, color, kind, check }
+        MoveFacts {
+            number,
+            color,
+            kind,
+            check,
+        }
     }
 
     fn null_move(&mut self, t: &Token) -> Result<MoveFacts, Error> {
         if self.pos.is_check() {
-            let reason = self.game_over().unwrap_or("a null move is not possible while the king is in check");
+            let reason = self
+                .game_over()
+                .unwrap_or("a null move is not possible while the king is in check");
             return Err(self.move_error(t, "illegal move", reason, None));
         }
         let number = self.pos.fullmoves();
@@ -385,9 +483,19 @@ impl<'a> Replay<'a> {
         match Chess::from_setup(setup, mode) {
             Ok(next) => {
                 self.before = Some(mem::replace(&mut self.pos, next));
-                Ok(MoveFacts { number: number.get(), color, kind: MoveKind::Null, check: Check::None })
+                Ok(MoveFacts {
+                    number: number.get(),
+                    color,
+                    kind: MoveKind::Null,
+                    check: Check::None,
+                })
             }
-            Err(e) => Err(self.move_error(t, "illegal move", &format!("a null move is not possible here: {e}"), None)),
+            Err(e) => Err(self.move_error(
+                t,
+                "illegal move",
+                &format!("a null move is not possible here: {e}"),
+                None,
+            )),
         }
     }
 
@@ -407,12 +515,21 @@ impl<'a> Replay<'a> {
     }
 
     #[cold]
-    fn source_warnings(&mut self, t: &Token, word: &MoveWord, facts: &MoveFacts, claim: Option<(u32, usize)>) {
+    fn source_warnings(
+        &mut self,
+        t: &Token,
+        word: &MoveWord,
+        facts: &MoveFacts,
+        claim: Option<(u32, usize)>,
+    ) {
         if let Some((number, i)) = claim
             && number != facts.number
             && let Some(nt) = self.scan.tokens.get(i)
         {
-            let msg = format!("move number {number} where the position has move {}", facts.number);
+            let msg = format!(
+                "move number {number} where the position has move {}",
+                facts.number
+            );
             self.warn(nt, msg);
         }
         let text = self.scan.token_text(t);
@@ -425,9 +542,18 @@ impl<'a> Replay<'a> {
             }
             _ => {}
         }
-        let en_passant = matches!(facts.kind, MoveKind::Normal { en_passant: true, .. });
+        let en_passant = matches!(
+            facts.kind,
+            MoveKind::Normal {
+                en_passant: true,
+                ..
+            }
+        );
         if word.ep_mark && !en_passant {
-            self.warn(t, format!("'{text}' is marked e.p. but is not an en passant capture"));
+            self.warn(
+                t,
+                format!("'{text}' is marked e.p. but is not an en passant capture"),
+            );
         }
     }
 }
@@ -465,7 +591,10 @@ impl Visitor for Replay<'_> {
             return self.internal("pgn-reader reported a move the scan did not find");
         };
         let TokKind::Move(word) = t.kind else {
-            let what = format!("pgn-reader reported a move at '{}'", self.scan.token_text(t));
+            let what = format!(
+                "pgn-reader reported a move at '{}'",
+                self.scan.token_text(t)
+            );
             return self.internal(&what);
         };
         let facts = match san_plus.san {
@@ -484,7 +613,13 @@ impl Visitor for Replay<'_> {
 
     fn nag(&mut self, _: &mut (), nag: Nag) -> Flow {
         match self.next_token() {
-            Some((_, Token { kind: TokKind::Nag(_), .. })) => {
+            Some((
+                _,
+                Token {
+                    kind: TokKind::Nag(_),
+                    ..
+                },
+            )) => {
                 self.items.push(Item::Nag(nag.0));
                 ControlFlow::Continue(())
             }
@@ -499,7 +634,13 @@ impl Visitor for Replay<'_> {
 
     fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> Flow {
         match self.next_token() {
-            Some((_, Token { kind: TokKind::Comment | TokKind::LineComment, .. })) => {
+            Some((
+                _,
+                Token {
+                    kind: TokKind::Comment | TokKind::LineComment,
+                    ..
+                },
+            )) => {
                 let text = text_of(comment.as_bytes());
                 let c = if self.partial.is_empty() {
                     text.into_owned()
@@ -523,14 +664,20 @@ impl Visitor for Replay<'_> {
         let Some(before) = self.before.take() else {
             let d = self.diagnostic(
                 t,
-                format!("variation without a move before it in {}", game_label(self.scan, self.number)),
+                format!(
+                    "variation without a move before it in {}",
+                    game_label(self.scan, self.number)
+                ),
                 Some("a variation replaces the move before it: write it after that move"),
             );
             let _ = self.fail(t.start, d.into());
             return ControlFlow::Break(());
         };
         let pos = mem::replace(&mut self.pos, before.clone());
-        self.stack.push(Frame { pos, before: Some(before) });
+        self.stack.push(Frame {
+            pos,
+            before: Some(before),
+        });
         self.items.push(Item::VariationStart);
         ControlFlow::Continue(Skip(false))
     }
@@ -550,8 +697,12 @@ impl Visitor for Replay<'_> {
             return self.internal("pgn-reader reported a result the scan did not find");
         }
         self.marker = Some(match outcome {
-            Outcome::Known(KnownOutcome::Decisive { winner: Color::White }) => GameResult::WhiteWins,
-            Outcome::Known(KnownOutcome::Decisive { winner: Color::Black }) => GameResult::BlackWins,
+            Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::White,
+            }) => GameResult::WhiteWins,
+            Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::Black,
+            }) => GameResult::BlackWins,
             Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
             Outcome::Unknown => GameResult::Unknown,
         });

@@ -21,7 +21,10 @@ pub(crate) enum TokKind {
     VarEnd,
     Result(GameResult),
     /// A move number (`12.`, `12...`); not passed on, kept for warnings.
-    Number { number: u32, black: bool },
+    Number {
+        number: u32,
+        black: bool,
+    },
     /// `...` or a dash for an omitted white move; not passed on.
     Ellipsis,
 }
@@ -61,7 +64,12 @@ pub(crate) struct ScanError {
 
 impl ScanError {
     pub(crate) fn new(start: usize, end: usize, message: String, hint: Option<&str>) -> Self {
-        ScanError { start, end, message, hint: hint.map(str::to_owned) }
+        ScanError {
+            start,
+            end,
+            message,
+            hint: hint.map(str::to_owned),
+        }
     }
 }
 
@@ -100,7 +108,10 @@ fn is_space(c: char) -> bool {
 }
 
 const fn is_delimiter(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'!' | b'?')
+    matches!(
+        b,
+        b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'!' | b'?'
+    )
 }
 
 impl GameScan {
@@ -168,7 +179,9 @@ impl GameScan {
 
     /// Index of the line holding byte `offset`.
     fn line_index(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1)
+        self.line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
     }
 
     /// The text of the line holding byte `offset`.
@@ -176,22 +189,47 @@ impl GameScan {
         let i = self.line_index(offset);
         let start = self.line_starts.get(i).copied().unwrap_or(0);
         let end = self.line_starts.get(i + 1).map_or(self.text.len(), |&e| e);
-        (start, self.text.get(start..end).unwrap_or("").trim_end_matches('\n'))
+        (
+            start,
+            self.text
+                .get(start..end)
+                .unwrap_or("")
+                .trim_end_matches('\n'),
+        )
     }
 
     /// The file location of byte `offset`.
     pub(crate) fn location(&self, file: &str, offset: usize) -> Location {
         let i = self.line_index(offset);
         let (start, _) = self.line_text(offset);
-        let column = self.text.get(start..offset).map_or(0, |s| s.chars().count()) + 1;
-        Location { file: file.to_owned(), line: self.first_line + i as u32, column: column as u32 }
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(0, |s| s.chars().count())
+            + 1;
+        Location {
+            file: file.to_owned(),
+            line: self
+                .first_line
+                .saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
+            column: column as u32,
+        }
     }
 
     /// A diagnostic for the bytes `start..end`, with the source line and a marker under them.
-    pub(crate) fn diagnostic(&self, file: &str, start: usize, end: usize, message: String) -> Diagnostic {
+    pub(crate) fn diagnostic(
+        &self,
+        file: &str,
+        start: usize,
+        end: usize,
+        message: String,
+    ) -> Diagnostic {
         let (line_start, line) = self.line_text(start);
         let line_end = line_start + line.len();
-        let width = self.text.get(start..end.min(line_end).max(start)).map_or(1, |s| s.chars().count());
+        let width = self
+            .text
+            .get(start..end.min(line_end).max(start))
+            .map_or(1, |s| s.chars().count());
         Diagnostic::new(self.location(file, start), message).with_source(line, width)
     }
 
@@ -253,7 +291,8 @@ impl GameScan {
             loop {
                 let blanks = line[i..].len() - line[i..].trim_start_matches(is_space).len();
                 // pgn-reader skips only ASCII blanks here (and a BOM that starts a game).
-                self.raw &= line[i..i + blanks].is_ascii() || (start == 0 && i == 0 && line.starts_with('\u{feff}'));
+                self.raw &= line[i..i + blanks].is_ascii()
+                    || (start == 0 && i == 0 && line.starts_with('\u{feff}'));
                 i += blanks;
                 match line.as_bytes().get(i) {
                     None => return,
@@ -346,7 +385,13 @@ impl GameScan {
     }
 
     /// Reads the movetext of the line `text[start..end]` from byte `i` of the line.
-    fn movetext(&mut self, text: &str, start: usize, end: usize, mut i: usize) -> Result<(), ScanError> {
+    fn movetext(
+        &mut self,
+        text: &str,
+        start: usize,
+        end: usize,
+        mut i: usize,
+    ) -> Result<(), ScanError> {
         let line = text.get(start..end).unwrap_or("");
         let b = line.as_bytes();
         while i < b.len() {
@@ -413,7 +458,10 @@ impl GameScan {
                     i = stop;
                 }
                 b'!' | b'?' => {
-                    let n = b[i..].iter().take_while(|&&c| c == b'!' || c == b'?').count();
+                    let n = b[i..]
+                        .iter()
+                        .take_while(|&&c| c == b'!' || c == b'?')
+                        .count();
                     let glyph = &line[i..i + n];
                     match glyph_nag(glyph) {
                         Some(nag) => self.token(text, TokKind::Nag(nag), at, at + n)?,
@@ -457,6 +505,7 @@ impl GameScan {
     }
 
     /// Reads the word `text[i..end]`, which may hold a move number glued to a move.
+    #[inline]
     fn words(&mut self, text: &str, mut i: usize, end: usize) -> Result<(), ScanError> {
         // The common words first: `12.` or `12...`, then a plain move.
         let b = text.as_bytes().get(..end).unwrap_or_default();
@@ -471,7 +520,15 @@ impl GameScan {
             }
             let dots = b[j..].iter().take_while(|&&c| c == b'.').count();
             if dots > 0 && b.get(j + dots).is_none_or(|&c| c != 0xE2) {
-                self.token(text, TokKind::Number { number, black: dots >= 2 }, i, j + dots)?;
+                self.token(
+                    text,
+                    TokKind::Number {
+                        number,
+                        black: dots >= 2,
+                    },
+                    i,
+                    j + dots,
+                )?;
                 i = j + dots;
             }
         }
@@ -530,7 +587,10 @@ impl GameScan {
                     self.token(text, TokKind::Nag(nag), i, end)?;
                 }
                 Word::EnPassant => match self.tokens.last_mut() {
-                    Some(Token { kind: TokKind::Move(m), .. }) if self.result_at.is_none() => {
+                    Some(Token {
+                        kind: TokKind::Move(m),
+                        ..
+                    }) if self.result_at.is_none() => {
                         m.ep_mark = true;
                         self.raw = false;
                     }
@@ -558,12 +618,21 @@ impl GameScan {
 
     /// Pushes a token that is not a comment; nothing but comments may follow the result.
     #[inline]
-    fn token(&mut self, text: &str, kind: TokKind, start: usize, end: usize) -> Result<(), ScanError> {
+    fn token(
+        &mut self,
+        text: &str,
+        kind: TokKind,
+        start: usize,
+        end: usize,
+    ) -> Result<(), ScanError> {
         if self.result_at.is_some() {
             return Err(ScanError::new(
                 start,
                 end,
-                format!("text after the result: '{}'", text.get(start..end).unwrap_or("")),
+                format!(
+                    "text after the result: '{}'",
+                    text.get(start..end).unwrap_or("")
+                ),
                 Some("a game ends with its result; put a blank line before the next game"),
             ));
         }
@@ -573,8 +642,17 @@ impl GameScan {
 
     /// Records the language of the piece letters of a move; both languages in one game fail.
     #[inline]
-    fn check_lang(&mut self, text: &str, m: &MoveWord, start: usize, end: usize) -> Result<(), ScanError> {
-        let MoveShape::Normal { piece, promotion, .. } = m.shape else {
+    fn check_lang(
+        &mut self,
+        text: &str,
+        m: &MoveWord,
+        start: usize,
+        end: usize,
+    ) -> Result<(), ScanError> {
+        let MoveShape::Normal {
+            piece, promotion, ..
+        } = m.shape
+        else {
             return Ok(());
         };
         // Nothing new: no letter of a language not seen yet in this game.
@@ -649,7 +727,8 @@ fn is_canonical(m: &MoveWord, w: &str) -> bool {
     let core = w.strip_suffix(['+', '#']).unwrap_or(w);
     !m.ep_mark
         && m.suffix != Some(super::words::SourceSuffix::DoubleCheck)
-        && super::normalize::san_bytes(m, Lang::English).is_ok_and(|(san, n)| san.get(..n) == Some(core.as_bytes()))
+        && super::normalize::san_bytes(m, Lang::English)
+            .is_ok_and(|(san, n)| san.get(..n) == Some(core.as_bytes()))
 }
 
 fn find_byte(b: &[u8], x: u8) -> Option<usize> {
@@ -773,7 +852,7 @@ impl<R: BufRead> Scanner<R> {
         if self.input.read_line(text)? == 0 {
             return Ok(None);
         }
-        self.line_no += 1;
+        self.line_no = self.line_no.saturating_add(1);
         if text.ends_with('\n') {
             text.pop();
             if text.ends_with('\r') {
@@ -800,7 +879,11 @@ impl<R: BufRead> Scanner<R> {
             };
             let t = self.game.text[start..].trim_start_matches(is_space);
             if !t.is_empty() && !t.starts_with('%') {
-                self.game.phase = if t.starts_with('[') { Phase::Tags } else { Phase::Movetext };
+                self.game.phase = if t.starts_with('[') {
+                    Phase::Tags
+                } else {
+                    Phase::Movetext
+                };
                 break start;
             }
             self.game.text.truncate(start);
@@ -843,7 +926,12 @@ mod tests {
         while s.next_game().unwrap() {
             let g = &s.game;
             let tags = g.tags.iter().map(|t| g.slice(t.name).to_owned()).collect();
-            out.push((g.first_line, tags, g.tokens.iter().map(|t| t.kind).collect(), g.error.clone()));
+            out.push((
+                g.first_line,
+                tags,
+                g.tokens.iter().map(|t| t.kind).collect(),
+                g.error.clone(),
+            ));
         }
         out
     }
@@ -879,7 +967,10 @@ mod tests {
     #[test]
     fn structure_errors() {
         let err = |src: &str| games(src)[0].3.clone().map(|e| (e.start, e.message));
-        assert_eq!(err("1. e4 (1. d4 e5"), Some((6, "unclosed variation: this '(' has no ')'".into())));
+        assert_eq!(
+            err("1. e4 (1. d4 e5"),
+            Some((6, "unclosed variation: this '(' has no ')'".into()))
+        );
         assert_eq!(err("1. e4 ) e5").map(|e| e.0), Some(6));
         assert_eq!(err("1. e4 {x").map(|e| e.0), Some(6));
         assert_eq!(err("1. e4 } e5").map(|e| e.0), Some(6));
@@ -897,8 +988,20 @@ mod tests {
         let g = games("1.e4 e5 2...Nc6 3… e8(Q)+ e.p. $1 !?");
         let kinds = &g[0].2;
         assert!(g[0].3.is_none(), "{:?}", g[0].3);
-        assert_eq!(kinds[0], TokKind::Number { number: 1, black: false });
-        assert_eq!(kinds[3], TokKind::Number { number: 2, black: true });
+        assert_eq!(
+            kinds[0],
+            TokKind::Number {
+                number: 1,
+                black: false
+            }
+        );
+        assert_eq!(
+            kinds[3],
+            TokKind::Number {
+                number: 2,
+                black: true
+            }
+        );
         assert!(matches!(kinds[6], TokKind::Move(m) if m.ep_mark));
         assert_eq!(&kinds[7..], [TokKind::Nag(1), TokKind::Nag(5)]);
     }

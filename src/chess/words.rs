@@ -42,11 +42,20 @@ pub(crate) struct MoveWord {
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub(crate) enum Word {
     /// `12.`, `12...`, `12…` or a bare `12`, `len` bytes long; `black` after two or more dots.
-    Number { number: u32, black: bool, len: usize },
+    Number {
+        number: u32,
+        black: bool,
+        len: usize,
+    },
     /// `...`, `..` or `…` for an omitted white move, `len` bytes long.
-    Ellipsis { len: usize },
+    Ellipsis {
+        len: usize,
+    },
     /// A move, with a NAG symbol glued after it (`Nf3±`).
-    Move { word: MoveWord, nag: Option<u8> },
+    Move {
+        word: MoveWord,
+        nag: Option<u8>,
+    },
     Result(GameResult),
     Nag(u8),
     /// `e.p.` or `ep` standing alone after a move.
@@ -137,7 +146,10 @@ pub(crate) fn quick_move(w: &[u8]) -> Option<MoveWord> {
     let [head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = core else {
         return None;
     };
-    let to = Square::from_coords(File::new(u32::from(f - b'a')), Rank::new(u32::from(r - b'1')));
+    let to = Square::from_coords(
+        File::new(u32::from(f - b'a')),
+        Rank::new(u32::from(r - b'1')),
+    );
     let (head, capture) = match head {
         [h @ .., b'x'] => (h, true),
         h => (h, false),
@@ -150,22 +162,38 @@ pub(crate) fn quick_move(w: &[u8]) -> Option<MoveWord> {
         [] => (None, None),
         [f @ b'a'..=b'h'] => (Some(File::new(u32::from(f - b'a'))), None),
         [r @ b'1'..=b'8'] => (None, Some(Rank::new(u32::from(r - b'1')))),
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
-            (Some(File::new(u32::from(f - b'a'))), Some(Rank::new(u32::from(r - b'1'))))
-        }
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (
+            Some(File::new(u32::from(f - b'a'))),
+            Some(Rank::new(u32::from(r - b'1'))),
+        ),
         _ => return None,
     };
-    let shape = MoveShape::Normal { piece, file, rank, capture, to, promotion: None };
-    Some(MoveWord { shape, suffix, ep_mark: false })
+    let shape = MoveShape::Normal {
+        piece,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    };
+    Some(MoveWord {
+        shape,
+        suffix,
+        ep_mark: false,
+    })
 }
 
 fn read_number(w: &str) -> Result<Word, WordError> {
     let digits = w.bytes().take_while(u8::is_ascii_digit).count();
     let mut number: u32 = 0;
     for b in w[..digits].bytes() {
-        number = number.checked_mul(10).and_then(|n| n.checked_add(u32::from(b - b'0'))).ok_or_else(|| {
-            WordError { message: format!("move number '{w}' is too large"), hint: None }
-        })?;
+        number = number
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u32::from(b - b'0')))
+            .ok_or_else(|| WordError {
+                message: format!("move number '{w}' is too large"),
+                hint: None,
+            })?;
     }
     let rest = &w[digits..];
     let dots = rest.len() - rest.trim_start_matches(['.', '…']).len();
@@ -177,7 +205,11 @@ fn read_number(w: &str) -> Result<Word, WordError> {
         });
     }
     let black = marks.len() >= 2 || marks.contains('…');
-    Ok(Word::Number { number, black, len: digits + dots })
+    Ok(Word::Number {
+        number,
+        black,
+        len: digits + dots,
+    })
 }
 
 /// A cursor over the characters of a word.
@@ -231,8 +263,10 @@ impl<'a> Cursor<'a> {
 }
 
 fn error(w: &str) -> WordError {
-    let lower_piece = matches!(w.chars().next(), Some('k' | 'q' | 'r' | 'n' | 'p' | 't' | 'l' | 's'))
-        && w.len() > 1;
+    let lower_piece = matches!(
+        w.chars().next(),
+        Some('k' | 'q' | 'r' | 'n' | 'p' | 't' | 'l' | 's')
+    ) && w.len() > 1;
     let lower_castle = w.starts_with("o-o");
     WordError {
         message: format!("cannot read '{w}' as a move"),
@@ -249,20 +283,38 @@ fn error(w: &str) -> WordError {
 fn read_move(w: &str) -> Result<Word, WordError> {
     let mut c = Cursor { rest: w };
     let shape = match w.as_bytes().first() {
-        Some(b'O' | b'0') if c.eat("O-O-O") || c.eat("0-0-0") => MoveShape::Castle(CastlingSide::QueenSide),
-        Some(b'O' | b'0') if c.eat("O-O") || c.eat("0-0") => MoveShape::Castle(CastlingSide::KingSide),
+        Some(b'O' | b'0') if c.eat("O-O-O") || c.eat("0-0-0") => {
+            MoveShape::Castle(CastlingSide::QueenSide)
+        }
+        Some(b'O' | b'0') if c.eat("O-O") || c.eat("0-0") => {
+            MoveShape::Castle(CastlingSide::KingSide)
+        }
         Some(b'-' | b'Z') if c.eat("--") || c.eat("Z0") => MoveShape::Null,
         _ => read_normal(&mut c).ok_or_else(|| error(w))?,
     };
     if c.rest.is_empty() {
-        return Ok(Word::Move { word: MoveWord { shape, suffix: None, ep_mark: false }, nag: None });
+        return Ok(Word::Move {
+            word: MoveWord {
+                shape,
+                suffix: None,
+                ep_mark: false,
+            },
+            nag: None,
+        });
     }
     // A symbol right after the move (`Qh5+-`, `Nf3±`) before signs are tried.
     if !c.rest.is_empty()
         && let Some(nag) = symbol_nag(c.rest)
         && !matches!(c.rest, "=" | "N")
     {
-        return Ok(Word::Move { word: MoveWord { shape, suffix: None, ep_mark: false }, nag: Some(nag) });
+        return Ok(Word::Move {
+            word: MoveWord {
+                shape,
+                suffix: None,
+                ep_mark: false,
+            },
+            nag: Some(nag),
+        });
     }
     let mut suffix = None;
     let mut ep_mark = false;
@@ -289,12 +341,19 @@ fn read_move(w: &str) -> Result<Word, WordError> {
         }
         break;
     }
-    let word = MoveWord { shape, suffix, ep_mark };
+    let word = MoveWord {
+        shape,
+        suffix,
+        ep_mark,
+    };
     if c.rest.is_empty() {
         return Ok(Word::Move { word, nag: None });
     }
     match symbol_nag(c.rest) {
-        Some(nag) if !c.rest.is_ascii() => Ok(Word::Move { word, nag: Some(nag) }),
+        Some(nag) if !c.rest.is_ascii() => Ok(Word::Move {
+            word,
+            nag: Some(nag),
+        }),
         _ => Err(error(w)),
     }
 }
@@ -317,12 +376,25 @@ fn read_normal(c: &mut Cursor<'_>) -> Option<MoveShape> {
         None => (None, None, Square::from_coords(file?, rank?)),
     };
     let promotion = read_promotion(c)?;
-    Some(MoveShape::Normal { piece, file, rank, capture, to, promotion })
+    Some(MoveShape::Normal {
+        piece,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
 }
 
 /// `=Q`, `=q`, `/Q`, `(Q)`, `Q` or a figurine right after the target square.
 fn read_promotion(c: &mut Cursor<'_>) -> Option<Option<Letter>> {
-    let upper = |ch: char| if ch.is_ascii_lowercase() { ch.to_ascii_uppercase() } else { ch };
+    let upper = |ch: char| {
+        if ch.is_ascii_lowercase() {
+            ch.to_ascii_uppercase()
+        } else {
+            ch
+        }
+    };
     if c.eat("=") || c.eat("/") {
         let l = c.peek().map(upper).and_then(piece_letter)?;
         c.bump();
@@ -352,12 +424,29 @@ mod tests {
     use super::*;
     use shakmaty::Role;
 
-    fn normal(w: &str) -> (Option<Letter>, Option<File>, Option<Rank>, bool, Square, Option<Letter>) {
+    fn normal(
+        w: &str,
+    ) -> (
+        Option<Letter>,
+        Option<File>,
+        Option<Rank>,
+        bool,
+        Square,
+        Option<Letter>,
+    ) {
         match read_word(w) {
             Ok(Word::Move {
                 word:
                     MoveWord {
-                        shape: MoveShape::Normal { piece, file, rank, capture, to, promotion },
+                        shape:
+                            MoveShape::Normal {
+                                piece,
+                                file,
+                                rank,
+                                capture,
+                                to,
+                                promotion,
+                            },
                         ..
                     },
                 ..
@@ -370,14 +459,41 @@ mod tests {
     fn san_and_long_algebraic() {
         assert_eq!(
             normal("Nf3"),
-            (Some(Letter::English(Role::Knight)), None, None, false, Square::F3, None)
+            (
+                Some(Letter::English(Role::Knight)),
+                None,
+                None,
+                false,
+                Square::F3,
+                None
+            )
         );
-        assert_eq!(normal("exd5"), (None, Some(File::E), None, true, Square::D5, None));
+        assert_eq!(
+            normal("exd5"),
+            (None, Some(File::E), None, true, Square::D5, None)
+        );
         assert_eq!(
             normal("Ng1-f3"),
-            (Some(Letter::English(Role::Knight)), Some(File::G), Some(Rank::First), false, Square::F3, None)
+            (
+                Some(Letter::English(Role::Knight)),
+                Some(File::G),
+                Some(Rank::First),
+                false,
+                Square::F3,
+                None
+            )
         );
-        assert_eq!(normal("e2-e4"), (None, Some(File::E), Some(Rank::Second), false, Square::E4, None));
+        assert_eq!(
+            normal("e2-e4"),
+            (
+                None,
+                Some(File::E),
+                Some(Rank::Second),
+                false,
+                Square::E4,
+                None
+            )
+        );
         assert_eq!(normal("N2b3").2, Some(Rank::Second));
         assert_eq!(normal("Sxe5").0, Some(Letter::Swedish(Role::Knight)));
         assert_eq!(normal("♘f3").0, Some(Letter::Any(Role::Knight)));
@@ -391,9 +507,18 @@ mod tests {
             "Pe4", "e2e4", "Lc4+",
         ] {
             let quick = quick_move(w.as_bytes()).unwrap_or_else(|| panic!("{w}"));
-            assert_eq!(Ok(Word::Move { word: quick, nag: None }), read_move(w), "{w}");
+            assert_eq!(
+                Ok(Word::Move {
+                    word: quick,
+                    nag: None
+                }),
+                read_move(w),
+                "{w}"
+            );
         }
-        for w in ["O-O", "e8Q", "Nf3++", "Nf3!", "e9", "N", "Xe4", "♘f3", "exd6ep", "e4x"] {
+        for w in [
+            "O-O", "e8Q", "Nf3++", "Nf3!", "e9", "N", "Xe4", "♘f3", "exd6ep", "e4x",
+        ] {
             assert_eq!(quick_move(w.as_bytes()), None, "{w}");
         }
     }
@@ -412,15 +537,23 @@ mod tests {
 
     #[test]
     fn signs_after_moves() {
-        let Ok(Word::Move { word, nag }) = read_word("exd6e.p.+") else { panic!() };
+        let Ok(Word::Move { word, nag }) = read_word("exd6e.p.+") else {
+            panic!()
+        };
         assert!(word.ep_mark);
         assert_eq!(word.suffix, Some(SourceSuffix::Check));
         assert_eq!(nag, None);
-        let Ok(Word::Move { word, .. }) = read_word("Qg2#") else { panic!() };
+        let Ok(Word::Move { word, .. }) = read_word("Qg2#") else {
+            panic!()
+        };
         assert_eq!(word.suffix, Some(SourceSuffix::Mate));
-        let Ok(Word::Move { word, .. }) = read_word("Nf3++") else { panic!() };
+        let Ok(Word::Move { word, .. }) = read_word("Nf3++") else {
+            panic!()
+        };
         assert_eq!(word.suffix, Some(SourceSuffix::DoubleCheck));
-        let Ok(Word::Move { nag, .. }) = read_word("Nf3±") else { panic!() };
+        let Ok(Word::Move { nag, .. }) = read_word("Nf3±") else {
+            panic!()
+        };
         assert_eq!(nag, Some(16));
         assert!(read_word("Nf3+++").is_err());
         assert!(read_word("Nf3+#").is_err());
@@ -436,9 +569,30 @@ mod tests {
         assert_eq!(castle("0-0-0+"), MoveShape::Castle(CastlingSide::QueenSide));
         assert_eq!(castle("--"), MoveShape::Null);
         assert_eq!(castle("Z0"), MoveShape::Null);
-        assert_eq!(read_word("12."), Ok(Word::Number { number: 12, black: false, len: 3 }));
-        assert_eq!(read_word("12...Nf6"), Ok(Word::Number { number: 12, black: true, len: 5 }));
-        assert_eq!(read_word("7…"), Ok(Word::Number { number: 7, black: true, len: 4 }));
+        assert_eq!(
+            read_word("12."),
+            Ok(Word::Number {
+                number: 12,
+                black: false,
+                len: 3
+            })
+        );
+        assert_eq!(
+            read_word("12...Nf6"),
+            Ok(Word::Number {
+                number: 12,
+                black: true,
+                len: 5
+            })
+        );
+        assert_eq!(
+            read_word("7…"),
+            Ok(Word::Number {
+                number: 7,
+                black: true,
+                len: 4
+            })
+        );
         assert_eq!(read_word("...e5"), Ok(Word::Ellipsis { len: 3 }));
         assert_eq!(read_word("½-½"), Ok(Word::Result(GameResult::Draw)));
         assert_eq!(read_word("0-1"), Ok(Word::Result(GameResult::BlackWins)));
@@ -450,7 +604,9 @@ mod tests {
 
     #[test]
     fn junk_is_an_error_with_a_hint() {
-        for w in ["nf3", "Xf3", "Nf9", "N", "Nx", "e4e", "o-o", "12e4", "Nf3=Q=", "e9", "1/2"] {
+        for w in [
+            "nf3", "Xf3", "Nf9", "N", "Nx", "e4e", "o-o", "12e4", "Nf3=Q=", "e9", "1/2",
+        ] {
             if w == "N" {
                 assert_eq!(read_word(w), Ok(Word::Nag(146)));
                 continue;
@@ -458,6 +614,12 @@ mod tests {
             let e = read_word(w).expect_err(w);
             assert!(e.message.contains(w), "{w}: {}", e.message);
         }
-        assert!(read_word("nf3").unwrap_err().hint.unwrap_or("").contains("capitals"));
+        assert!(
+            read_word("nf3")
+                .unwrap_err()
+                .hint
+                .unwrap_or("")
+                .contains("capitals")
+        );
     }
 }

@@ -1,0 +1,876 @@
+//! The catalogue of bad inputs: each case is a file given to the binary, with the exit code,
+//! the place and a piece of the message it must give. Every failing case also proves that
+//! nothing is written (an earlier output stays as it was, no temporary file is left, `-o -`
+//! prints nothing) and that `check` says the same as `build`.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// Where a case's input comes from.
+enum Src {
+    Text(&'static str),
+    Bytes(&'static [u8]),
+    /// Made by the test (large or deep inputs).
+    Made(fn() -> Vec<u8>),
+    /// No file at all.
+    Missing,
+}
+
+struct Case {
+    /// The input's file name (its extension decides the kind).
+    file: &'static str,
+    src: Src,
+    /// Options after `build <file>`.
+    args: &'static [&'static str],
+    code: i32,
+    /// The start of the message's first line: `file:line:col` (or the path of an I/O error).
+    place: &'static str,
+    /// A piece of standard error that pins the explanation (or the warning).
+    message: &'static str,
+    /// For a successful build: a piece of the output (Unicode braille with `--format unicode`).
+    output: Option<&'static str>,
+}
+
+const fn case(
+    file: &'static str,
+    src: Src,
+    code: i32,
+    place: &'static str,
+    message: &'static str,
+) -> Case {
+    Case {
+        file,
+        src,
+        args: &[],
+        code,
+        place,
+        message,
+        output: None,
+    }
+}
+
+fn big_comment() -> Vec<u8> {
+    // A 20 MB comment.
+    let mut s = String::from("[White \"Anna\"]\n[Black \"Bo\"]\n\n1. e4 {");
+    s.push_str(&"ord ".repeat(5_000_000));
+    s.push_str("} e5 *\n");
+    s.into_bytes()
+}
+
+fn nested_variations() -> Vec<u8> {
+    format!(
+        "1. e4 {}{} e5 *\n",
+        "(1. d4 ".repeat(10_000),
+        ")".repeat(10_000)
+    )
+    .into_bytes()
+}
+
+fn nested_variations_unclosed() -> Vec<u8> {
+    format!("1. e4 {} *\n", "(1. d4 ".repeat(10_000)).into_bytes()
+}
+
+fn nested_lists() -> Vec<u8> {
+    let mut s = String::from("# Bok\n\n");
+    for i in 0..1000 {
+        s.push_str(&"  ".repeat(i));
+        s.push_str("- punkt\n");
+    }
+    s.into_bytes()
+}
+
+fn nested_list_markers() -> Vec<u8> {
+    format!("# Bok\n\n{}punkt\n", "- ".repeat(1000)).into_bytes()
+}
+
+fn nested_quotes() -> Vec<u8> {
+    format!(
+        "# Bok\n\n{} citat\n\n{}> djupt\n",
+        ">".repeat(1000),
+        "> ".repeat(1000)
+    )
+    .into_bytes()
+}
+
+fn nested_quote_with_game() -> Vec<u8> {
+    let q = "> ".repeat(1000);
+    format!("# Bok\n\n{q}```pgn\n{q}1. e4 e5 2. Ke3 *\n{q}```\n").into_bytes()
+}
+
+fn error_after_a_long_line() -> Vec<u8> {
+    // The error stands at the end of a 20 MB line: shown cut around the marker, at once.
+    format!("1. e4 {{{}}} e5 2. Ke3 *\n", "ord ".repeat(5_000_000)).into_bytes()
+}
+
+fn long_fen_line() -> Vec<u8> {
+    format!("8/8/8/8/8/8/8/K6k {}\n", "w ".repeat(5_000_000)).into_bytes()
+}
+
+fn utf16le() -> Vec<u8> {
+    let mut v = vec![0xff, 0xfe];
+    for u in "1. e4 {Bra: å ä ö} e5 *\n".encode_utf16() {
+        v.extend_from_slice(&u.to_le_bytes());
+    }
+    v
+}
+
+fn utf16be() -> Vec<u8> {
+    let mut v = vec![0xfe, 0xff];
+    for u in "1. e4 {Bra: å ä ö} e5 *\n".encode_utf16() {
+        v.extend_from_slice(&u.to_be_bytes());
+    }
+    v
+}
+
+fn long_garbage() -> Vec<u8> {
+    // Binary noise: every byte value, many times over.
+    (0..200_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect()
+}
+
+/// å ä ö in the braille of a comment (Unicode output): ⠡ ⠜ ⠪.
+const AAO: &str = "⠡⠀⠜⠀⠪";
+
+fn catalogue() -> Vec<Case> {
+    use Src::*;
+    vec![
+        // Moves that the position does not allow.
+        case(
+            "illegal.pgn",
+            Text("1. e4 e5\n2. Ke3 *\n"),
+            1,
+            "illegal.pgn:2:4",
+            "illegal move 'Ke3'",
+        ),
+        case(
+            "illegal-capture.pgn",
+            Text("1. e4 d5 2. Nc3 e6 3. Nxb5 *\n"),
+            1,
+            "illegal-capture.pgn:1:23",
+            "nothing to capture on b5",
+        ),
+        case(
+            "illegal-castle.pgn",
+            Text("1. O-O *\n"),
+            1,
+            "illegal-castle.pgn:1:4",
+            "castling kingside is not possible",
+        ),
+        case(
+            "illegal-black.pgn",
+            Text("1. e4 Qh4 *\n"),
+            1,
+            "illegal-black.pgn:1:7",
+            "illegal move 'Qh4'",
+        ),
+        case(
+            "ambiguous.pgn",
+            Text("[FEN \"4k3/8/8/8/8/8/8/1N3N1K w - - 0 1\"]\n\n1. Nd2 *\n"),
+            1,
+            "ambiguous.pgn:3:4",
+            "the knights on b1 and f1 can both reach d2",
+        ),
+        case(
+            "impossible-pawn.pgn",
+            Text("1. e4 e5 2. e5 *\n"),
+            1,
+            "impossible-pawn.pgn:1:13",
+            "no pawn can reach e5",
+        ),
+        case(
+            "impossible-square.pgn",
+            Text("1. e9 *\n"),
+            1,
+            "impossible-square.pgn:1:4",
+            "cannot read 'e9' as a move",
+        ),
+        case(
+            "no-promotion.pgn",
+            Text("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8 *\n"),
+            1,
+            "no-promotion.pgn:3:4",
+            "must promote",
+        ),
+        case(
+            "lower-case.pgn",
+            Text("1. e4 e5 2. nf3 *\n"),
+            1,
+            "lower-case.pgn:1:13",
+            "piece letters are capitals",
+        ),
+        case(
+            "in-variation.pgn",
+            Text("1. e4 (1. d4 Ke3) e5 *\n"),
+            1,
+            "in-variation.pgn:1:14",
+            "illegal move 'Ke3'",
+        ),
+        case(
+            "second-game.pgn",
+            Text("1. e4 e5 *\n\n1. d4 d5\n2. Kd2 Kd7 3. Ke4 *\n"),
+            1,
+            "second-game.pgn:4:15",
+            "game 2",
+        ),
+        // Moves in the wrong language.
+        case(
+            "swedish-after-english.pgn",
+            Text("1. e4 e5 2. Nf3 d6\n3. Lc4 *\n"),
+            1,
+            "swedish-after-english.pgn:2:4",
+            "uses Swedish piece letters",
+        ),
+        case(
+            "english-after-swedish.pgn",
+            Text("1. e4 e5 2. Sf3 Nc6 *\n"),
+            1,
+            "english-after-swedish.pgn:1:17",
+            "uses English piece letters",
+        ),
+        // Comments, variations, annotations, results.
+        case(
+            "unterminated-comment.pgn",
+            Text("1. e4 {ett bra drag\n2. e5 *\n"),
+            1,
+            "unterminated-comment.pgn:1:7",
+            "unterminated comment",
+        ),
+        case(
+            "unclosed-variation.pgn",
+            Text("1. e4 (1. d4 d5 2. c4 e5 *\n"),
+            1,
+            "unclosed-variation.pgn:1:7",
+            "unclosed variation",
+        ),
+        case(
+            "stray-bracket.pgn",
+            Text("1. e4 e5 ) 2. Nf3 *\n"),
+            1,
+            "stray-bracket.pgn:1:10",
+            "')' without a '('",
+        ),
+        case(
+            "extra-bracket.pgn",
+            Text("1. e4 e5 2. Nf3 (2. Nc3)) *\n"),
+            1,
+            "extra-bracket.pgn:1:25",
+            "')' without a '('",
+        ),
+        case(
+            "bad-nag.pgn",
+            Text("1. e4 $300 e5 *\n"),
+            1,
+            "bad-nag.pgn:1:7",
+            "as an annotation",
+        ),
+        case(
+            "after-result.pgn",
+            Text("1. e4 e5 1-0 2. Nf3\n"),
+            1,
+            "after-result.pgn:1:14",
+            "text after the result",
+        ),
+        case(
+            "unknown-token.pgn",
+            Text("1. e4 e5 2. Nf3 Xz9 *\n"),
+            1,
+            "unknown-token.pgn:1:17",
+            "cannot read 'Xz9'",
+        ),
+        // Broken tags.
+        case(
+            "tag-unterminated.pgn",
+            Text("[White \"Anna\n\n1. e4 *\n"),
+            1,
+            "tag-unterminated.pgn:1:1",
+            "no closing '\"'",
+        ),
+        case(
+            "tag-unquoted.pgn",
+            Text("[White Anna]\n\n1. e4 *\n"),
+            1,
+            "tag-unquoted.pgn:1:1",
+            "malformed tag",
+        ),
+        case(
+            "tag-unclosed.pgn",
+            Text("[White \"Anna\"\n\n1. e4 *\n"),
+            1,
+            "tag-unclosed.pgn:1:1",
+            "']' expected",
+        ),
+        case(
+            "tag-no-name.pgn",
+            Text("[ \"x\"]\n\n1. e4 *\n"),
+            1,
+            "tag-no-name.pgn:1:1",
+            "malformed tag",
+        ),
+        case(
+            "tag-bad-fen.pgn",
+            Text("[FEN \"rubbish\"]\n\n1. e4 *\n"),
+            1,
+            "tag-bad-fen.pgn:1:1",
+            "bad FEN 'rubbish'",
+        ),
+        // Each kind of malformed FEN.
+        case(
+            "too-few-ranks.fen",
+            Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1\n"),
+            1,
+            "too-few-ranks.fen:1:1",
+            "7 ranks",
+        ),
+        case(
+            "too-many-ranks.fen",
+            Text("8/8/8/8/8/8/8/8/8 w - - 0 1\n"),
+            1,
+            "too-many-ranks.fen:1:1",
+            "9 ranks",
+        ),
+        case(
+            "long-rank.fen",
+            Text("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"),
+            1,
+            "long-rank.fen:1:10",
+            "rank 7 has 9 squares",
+        ),
+        case(
+            "empty-rank.fen",
+            Text("# a comment\n\nrnbqkbnr//8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"),
+            1,
+            "empty-rank.fen:3:10",
+            "rank 7 is empty",
+        ),
+        case(
+            "bad-piece.fen",
+            Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1\n"),
+            1,
+            "bad-piece.fen:1:36",
+            "'X' is neither a piece letter",
+        ),
+        case(
+            "nine-empty.fen",
+            Text("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"),
+            1,
+            "nine-empty.fen:1:19",
+            "'9' is neither",
+        ),
+        case(
+            "bad-side.fen",
+            Text("4k3/8/8/8/8/8/8/4K3 x - - 0 1\n"),
+            1,
+            "bad-side.fen:1:21",
+            "side to move: 'x'",
+        ),
+        case(
+            "bad-castling.fen",
+            Text("r3k2r/8/8/8/8/8/8/R3K2R w KQxk - 0 1\n"),
+            1,
+            "bad-castling.fen:1:27",
+            "castling: 'x'",
+        ),
+        case(
+            "bad-en-passant.fen",
+            Text("4k3/8/8/8/8/8/8/4K3 w - e9 0 1\n"),
+            1,
+            "bad-en-passant.fen:1:25",
+            "en passant: 'e9'",
+        ),
+        case(
+            "bad-halfmove.fen",
+            Text("4k3/8/8/8/8/8/8/4K3 w - - x 1\n"),
+            1,
+            "bad-halfmove.fen:1:27",
+            "halfmove clock: 'x'",
+        ),
+        case(
+            "extra-field.fen",
+            Text("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra\n"),
+            1,
+            "extra-field.fen:1:31",
+            "at most six fields",
+        ),
+        case(
+            "no-king.fen",
+            Text("8/8/8/8/8/8/8/K7 w - - 0 1\n"),
+            0,
+            "no-king.fen:1:1",
+            "Black has no king",
+        ),
+        Case {
+            args: &["--deny-warnings"],
+            ..case(
+                "no-king-denied.fen",
+                Text("8/8/8/8/8/8/8/K7 w - - 0 1\n"),
+                1,
+                "no-king-denied.fen:1:1",
+                "denied by --deny-warnings",
+            )
+        },
+        // Errors inside a book point into the book.
+        case(
+            "book-move.md",
+            Text("# Bok\n\n```pgn\n1. e4 e5\n2. Ke3 *\n```\n"),
+            1,
+            "book-move.md:5:4",
+            "illegal move 'Ke3'",
+        ),
+        case(
+            "book-fen.md",
+            Text("# Bok\n\n```fen\n8/8/8/8/8/8/8/K7 w - e3x 0 1\n```\n"),
+            1,
+            "book-fen.md:4:22",
+            "en passant: 'e3x'",
+        ),
+        case(
+            "book-comment.md",
+            Text("# Bok\n\n```pgn\n1. e4 {aaa\n```\n"),
+            1,
+            "book-comment.md:4:7",
+            "unterminated comment",
+        ),
+        case(
+            "book-front-matter.md",
+            Text("---\nnotation: fel\n---\n# Bok\n"),
+            1,
+            "book-front-matter.md:2:11",
+            "is not one of ordinary, compact",
+        ),
+        // Empty files: an empty output and a warning (docs/decisions.md).
+        case(
+            "empty.pgn",
+            Text(""),
+            0,
+            "empty.pgn:1:1",
+            "no games in this file",
+        ),
+        case(
+            "blank.pgn",
+            Text("\n  \n\n"),
+            0,
+            "blank.pgn:1:1",
+            "no games in this file",
+        ),
+        case(
+            "empty.fen",
+            Text("# nothing but a comment\n"),
+            0,
+            "empty.fen:1:1",
+            "no positions in this file",
+        ),
+        case(
+            "empty.md",
+            Text(""),
+            0,
+            "empty.md:1:1",
+            "no text in this file",
+        ),
+        Case {
+            args: &["--deny-warnings"],
+            ..case(
+                "empty-denied.pgn",
+                Text(""),
+                1,
+                "empty-denied.pgn:1:1",
+                "no games in this file",
+            )
+        },
+        // Binary garbage.
+        case(
+            "garbage.pgn",
+            Bytes(b"\x00\x01\x02\xff\xfe\x80\x7f\n"),
+            1,
+            "garbage.pgn:1:1",
+            "cannot read '\\u{0}\\u{1}\\u{2}",
+        ),
+        case(
+            "garbage.fen",
+            Bytes(b"\x00\x01\x02\xff\xfe\x80\x7f\n"),
+            1,
+            "garbage.fen:1:1",
+            "malformed FEN",
+        ),
+        case("noise.pgn", Made(long_garbage), 1, "noise.pgn:", "error:"),
+        case(
+            "noise.fen",
+            Made(long_garbage),
+            1,
+            "noise.fen:",
+            "malformed FEN",
+        ),
+        case(
+            "garbage.md",
+            Bytes(b"\x00\x01\x02\xff\xfe\x80\x7f\n"),
+            0,
+            "garbage.md:1:1",
+            "no braille rule for the character",
+        ),
+        // Encodings: bad UTF-8 in a UTF-8 file is read as Windows-1252, with a warning.
+        case(
+            "mixed-utf8.pgn",
+            Bytes(b"1. e4 {Bra drag av \xc3\xa5 \xe5ke} e5 *\n"),
+            0,
+            "mixed-utf8.pgn:1:22",
+            "not UTF-8 from here on",
+        ),
+        Case {
+            args: &["--deny-warnings"],
+            ..case(
+                "mixed-utf8-denied.pgn",
+                Bytes(b"1. e4 {\xc3\xa5 \xe5} e5 *\n"),
+                1,
+                "mixed-utf8-denied.pgn:1:10",
+                "read as windows-1252",
+            )
+        },
+        Case {
+            args: &["--format", "unicode"],
+            output: Some(AAO),
+            ..case(
+                "latin1.pgn",
+                Bytes(b"1. e4 {Bra: \xe5 \xe4 \xf6} e5 *\n"),
+                0,
+                "latin1.pgn:1:13",
+                "read as windows-1252",
+            )
+        },
+        Case {
+            args: &["--format", "unicode"],
+            output: Some(AAO),
+            ..case(
+                "utf16le.pgn",
+                Made(utf16le),
+                0,
+                "utf16le.pgn:1:1",
+                "read as UTF-16LE",
+            )
+        },
+        Case {
+            args: &["--format", "unicode"],
+            output: Some(AAO),
+            ..case(
+                "utf16be.pgn",
+                Made(utf16be),
+                0,
+                "utf16be.pgn:1:1",
+                "read as UTF-16BE",
+            )
+        },
+        Case {
+            args: &["--format", "unicode", "--input-encoding", "latin1"],
+            output: Some(AAO),
+            ..case(
+                "forced-latin1.pgn",
+                Bytes(b"1. e4 {Bra: \xe5 \xe4 \xf6} e5 *\n"),
+                0,
+                "forced-latin1.pgn:1:1",
+                "read as windows-1252",
+            )
+        },
+        Case {
+            args: &["--format", "unicode"],
+            output: Some(AAO),
+            ..case(
+                "utf8-bom.pgn",
+                Text("\u{feff}1. e4 {Bra: å ä ö} e5 *\n"),
+                0,
+                "",
+                "",
+            )
+        },
+        // Large and deep inputs: they work, in bounded time and without a stack overflow.
+        case("big-comment.pgn", Made(big_comment), 0, "", ""),
+        case("nested-variations.pgn", Made(nested_variations), 0, "", ""),
+        case(
+            "long-line-error.pgn",
+            Made(error_after_a_long_line),
+            1,
+            "long-line-error.pgn:1:20000016",
+            "illegal move 'Ke3'",
+        ),
+        case(
+            "long-line.fen",
+            Made(long_fen_line),
+            1,
+            "long-line.fen:1:29",
+            "at most six fields",
+        ),
+        case(
+            "nested-unclosed.pgn",
+            Made(nested_variations_unclosed),
+            1,
+            "nested-unclosed.pgn:1:70000",
+            "unclosed variation",
+        ),
+        case("nested-lists.md", Made(nested_lists), 0, "", ""),
+        case(
+            "nested-list-markers.md",
+            Made(nested_list_markers),
+            0,
+            "",
+            "",
+        ),
+        case("nested-quotes.md", Made(nested_quotes), 0, "", ""),
+        case(
+            "nested-quote-game.md",
+            Made(nested_quote_with_game),
+            1,
+            "nested-quote-game.md:4:2013",
+            "illegal move 'Ke3'",
+        ),
+        // Files that are not there or cannot be written.
+        case(
+            "missing.pgn",
+            Missing,
+            3,
+            "missing.pgn: error:",
+            "No such file",
+        ),
+        Case {
+            args: &["-o", "no/such/folder/out.brf"],
+            ..case(
+                "unwritable.pgn",
+                Text("1. e4 e5 *\n"),
+                3,
+                "no/such/folder/out.brf: error:",
+                "No such file",
+            )
+        },
+        Case {
+            args: &["-o", "a-folder"],
+            ..case(
+                "onto-folder.pgn",
+                Text("1. e4 e5 *\n"),
+                3,
+                "a-folder: error:",
+                "",
+            )
+        },
+    ]
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run schackpunkt")
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Runs one case; returns what went wrong, if anything.
+fn check_case(c: &Case) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let d = dir.path();
+    let input = d.join(c.file);
+    match &c.src {
+        Src::Text(t) => std::fs::write(&input, t),
+        Src::Bytes(b) => std::fs::write(&input, b),
+        Src::Made(f) => std::fs::write(&input, f()),
+        Src::Missing => Ok(()),
+    }
+    .map_err(|e| e.to_string())?;
+    std::fs::create_dir(d.join("a-folder")).map_err(|e| e.to_string())?;
+    let unicode = c.args.contains(&"unicode");
+    let output = input.with_extension(if unicode { "txt" } else { "brf" });
+    std::fs::write(&output, b"OLD").map_err(|e| e.to_string())?;
+    let before = names(d);
+
+    let mut args = vec!["build", c.file];
+    args.extend_from_slice(c.args);
+    let started = Instant::now();
+    let out = run(d, &args);
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let show = |what: &str| {
+        format!(
+            "{what}\n--- stderr:\n{}",
+            err.chars().take(2000).collect::<String>()
+        )
+    };
+    if out.status.code() != Some(c.code) {
+        return Err(show(&format!(
+            "exit code {:?}, expected {}",
+            out.status.code(),
+            c.code
+        )));
+    }
+    if took > Duration::from_secs(120) {
+        return Err(show(&format!("took {took:?}")));
+    }
+    if !c.place.is_empty() && !err.lines().any(|l| l.starts_with(c.place)) {
+        return Err(show(&format!("no message line starts with '{}'", c.place)));
+    }
+    if !err.contains(c.message) {
+        return Err(show(&format!("stderr lacks '{}'", c.message)));
+    }
+    if c.code != 0 {
+        let first_error = err.lines().find(|l| l.contains(": error: ")).unwrap_or("");
+        if !first_error.starts_with(c.place) {
+            return Err(show(
+                "the error's first line is not 'place: error: message'",
+            ));
+        }
+        // Nothing written: the earlier output as it was, no temporary file left behind.
+        let now = std::fs::read(&output).map_err(|e| e.to_string())?;
+        if now != b"OLD" {
+            return Err(show("the earlier output was changed"));
+        }
+        if names(d) != before {
+            return Err(show(&format!(
+                "files changed: {:?} -> {:?}",
+                before,
+                names(d)
+            )));
+        }
+        if !c.args.contains(&"-o") {
+            let mut args = args.clone();
+            args.extend_from_slice(&["-o", "-"]);
+            let piped = run(d, &args);
+            if piped.status.code() != Some(c.code) || !piped.stdout.is_empty() {
+                return Err(show("-o - printed something or exited otherwise"));
+            }
+        }
+    } else {
+        let now = std::fs::read(&output).map_err(|e| e.to_string())?;
+        if now == b"OLD" {
+            return Err(show("the output was not written"));
+        }
+        if let Some(want) = c.output {
+            let text = String::from_utf8_lossy(&now);
+            if !text.contains(want) {
+                return Err(show(&format!(
+                    "output lacks '{want}': {}",
+                    text.chars().take(300).collect::<String>()
+                )));
+            }
+        }
+    }
+    // `check` validates as the build does: the same exit code and message, nothing written.
+    if !c.args.contains(&"-o") {
+        std::fs::write(&output, b"OLD").map_err(|e| e.to_string())?;
+        let mut args = vec!["check", c.file];
+        args.extend(
+            c.args
+                .iter()
+                .filter(|a| !matches!(**a, "--format" | "unicode")),
+        );
+        let checked = run(d, &args);
+        let cerr = String::from_utf8_lossy(&checked.stderr);
+        if checked.status.code() != Some(c.code) || !cerr.contains(c.message) {
+            return Err(format!(
+                "check differs: {:?}\n{cerr}",
+                checked.status.code()
+            ));
+        }
+        if std::fs::read(&output).map_err(|e| e.to_string())? != b"OLD" || names(d) != before {
+            return Err("check wrote something".into());
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn catalogue_of_bad_inputs() {
+    let cases = catalogue();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for c in &cases {
+        if let Err(why) = check_case(c) {
+            failures.push(format!("== {}: {why}", c.file));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// The rendered diagnostic: the first line, the source line and a marker under the problem,
+/// and the hint.
+#[test]
+fn a_diagnostic_looks_like_a_compilers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("mix.pgn"),
+        "1. e4 e5 2. Nf3 d6\n3. Lc4 Sc6 *\n",
+    )
+    .expect("write");
+    let out = run(dir.path(), &["check", "mix.pgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines[0].starts_with("mix.pgn:2:4: error: 'Lc4' uses Swedish piece letters"),
+        "{err}"
+    );
+    assert_eq!(
+        lines[1..4],
+        ["  |", "2 | 3. Lc4 Sc6 *", "  |    ^^^"],
+        "{err}"
+    );
+    assert!(
+        err.contains("= hint: use one language for the piece letters"),
+        "{err}"
+    );
+    // No colour when standard error is not a terminal.
+    assert!(!err.contains('\x1b'), "{err}");
+}
+
+/// Warnings do not stop a build; `--deny-warnings` makes them stop it, after showing them all.
+#[test]
+fn deny_warnings_with_several_inputs_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    std::fs::write(d.join("a.pgn"), "1. e4 e5 *\n").expect("write");
+    std::fs::write(d.join("b.fen"), "8/8/8/8/8/8/8/K7 w - - 0 1\n").expect("write");
+    let ok = run(d, &["build", "a.pgn", "b.fen", "-o", "all.brf"]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&ok.stderr).contains("b.fen:1:1: warning:"));
+    std::fs::write(d.join("all.brf"), b"OLD").expect("write");
+    for args in [
+        &[
+            "build",
+            "a.pgn",
+            "b.fen",
+            "-o",
+            "all.brf",
+            "--deny-warnings",
+        ][..],
+        &["build", "a.pgn", "b.fen", "-o", "-", "--deny-warnings"][..],
+        &["check", "a.pgn", "b.fen", "--deny-warnings"][..],
+    ] {
+        let out = run(d, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("b.fen:1:1: warning:") && err.contains("b.fen:1:1: error:"),
+            "{err}"
+        );
+    }
+    assert_eq!(std::fs::read(d.join("all.brf")).expect("read"), b"OLD");
+    assert_eq!(names(d), ["a.pgn", "all.brf", "b.fen"]);
+    // Beside the inputs: each output is put in place only if its input passed.
+    let out = run(d, &["build", "a.pgn", "b.fen", "--deny-warnings"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!d.join("b.brf").exists());
+    let clean = run(d, &["check", "a.pgn"]);
+    assert_eq!(clean.status.code(), Some(0));
+    assert!(clean.stderr.is_empty());
+}
