@@ -14,15 +14,18 @@ use std::process::Command;
 use std::time::Instant;
 
 use pgn_reader::{Reader, SanPlus, Visitor};
-use schackpunkt::document::frontmatter::Settings;
 use schackpunkt::build::{self, Destination, Job};
+use schackpunkt::document::frontmatter::Settings;
 use schackpunkt::options::{Format, Notation};
 use shakmaty::{Chess, Position};
 
 const TARGET_BYTES: u64 = 50 * 1024 * 1024;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     if args.first().map(String::as_str) == Some("--child") {
         child(&args[1], Path::new(&args[2]));
         return;
@@ -34,12 +37,20 @@ fn main() {
     };
     let size = fs::metadata(&input).map(|m| m.len()).unwrap_or(0);
     println!("input: {} ({:.1} MB)", input.display(), size as f64 / 1e6);
-    println!("{:<22} {:>9} {:>10} {:>12} {:>10}", "run", "MB/s", "games/s", "peak MB", "seconds");
+    println!(
+        "{:<22} {:>9} {:>10} {:>12} {:>10}",
+        "run", "MB/s", "games/s", "peak MB", "seconds"
+    );
     let replay = measure("replay", &input);
     let read = measure("read", &input);
     let ordinary = measure("ordinary", &input);
     let compact = measure("compact", &input);
-    for (name, m) in [("plain replay", &replay), ("schackpunkt reader", &read), ("ordinary to BRF", &ordinary), ("compact to BRF", &compact)] {
+    for (name, m) in [
+        ("plain replay", &replay),
+        ("schackpunkt reader", &read),
+        ("ordinary to BRF", &ordinary),
+        ("compact to BRF", &compact),
+    ] {
         println!(
             "{:<22} {:>9.1} {:>10.0} {:>12.1} {:>10.2}",
             name,
@@ -84,14 +95,27 @@ impl Measure {
 /// Runs one measurement in a child process and reads its report line.
 fn measure(mode: &str, input: &Path) -> Measure {
     let exe = std::env::current_exe().expect("own path");
-    let out = Command::new(exe).arg("--child").arg(mode).arg(input).output().expect("child");
+    let out = Command::new(exe)
+        .arg("--child")
+        .arg(mode)
+        .arg(input)
+        .output()
+        .expect("child");
     let text = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
         eprintln!("{mode} failed: {}", String::from_utf8_lossy(&out.stderr));
         std::process::exit(1);
     }
-    let nums: Vec<f64> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
-    Measure { bytes: nums[0] as u64, games: nums[1] as u64, seconds: nums[2], peak_kb: nums[3] as u64 }
+    let nums: Vec<f64> = text
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    Measure {
+        bytes: nums[0] as u64,
+        games: nums[1] as u64,
+        seconds: nums[2],
+        peak_kb: nums[3] as u64,
+    }
 }
 
 /// The child: does the work once, prints `bytes games seconds peak_kb`.
@@ -113,7 +137,11 @@ fn child(mode: &str, input: &Path) {
         "ordinary" | "compact" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
             let settings = Settings {
-                notation: Some(if mode == "compact" { Notation::Compact } else { Notation::Ordinary }),
+                notation: Some(if mode == "compact" {
+                    Notation::Compact
+                } else {
+                    Notation::Ordinary
+                }),
                 format: Some(Format::Brf),
                 ..Settings::default()
             };
@@ -189,7 +217,9 @@ fn plain_replay(input: &Path) -> u64 {
 /// Games in a file, counted by their Event tags (for games/s of the transcription runs).
 fn count_games(input: &Path) -> u64 {
     use std::io::BufRead;
-    let Ok(file) = fs::File::open(input) else { return 0 };
+    let Ok(file) = fs::File::open(input) else {
+        return 0;
+    };
     let mut reader = io::BufReader::new(file);
     let mut line = Vec::new();
     let mut games = 0;
@@ -209,7 +239,10 @@ fn corpus_file(dir: &Path, target: u64) -> PathBuf {
     if let Ok(entries) = fs::read_dir(&corpus) {
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
-        for p in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "pgn")) {
+        for p in paths
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        {
             if let Ok(mut bytes) = fs::read(&p) {
                 while bytes.last().is_some_and(|b| b.is_ascii_whitespace()) {
                     bytes.pop();
@@ -220,7 +253,10 @@ fn corpus_file(dir: &Path, target: u64) -> PathBuf {
         }
     }
     if parts.is_empty() {
-        eprintln!("no corpus at {}: give a PGN path (make bench BENCH_PGN=file.pgn)", corpus.display());
+        eprintln!(
+            "no corpus at {}: give a PGN path (make bench BENCH_PGN=file.pgn)",
+            corpus.display()
+        );
         std::process::exit(2);
     }
     let path = dir.join(format!("bench-{target}.pgn"));

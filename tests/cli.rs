@@ -28,7 +28,11 @@ fn output_beside_the_input_by_default() {
     let dir = tempfile::tempdir().unwrap();
     let input = write(dir.path(), "parti.pgn", TWO_GAMES);
     let out = schackpunkt(&["build", input.to_str().unwrap()], dir.path());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let brf = std::fs::read(dir.path().join("parti.brf")).expect("parti.brf written");
     assert!(brf.ends_with(b"\r\n\x0c"));
     let out = schackpunkt(&["build", "parti.pgn", "--format", "unicode"], dir.path());
@@ -41,7 +45,16 @@ fn two_games_one_blank_line_apart_with_heading() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "parti.pgn", TWO_GAMES);
     let out = schackpunkt(
-        &["build", "parti.pgn", "--page-length", "0", "--format", "unicode", "-o", "-"],
+        &[
+            "build",
+            "parti.pgn",
+            "--page-length",
+            "0",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ],
         dir.path(),
     );
     let text = String::from_utf8(out.stdout).unwrap();
@@ -68,14 +81,27 @@ fn two_games_one_blank_line_apart_with_heading() {
 fn brf_pages_are_embosser_ready() {
     let dir = tempfile::tempdir().unwrap();
     let out = schackpunkt(
-        &["build", example_game().to_str().unwrap(), "--page-length", "5", "-o", "-"],
+        &[
+            "build",
+            example_game().to_str().unwrap(),
+            "--page-length",
+            "5",
+            "-o",
+            "-",
+        ],
         dir.path(),
     );
     assert!(out.status.success());
     let brf = out.stdout;
-    assert!(brf.iter().all(|&b| (0x20..0x60).contains(&b) || b == b'\r' || b == b'\n' || b == 0x0c));
+    assert!(
+        brf.iter()
+            .all(|&b| (0x20..0x60).contains(&b) || b == b'\r' || b == b'\n' || b == 0x0c)
+    );
     assert!(brf.ends_with(b"\r\n\x0c"));
-    let pages: Vec<&[u8]> = brf.split(|&b| b == 0x0c).filter(|p| !p.is_empty()).collect();
+    let pages: Vec<&[u8]> = brf
+        .split(|&b| b == 0x0c)
+        .filter(|p| !p.is_empty())
+        .collect();
     assert!(pages.len() >= 3);
     for page in &pages {
         let text = std::str::from_utf8(page).unwrap();
@@ -88,7 +114,14 @@ fn brf_pages_are_embosser_ready() {
     }
     // The whole game is there: the same lines as without pages.
     let flat = schackpunkt(
-        &["build", example_game().to_str().unwrap(), "--page-length", "0", "-o", "-"],
+        &[
+            "build",
+            example_game().to_str().unwrap(),
+            "--page-length",
+            "0",
+            "-o",
+            "-",
+        ],
         dir.path(),
     );
     assert!(!flat.stdout.contains(&0x0c));
@@ -100,7 +133,14 @@ fn brf_pages_are_embosser_ready() {
 fn same_input_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
     let game = example_game();
-    let args = ["build", game.to_str().unwrap(), "--notation", "compact", "-o", "-"];
+    let args = [
+        "build",
+        game.to_str().unwrap(),
+        "--notation",
+        "compact",
+        "-o",
+        "-",
+    ];
     let a = schackpunkt(&args, dir.path()).stdout;
     let b = schackpunkt(&args, dir.path()).stdout;
     assert!(!a.is_empty());
@@ -116,10 +156,24 @@ fn start_diagram_of_a_fen_game() {
         "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]\n\n7... Kd7 8. e4 Kc6 *\n",
     );
     let out = schackpunkt(
-        &["build", "slutspel.pgn", "--start-diagram", "--page-length", "0", "--format", "unicode", "-o", "-"],
+        &[
+            "build",
+            "slutspel.pgn",
+            "--start-diagram",
+            "--page-length",
+            "0",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ],
         dir.path(),
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text.lines().collect::<Vec<_>>(),
@@ -149,7 +203,11 @@ fn illegal_move_is_located_and_nothing_is_written() {
     assert!(err.contains("game 1"), "{err}");
     // The earlier output stays as it was, and no temporary file is left behind.
     assert_eq!(std::fs::read(dir.path().join("fel.brf")).unwrap(), b"OLD");
-    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
     assert_eq!(names.len(), 2, "{names:?}");
     // With -o - nothing reaches standard output.
     let out = schackpunkt(&["build", "fel.pgn", "-o", "-"], dir.path());
@@ -178,16 +236,39 @@ fn exit_codes() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.pgn", "1. e4 *\n");
     // Usage errors: 2.
-    assert_eq!(schackpunkt(&["build", "a.pgn", "--notation", "x"], dir.path()).status.code(), Some(2));
-    assert_eq!(schackpunkt(&["build", "a.pgn", "--line-length", "3"], dir.path()).status.code(), Some(2));
+    assert_eq!(
+        schackpunkt(&["build", "a.pgn", "--notation", "x"], dir.path())
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        schackpunkt(&["build", "a.pgn", "--line-length", "3"], dir.path())
+            .status
+            .code(),
+        Some(2)
+    );
     assert_eq!(schackpunkt(&["build"], dir.path()).status.code(), Some(2));
-    assert_eq!(schackpunkt(&["build", "a.doc"], dir.path()).status.code(), Some(2));
+    assert_eq!(
+        schackpunkt(&["build", "a.doc"], dir.path()).status.code(),
+        Some(2)
+    );
     // A missing input and an unwritable output: 3.
-    assert_eq!(schackpunkt(&["build", "saknas.pgn"], dir.path()).status.code(), Some(3));
+    assert_eq!(
+        schackpunkt(&["build", "saknas.pgn"], dir.path())
+            .status
+            .code(),
+        Some(3)
+    );
     let out = schackpunkt(&["build", "a.pgn", "-o", "ingen/mapp/a.brf"], dir.path());
     assert_eq!(out.status.code(), Some(3));
     // Success: 0.
-    assert_eq!(schackpunkt(&["build", "a.pgn", "-o", "-"], dir.path()).status.code(), Some(0));
+    assert_eq!(
+        schackpunkt(&["build", "a.pgn", "-o", "-"], dir.path())
+            .status
+            .code(),
+        Some(0)
+    );
 }
 
 #[test]
@@ -199,10 +280,25 @@ fn several_fens_one_blank_line_apart() {
         "# Två slutspel\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n\n8/8/8/8/8/2k5/8/K7 b - - 0 1\n",
     );
     let out = schackpunkt(
-        &["build", "ställningar.fen", "--diagram", "rows", "--page-length", "0", "--format", "unicode", "-o", "-"],
+        &[
+            "build",
+            "ställningar.fen",
+            "--diagram",
+            "rows",
+            "--page-length",
+            "0",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ],
         dir.path(),
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text.lines().collect::<Vec<_>>(),
@@ -222,7 +318,18 @@ fn a_diagram_is_never_split_across_pages() {
     let fen = "2kr3r/1p2npp1/p7/3p4/3N4/1N2QP1b/PPPB2q1/3R3K w - - 3 25\n";
     write(dir.path(), "tre.fen", &fen.repeat(3));
     let out = schackpunkt(
-        &["build", "tre.fen", "--diagram", "board", "--page-length", "20", "--format", "unicode", "-o", "-"],
+        &[
+            "build",
+            "tre.fen",
+            "--diagram",
+            "board",
+            "--page-length",
+            "20",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ],
         dir.path(),
     );
     assert!(out.status.success());

@@ -43,16 +43,27 @@ fn run(input: &Path, options: &Value) -> Vec<String> {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).expect("utf-8 output");
-    assert!(!text.contains('\r') && !text.contains('\x0c'), "no CR or FF without pages");
+    assert!(
+        !text.contains('\r') && !text.contains('\x0c'),
+        "no CR or FF without pages"
+    );
     text.lines().map(str::to_string).collect()
 }
 
 fn expected(case: &Value) -> Vec<String> {
-    case["expected"].as_array().expect("expected").iter().map(|l| l.as_str().unwrap_or("").to_string()).collect()
+    case["expected"]
+        .as_array()
+        .expect("expected")
+        .iter()
+        .map(|l| l.as_str().unwrap_or("").to_string())
+        .collect()
 }
 
 fn check_case(id: &str) {
-    let case = cases().into_iter().find(|c| c["id"] == id).unwrap_or_else(|| panic!("no case {id}"));
+    let case = cases()
+        .into_iter()
+        .find(|c| c["id"] == id)
+        .unwrap_or_else(|| panic!("no case {id}"));
     let input = &case["input"];
     let lines = if let Some(pgn) = input.get("pgn").and_then(Value::as_str) {
         run(&data_dir().join(pgn), &case["options"])

@@ -73,7 +73,10 @@ impl Cell {
         if self.0 == 0 {
             return "0".to_string();
         }
-        (0..6).filter(|i| self.0 & (1 << i) != 0).map(|i| char::from(b'1' + i)).collect()
+        (0..6)
+            .filter(|i| self.0 & (1 << i) != 0)
+            .map(|i| char::from(b'1' + i))
+            .collect()
     }
 }
 

@@ -4,17 +4,17 @@
 use shakmaty::Color;
 
 use super::cell::Cell;
+use super::diagram::{BOARD_WIDTH, diagram_fixed};
 use super::notation::{self, COMPACT_END, COMPACT_OMITTED, MoveStyle, OrdinaryMoves};
 use super::pieces::push_lower_number;
 use super::signs::{self, Placement};
 use super::text::{self, Unmapped};
 use crate::chess::game::comment_prose;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
+use crate::document::fen::parse_fen;
 use crate::error::{Diagnostic, Location, Warning};
 use crate::layout::{Block, Paragraph};
-use crate::document::fen::parse_fen;
 use crate::options::{DiagramForm, Layout, Notation, Options};
-use super::diagram::{BOARD_WIDTH, diagram_fixed};
 
 /// Brackets of variations: parentheses and square brackets alternate with depth in ordinary
 /// notation; compact notation uses square brackets at every depth, since its lower digits
@@ -109,32 +109,52 @@ impl GameWriter {
     /// The diagram of the start position, for a game that begins from a `[FEN]` tag (the
     /// chess stage has checked the tag, so a FEN that does not read is left out here).
     fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) {
-        let Some((form, to_move, width)) = self.start_diagram else { return };
+        let Some((form, to_move, width)) = self.start_diagram else {
+            return;
+        };
         let Some(fen) = game.tag("FEN") else { return };
         let location = game.location.clone().unwrap_or(Location {
             file: String::new(),
             line: 0,
             column: 0,
         });
-        let Ok(parsed) = parse_fen(fen, location) else { return };
+        let Ok(parsed) = parse_fen(fen, location) else {
+            return;
+        };
         // A board wider than the line falls back to the piece list.
-        let form = if form == DiagramForm::Board && width < BOARD_WIDTH { DiagramForm::Pieces } else { form };
-        blocks.push(diagram_fixed(parsed.board(), parsed.turn(), form, self.notation, to_move, width));
+        let form = if form == DiagramForm::Board && width < BOARD_WIDTH {
+            DiagramForm::Pieces
+        } else {
+            form
+        };
+        blocks.push(diagram_fixed(
+            parsed.board(),
+            parsed.turn(),
+            form,
+            self.notation,
+            to_move,
+            width,
+        ));
     }
 
     /// The heading: `White – Black` and `Event year, result`, when both players are known.
     fn heading(&mut self, game: &Game, blocks: &mut Vec<Block>, warnings: &mut Vec<Warning>) {
         let known = |name: &str| {
-            game.tag(name).map(str::trim).filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+            game.tag(name)
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
         };
         let (Some(white), Some(black)) = (known("White"), known("Black")) else {
             return;
         };
         let players = format!("{white} – {black}");
-        blocks.push(Block::Paragraph(self.text_paragraph(&players, game, warnings)));
-        let year = game.tag("Date").map(|d| &d[..d.len().min(4)]).filter(|y| {
-            y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit())
-        });
+        blocks.push(Block::Paragraph(
+            self.text_paragraph(&players, game, warnings),
+        ));
+        let year = game
+            .tag("Date")
+            .map(|d| &d[..d.len().min(4)])
+            .filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()));
         let result = match game.result {
             Some(GameResult::WhiteWins) => Some("1-0"),
             Some(GameResult::BlackWins) => Some("0-1"),
@@ -142,7 +162,9 @@ impl GameWriter {
             Some(GameResult::Unknown) | None => None,
         };
         let mut line = String::new();
-        for part in [known("Event"), known("Round").map(|r| r.trim()), year].into_iter().flatten()
+        for part in [known("Event"), known("Round").map(|r| r.trim()), year]
+            .into_iter()
+            .flatten()
         {
             if !line.is_empty() {
                 line.push(' ');
@@ -160,7 +182,12 @@ impl GameWriter {
         }
     }
 
-    fn text_paragraph(&mut self, text: &str, game: &Game, warnings: &mut Vec<Warning>) -> Paragraph {
+    fn text_paragraph(
+        &mut self,
+        text: &str,
+        game: &Game,
+        warnings: &mut Vec<Warning>,
+    ) -> Paragraph {
         self.cells.clear();
         self.unmapped.clear();
         text::translate(text, &mut self.cells, &mut self.unmapped);
@@ -196,7 +223,11 @@ impl Run<'_> {
         match item {
             Item::Move(m) => {
                 self.flush_move();
-                self.pending = Some(Pending { facts: *m, nags: [0; 4], count: 0 });
+                self.pending = Some(Pending {
+                    facts: *m,
+                    nags: [0; 4],
+                    count: 0,
+                });
             }
             Item::Nag(n) => match &mut self.pending {
                 Some(p) if p.count < p.nags.len() => {
@@ -298,7 +329,9 @@ impl Run<'_> {
                 self.w.cells.clear();
             }
             let black_number = (numbered && black).then_some(m.number);
-            self.w.ordinary.write(&m, self.w.style, black_number, &mut self.w.cells);
+            self.w
+                .ordinary
+                .write(&m, self.w.style, black_number, &mut self.w.cells);
         }
         self.para.push(&self.w.cells);
         // Comment signs: those written right after the move, then those after a blank.
@@ -339,8 +372,11 @@ impl Run<'_> {
             self.w.dropped_nags += 1;
             return;
         }
-        let location =
-            self.game.location.clone().unwrap_or(Location { file: String::new(), line: 0, column: 0 });
+        let location = self.game.location.clone().unwrap_or(Location {
+            file: String::new(),
+            line: 0,
+            column: 0,
+        });
         self.warnings.push(Warning(Diagnostic::new(
             location,
             format!(

@@ -26,7 +26,15 @@ pub fn print_move(m: &MoveFacts, style: MoveStyle, out: &mut String) {
         MoveKind::Castle(CastlingSide::KingSide) => out.push_str("0-0"),
         MoveKind::Castle(CastlingSide::QueenSide) => out.push_str("0-0-0"),
         MoveKind::Null => out.push_str("--"),
-        MoveKind::Normal { role, from, to, capture, en_passant, promotion, disambiguation } => {
+        MoveKind::Normal {
+            role,
+            from,
+            to,
+            capture,
+            en_passant,
+            promotion,
+            disambiguation,
+        } => {
             if let Some(l) = print_letter(role) {
                 out.push(l);
             }
@@ -165,7 +173,15 @@ pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
             }
         }
         MoveKind::Null => out.extend([DASH, DASH]),
-        MoveKind::Normal { role, from, to, capture, en_passant, promotion, disambiguation } => {
+        MoveKind::Normal {
+            role,
+            from,
+            to,
+            capture,
+            en_passant,
+            promotion,
+            disambiguation,
+        } => {
             out.extend(compact_move_letter(role));
             match style.moves {
                 Moves::Long => {
@@ -239,10 +255,16 @@ mod tests {
         }
     }
 
-    const SHORT: MoveStyle =
-        MoveStyle { moves: Moves::Short, en_passant: EnPassant::Ep, double_check: false };
-    const LONG: MoveStyle =
-        MoveStyle { moves: Moves::Long, en_passant: EnPassant::Ep, double_check: false };
+    const SHORT: MoveStyle = MoveStyle {
+        moves: Moves::Short,
+        en_passant: EnPassant::Ep,
+        double_check: false,
+    };
+    const LONG: MoveStyle = MoveStyle {
+        moves: Moves::Long,
+        en_passant: EnPassant::Ep,
+        double_check: false,
+    };
 
     fn print(m: &MoveFacts, style: MoveStyle) -> String {
         let mut s = String::new();
@@ -273,9 +295,15 @@ mod tests {
             *en_passant = true;
         }
         assert_eq!(print(&ep, SHORT), "hxg3ep");
-        let dotted = MoveStyle { en_passant: EnPassant::EDotP, ..SHORT };
+        let dotted = MoveStyle {
+            en_passant: EnPassant::EDotP,
+            ..SHORT
+        };
         assert_eq!(print(&ep, dotted), "hxg3e.p.");
-        let none = MoveStyle { en_passant: EnPassant::None, ..SHORT };
+        let none = MoveStyle {
+            en_passant: EnPassant::None,
+            ..SHORT
+        };
         assert_eq!(print(&ep, none), "hxg3");
         let mut promo = mv(Role::Pawn, Square::G2, Square::G1, false);
         if let MoveKind::Normal { promotion, .. } = &mut promo.kind {
@@ -288,7 +316,10 @@ mod tests {
         castle.kind = MoveKind::Castle(CastlingSide::QueenSide);
         castle.check = Check::Double;
         assert_eq!(print(&castle, SHORT), "0-0-0+");
-        let dc = MoveStyle { double_check: true, ..SHORT };
+        let dc = MoveStyle {
+            double_check: true,
+            ..SHORT
+        };
         assert_eq!(print(&castle, dc), "0-0-0++");
         castle.check = Check::Mate;
         assert_eq!(print(&castle, SHORT), "0-0-0#");

@@ -92,7 +92,12 @@ pub fn push_lower_number(n: u32, out: &mut Vec<Cell>) {
             break;
         }
     }
-    out.extend(digits[..len].iter().rev().map(|&d| LOWER_DIGITS[usize::from(d)]));
+    out.extend(
+        digits[..len]
+            .iter()
+            .rev()
+            .map(|&d| LOWER_DIGITS[usize::from(d)]),
+    );
 }
 
 #[cfg(test)]

@@ -33,7 +33,12 @@ const fn sign(
     nags: &'static [u8],
     placement: Placement,
 ) -> Sign {
-    Sign { meaning, cells, nags, placement }
+    Sign {
+        meaning,
+        cells,
+        nags,
+        placement,
+    }
 }
 
 /// The signs of rules.md §5, in the book's order. Signs that the notation itself writes
@@ -76,13 +81,33 @@ pub const SIGNS: &[Sign] = &[
     sign("bishop pair", "⠻⠇⠇", &[246], AfterBlank),
     sign("with counterplay", "⠪⠒⠌⠒⠕", &[132, 133], AfterBlank),
     sign("unclear", "⠼⠿", &[13], AfterBlank),
-    sign("space advantage", "⠻⠞⠋", &[24, 25, 26, 27, 28, 29, 238], AfterBlank),
-    sign("on the queenside", "⠻⠙⠋", &[60, 61, 62, 63, 64, 65, 243], AfterBlank),
-    sign("on the kingside", "⠻⠅⠋", &[54, 55, 56, 57, 58, 59, 242], AfterBlank),
+    sign(
+        "space advantage",
+        "⠻⠞⠋",
+        &[24, 25, 26, 27, 28, 29, 238],
+        AfterBlank,
+    ),
+    sign(
+        "on the queenside",
+        "⠻⠙⠋",
+        &[60, 61, 62, 63, 64, 65, 243],
+        AfterBlank,
+    ),
+    sign(
+        "on the kingside",
+        "⠻⠅⠋",
+        &[54, 55, 56, 57, 58, 59, 242],
+        AfterBlank,
+    ),
     sign("weakness", "⠻⠭", &[244], AfterBlank),
     sign("omitted move", "⠤⠤", &[], AfterBlank),
     sign("omitted move (no blanks)", "⠄⠄⠄", &[], Attached),
-    sign("development advantage", "⠻⠥⠋", &[30, 31, 32, 33, 34, 35], AfterBlank),
+    sign(
+        "development advantage",
+        "⠻⠥⠋",
+        &[30, 31, 32, 33, 34, 35],
+        AfterBlank,
+    ),
 ];
 
 /// The sign for a NAG, if the book has one.
@@ -119,7 +144,10 @@ mod tests {
     #[test]
     fn no_nag_has_two_signs() {
         for nag in 0..=255u8 {
-            assert!(SIGNS.iter().filter(|s| s.nags.contains(&nag)).count() <= 1, "${nag}");
+            assert!(
+                SIGNS.iter().filter(|s| s.nags.contains(&nag)).count() <= 1,
+                "${nag}"
+            );
         }
     }
 

@@ -91,7 +91,10 @@ pub struct Game {
 impl Game {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -127,8 +130,14 @@ mod tests {
     #[test]
     fn commands_are_not_prose() {
         assert_eq!(comment_prose(" [%clk 0:05:00] "), "");
-        assert_eq!(comment_prose("Bra drag. [%eval 0.17] [%clk 0:01:02]"), "Bra drag.");
-        assert_eq!(comment_prose("[%csl Ga4] Hot mot a4 [%cal Gd1a4]"), "Hot mot a4");
+        assert_eq!(
+            comment_prose("Bra drag. [%eval 0.17] [%clk 0:01:02]"),
+            "Bra drag."
+        );
+        assert_eq!(
+            comment_prose("[%csl Ga4] Hot mot a4 [%cal Gd1a4]"),
+            "Hot mot a4"
+        );
         assert_eq!(comment_prose(" Vanlig text "), "Vanlig text");
         assert_eq!(comment_prose("[%oavslutad"), "[%oavslutad");
     }

@@ -31,7 +31,11 @@ pub fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
             j += 1;
             group_len += 1 + len(words[j]);
         }
-        let needed = if line_has_words { 1 + group_len } else { group_len };
+        let needed = if line_has_words {
+            1 + group_len
+        } else {
+            group_len
+        };
         if line.len() + needed <= width {
             for (k, w) in words[i..=j].iter().enumerate() {
                 if line_has_words || k > 0 {
@@ -127,7 +131,11 @@ mod tests {
 
     fn word(p: &mut Paragraph, n: usize, glued: bool) {
         p.push(&vec![Cell::dots("1"); n]);
-        if glued { p.end_word_glued() } else { p.end_word() }
+        if glued {
+            p.end_word_glued()
+        } else {
+            p.end_word()
+        }
     }
 
     fn filled(p: &mut Paragraph, width: usize) -> Vec<String> {
@@ -182,8 +190,10 @@ mod tests {
             for l in &lines {
                 assert!(l.len() <= width, "width {width}: {}", l.len());
             }
-            let total: usize =
-                lines.iter().map(|l| l.iter().filter(|c| !c.is_blank() && **c != CUT).count()).sum();
+            let total: usize = lines
+                .iter()
+                .map(|l| l.iter().filter(|c| !c.is_blank() && **c != CUT).count())
+                .sum();
             let expected: usize = (0..40).map(|k| 1 + (k * 7) % 9).sum();
             assert!(total >= expected, "no cell lost");
         }

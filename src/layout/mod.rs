@@ -51,7 +51,14 @@ pub struct Layouter<S: LineSink> {
 
 impl<S: LineSink> Layouter<S> {
     pub fn new(width: usize, page_length: usize, sink: S) -> Self {
-        Layouter { width, page_length, used: 0, sink, lines: Vec::new(), pages: Default::default() }
+        Layouter {
+            width,
+            page_length,
+            used: 0,
+            sink,
+            lines: Vec::new(),
+            pages: Default::default(),
+        }
     }
 
     /// Lays out one block.
@@ -79,7 +86,10 @@ impl<S: LineSink> Layouter<S> {
 
     fn emit(&mut self, cells: &[Cell]) -> io::Result<()> {
         self.before_line()?;
-        let end = cells.iter().rposition(|c| !c.is_blank()).map_or(0, |i| i + 1);
+        let end = cells
+            .iter()
+            .rposition(|c| !c.is_blank())
+            .map_or(0, |i| i + 1);
         self.sink.line(&cells[..end])?;
         self.used += 1;
         if self.page_length > 0 && self.used == self.capacity() {

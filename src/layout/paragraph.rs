@@ -37,7 +37,11 @@ pub struct Paragraph {
 
 impl Paragraph {
     pub fn new(first_indent: usize, rest_indent: usize) -> Self {
-        Paragraph { first_indent, rest_indent, ..Default::default() }
+        Paragraph {
+            first_indent,
+            rest_indent,
+            ..Default::default()
+        }
     }
 
     /// Empties the paragraph, keeping its allocations.

@@ -38,7 +38,10 @@ pub struct Output<W: Write> {
 
 impl<W: Write> Output<W> {
     pub fn new(format: Format, writer: W) -> Self {
-        Output { renderer: renderer(format), writer }
+        Output {
+            renderer: renderer(format),
+            writer,
+        }
     }
 
     /// The writer, flushed.
