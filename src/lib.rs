@@ -16,3 +16,18 @@ pub mod source;
 
 pub use error::{Diagnostic, Error, Location, Result, Warning};
 pub use options::Options;
+
+pub use build::{Destination, InputKind, Job, run, transcribe_bytes};
+pub use document::frontmatter::Settings;
+pub use error::{Severity, Style};
+pub use options::{DiagramForm, EnPassant, Format, Layout, Moves, Notation};
+
+/// A plain text in Swedish text braille (rules.md §7), as Unicode braille: for tools and tests
+/// that need the cells of a word, a heading or a comment. A character with no rule is written
+/// as the substitute ⠘⠘.
+pub fn text_to_unicode(text: &str) -> String {
+    let mut cells = Vec::new();
+    let mut unmapped = Vec::new();
+    braille::text::translate(text, &mut cells, &mut unmapped);
+    braille::cell::to_unicode_string(&cells)
+}
