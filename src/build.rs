@@ -1,7 +1,8 @@
-//! The build job: inputs through the pipeline into one output, written atomically.
+//! The build job and the one loop of the pipeline: every input, whatever its kind, goes
+//! source → document → chess → braille → layout → output here, and nowhere else.
 //!
-//! Each input is read as a stream (a PGN game, a FEN line at a time), turned into blocks and
-//! laid out at once, so memory stays bounded by the largest game, not the file. The output goes
+//! Each input is read as a stream of document nodes (a PGN game, a FEN line at a time), turned
+//! into blocks and laid out at once, so memory stays bounded by the largest game, not the file. The output goes
 //! to a temporary file beside its destination and is renamed into place only when every input
 //! has gone through: a failed build writes nothing and leaves an earlier output as it was.
 
@@ -13,16 +14,18 @@ use std::sync::mpsc;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::braille::diagram::{self, BOARD_WIDTH};
+use crate::braille::diagram::{BOARD_WIDTH, diagram};
 use crate::braille::game::GameWriter;
+use crate::braille::{self, Block, book};
+use crate::chess::fen::parse_fen_line;
 use crate::chess::{Game, PgnReader};
-use crate::document::fen::FenReader;
-use crate::document::frontmatter::Settings;
-use crate::document::markdown::Book;
+use crate::document::fen::FenLine;
+use crate::document::frontmatter::{self, Settings};
 use crate::document::profile::{DEFAULT_PROFILE, Profile};
-use crate::error::{Diagnostic, Error, Location, Result, Warning};
-use crate::layout::{Block, Layouter};
-use crate::options::{DiagramForm, Notation, Options};
+use crate::document::{Document, Games, Node, PgnSource, Pos, Words};
+use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
+use crate::layout::{Layouter, LineSink};
+use crate::options::{DiagramForm, EnPassant, Layout, Moves, Notation, Options};
 use crate::output::Output;
 use crate::source;
 
@@ -227,20 +230,21 @@ enum Read {
 const GAMES_IN_FLIGHT: usize = 64;
 
 /// Writes one game, passing on its warnings.
-type WriteGame<'a> = dyn FnMut(&Game, &mut dyn FnMut(&Warning)) -> Result<()> + 'a;
+type WriteGame<'a> = dyn FnMut(Game, &mut dyn FnMut(Warning)) -> Result<()> + 'a;
 
 /// Reads games on a thread of their own (parsing and replaying is half the work) and hands
 /// each, in order, to `write` on this thread. Stops at the first error of either side.
 fn read_games(
     input: Box<dyn BufRead + Send>,
     name: &str,
+    first_line: u32,
     write: &mut WriteGame<'_>,
-    warn: &mut dyn FnMut(&Warning),
+    warn: &mut dyn FnMut(Warning),
 ) -> Result<()> {
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<Read>(GAMES_IN_FLIGHT);
         scope.spawn(move || {
-            let mut reader = PgnReader::new(input, name);
+            let mut reader = PgnReader::new(input, name).starting_at_line(first_line);
             loop {
                 let msg = match reader.read_game() {
                     Ok(Some(game)) => Read::Game(game, reader.take_warnings()),
@@ -257,11 +261,11 @@ fn read_games(
         for msg in rx {
             match msg {
                 Read::Game(game, warnings) => {
-                    warnings.iter().for_each(&mut *warn);
-                    write(&game, warn)?;
+                    warnings.into_iter().for_each(&mut *warn);
+                    write(game, warn)?;
                 }
                 Read::End(warnings) => {
-                    warnings.iter().for_each(&mut *warn);
+                    warnings.into_iter().for_each(&mut *warn);
                     return Ok(());
                 }
                 Read::Failed(e) => return Err(e),
@@ -269,6 +273,13 @@ fn read_games(
         }
         Ok(())
     })
+}
+
+/// An input opened for transcription: a book is read whole (books are small and Markdown
+/// needs the whole text), games and positions stream.
+enum Prepared {
+    Book(String),
+    Stream(source::Input),
 }
 
 /// The options of one output: the command line's, over the front matter of its first input
@@ -281,21 +292,14 @@ fn resolve(
 ) -> Result<(Options, Option<Profile>)> {
     match first {
         Prepared::Book(text) => {
-            let book = Book::read(name, text, &mut |_| {})?;
+            let front = frontmatter::read(name, text, &mut Vec::new())?;
             settings
                 .clone()
-                .or(book.settings().clone())
+                .or(front.settings)
                 .resolve(Some(DEFAULT_PROFILE))
         }
         Prepared::Stream(_) => settings.resolve(None),
     }
-}
-
-/// An input opened for transcription: a book is read whole (books are small and Markdown
-/// needs the whole text), games and positions stream.
-enum Prepared {
-    Book(String),
-    Stream(source::Input),
 }
 
 fn prepare(path: &Path, job: &Job) -> Result<(source::Input, InputKind)> {
@@ -321,7 +325,8 @@ fn transcribe(
 
 /// The whole pipeline on one input given as bytes, with no file read or written: `name` is
 /// used in messages, `kind` says what the bytes are, `encoding` forces a decoding (else it is
-/// detected as for a file). For tests and fuzzing; [`run`] is the build job itself.
+/// detected as for a file). For tests, fuzzing and programs that hold their input in memory;
+/// [`run`] is the build job itself.
 pub fn transcribe_bytes(
     name: &str,
     kind: InputKind,
@@ -344,160 +349,373 @@ pub fn transcribe_bytes(
     transcribe_opened(vec![(input, kind)], settings, out, warn)
 }
 
-/// Transcribes opened inputs into one output stream.
+/// The warning for an input that is not UTF-8.
+fn not_utf8(input: &source::Input) -> Warning {
+    // At the first byte that is not UTF-8 when that decided it, else at the start.
+    let (line, column) = input.not_utf8_at.unwrap_or((1, 1));
+    let message = match input.not_utf8_at {
+        Some(_) => format!(
+            "not UTF-8 from here on: the whole file is read as {}",
+            input.encoding.name()
+        ),
+        None => format!("not UTF-8: read as {}", input.encoding.name()),
+    };
+    let mut d = Diagnostic::new(
+        Location {
+            file: input.name.clone(),
+            line,
+            column,
+        },
+        message,
+    );
+    if input.not_utf8_at.is_some() {
+        d = d.with_hint("save the file as UTF-8, or give --input-encoding if this is right");
+    }
+    Warning(d)
+}
+
+/// Transcribes opened inputs into one output stream: the one loop.
 fn transcribe_opened(
     inputs: Vec<(source::Input, InputKind)>,
     settings: &Settings,
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<()> {
+    let mut reporter = Reporter::new(warn);
     let mut opened = Vec::with_capacity(inputs.len());
     for (mut input, kind) in inputs {
-        let path = PathBuf::from(&input.name);
         if input.encoding != UTF_8 {
-            // At the first byte that is not UTF-8 when that decided it, else at the start.
-            let (line, column) = input.not_utf8_at.unwrap_or((1, 1));
-            let message = match input.not_utf8_at {
-                Some(_) => format!(
-                    "not UTF-8 from here on: the whole file is read as {}",
-                    input.encoding.name()
-                ),
-                None => format!("not UTF-8: read as {}", input.encoding.name()),
-            };
-            let mut d = Diagnostic::new(
-                Location {
-                    file: input.name.clone(),
-                    line,
-                    column,
-                },
-                message,
-            );
-            if input.not_utf8_at.is_some() {
-                d = d
-                    .with_hint("save the file as UTF-8, or give --input-encoding if this is right");
-            }
-            warn(&Warning(d));
+            reporter.warn(not_utf8(&input));
         }
+        let name = input.name.clone();
         let prepared = if kind == InputKind::Markdown {
             let mut text = String::new();
             input
                 .reader
                 .read_to_string(&mut text)
-                .map_err(|e| Error::io(path.clone(), e))?;
+                .map_err(|e| Error::io(&name, e))?;
             Prepared::Book(text)
         } else {
             Prepared::Stream(input)
         };
-        opened.push((path, prepared, kind));
+        opened.push((name, prepared, kind));
     }
-    let Some((first_path, first, _)) = opened.first() else {
+    let Some((first_name, first, _)) = opened.first() else {
         return Err(Error::Usage("no input given".into()));
     };
-    let (options, profile) = resolve(settings, &first_path.display().to_string(), first)?;
-    let needs_board = opened.iter().any(|(_, _, k)| *k == InputKind::Fen);
-    if needs_board && options.diagram == DiagramForm::Board && options.line_length < BOARD_WIDTH {
-        return Err(Error::Usage(format!(
-            "the board diagram needs lines of at least {BOARD_WIDTH} cells"
-        )));
-    }
+    let (options, profile) = resolve(settings, first_name, first)?;
     let writer = BufWriter::with_capacity(64 * 1024, out);
     let mut layout = Layouter::new(
         options.line_length,
         options.page_length,
         Output::new(options.format, writer),
     );
-    if let Some(p) = &profile {
-        p.apply(&mut layout);
+    if let Some(place) = profile.as_ref().and_then(|p| p.page_numbers) {
+        layout.number_pages(place, 1, braille::page_number);
     }
-    let mut blocks: Vec<Block> = Vec::new();
-    let mut warnings: Vec<Warning> = Vec::new();
-    let mut first = true;
-    for (path, prepared, kind) in opened {
-        let path = path.as_path();
-        let io_err = |e: io::Error| Error::io(path, e);
-        let name = path.display().to_string();
-        let input = match prepared {
+    let mut run = Run {
+        options,
+        reporter,
+        writer: book::Writer::default(),
+        blocks: Vec::new(),
+        wide_warned: None,
+        words_read: None,
+        layout,
+    };
+    for (i, (name, prepared, kind)) in opened.into_iter().enumerate() {
+        let book = kind == InputKind::Markdown;
+        run.writer.start_input(&name, book, i == 0, &mut run.blocks);
+        match prepared {
             Prepared::Book(text) => {
-                if !first {
-                    layout.page_break().map_err(io_err)?;
-                }
-                first = false;
                 if text.trim().is_empty() {
-                    warn(&empty_input(&name, "no text"));
+                    run.reporter.warn(empty_input(&name, "no text"));
                 }
-                let book = Book::read(&name, &text, warn)?;
-                book.transcribe(&options, &mut layout, warn)?;
-                continue;
+                let mut warnings = Vec::new();
+                let front = frontmatter::read(&name, &text, &mut warnings)?;
+                run.reporter.reading(&name, Some(&text));
+                warnings.into_iter().for_each(|w| run.reporter.warn(w));
+                run.document(Document::book(&name, &text, &front), &name)?;
             }
-            Prepared::Stream(input) => input,
-        };
-        if kind == InputKind::Fen {
-            let mut positions = 0usize;
-            for fen in FenReader::new(input.reader, name.as_str()) {
-                let fen = fen?;
-                positions += 1;
-                for w in &fen.warnings {
-                    warn(w);
+            Prepared::Stream(input) => {
+                run.reporter.reading(&name, None);
+                let (document, what) = if kind == InputKind::Fen {
+                    (Document::fen(input.reader, &name), "no positions")
+                } else {
+                    (Document::pgn(input.reader), "no games")
+                };
+                if run.document(document, &name)? == 0 {
+                    run.reporter.warn(empty_input(&name, what));
                 }
-                let mut block = diagram::diagram_fixed(
-                    fen.board(),
-                    fen.turn(),
-                    options.diagram,
-                    options.notation,
-                    options.to_move,
-                    options.line_length,
-                );
-                if !first {
-                    layout.push(&mut Block::Blank).map_err(io_err)?;
-                }
-                first = false;
-                layout.push(&mut block).map_err(io_err)?;
             }
-            if positions == 0 {
-                warn(&empty_input(&name, "no positions"));
-            }
-            continue;
-        }
-        let mut games = GameWriter::new(&options);
-        let mut read = 0usize;
-        let mut write_game = |game: &Game, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
-            read += 1;
-            blocks.clear();
-            games.write(game, &mut blocks, &mut warnings);
-            for w in warnings.drain(..) {
-                warn(&w);
-            }
-            if blocks.is_empty() {
-                return Ok(());
-            }
-            if !first {
-                layout.push(&mut Block::Blank).map_err(io_err)?;
-            }
-            first = false;
-            for b in &mut blocks {
-                layout.push(b).map_err(io_err)?;
-            }
-            Ok(())
-        };
-        read_games(input.reader, &name, &mut write_game, warn)?;
-        if read == 0 {
-            warn(&empty_input(&name, "no games"));
-        }
-        if options.notation == Notation::Compact && games.dropped_nags > 0 {
-            warn(&Warning(Diagnostic::new(
-                Location {
-                    file: name.clone(),
-                    line: 1,
-                    column: 1,
-                },
-                format!(
-                    "{} annotation glyphs left out: compact notation has no comment signs",
-                    games.dropped_nags
-                ),
-            )));
         }
     }
-    let output = layout.finish().map_err(|e| Error::io("(output)", e))?;
+    let output = run.layout.finish().map_err(|e| Error::io("(output)", e))?;
     output.into_inner().map_err(|e| Error::io("(output)", e))?;
     Ok(())
+}
+
+/// The state of the loop over one output's inputs.
+struct Run<'w, S: LineSink> {
+    options: Options,
+    reporter: Reporter<'w>,
+    writer: book::Writer,
+    /// Blocks made and not yet laid out.
+    blocks: Vec<Block>,
+    /// What the last warning about a board too wide was given for: it is given once a block
+    /// or file.
+    wide_warned: Option<Source>,
+    /// The block whose info-string words were read last (a ```` ```fen ```` block gives a node
+    /// a position, and its words are reported once).
+    words_read: Option<Source>,
+    layout: Layouter<S>,
+}
+
+/// A file, or a block of a book (its fence).
+#[derive(Clone, Debug, Eq, PartialEq)]
+struct Source {
+    file: String,
+    block: Option<Pos>,
+}
+
+impl<S: LineSink> Run<'_, S> {
+    /// Every node of a document through chess and braille into the layout. Returns the number
+    /// of games and positions.
+    fn document(&mut self, mut document: Document<'_>, name: &str) -> Result<usize> {
+        let mut count = 0;
+        loop {
+            let reporter = &mut self.reporter;
+            let node = document.next_node(&mut |w| reporter.warn(w));
+            let node = node.map_err(|e| self.reporter.error(e))?;
+            let Some(node) = node else { break };
+            match node {
+                Node::Games(games) => count += self.games(games, name)?,
+                Node::Position(fen) => {
+                    count += 1;
+                    self.position(&fen, name)?;
+                }
+                other => {
+                    let reporter = &mut self.reporter;
+                    self.writer
+                        .node(&other, &self.options, &mut self.blocks, &mut |w| {
+                            reporter.warn(w)
+                        });
+                }
+            }
+            lay_out(&mut self.blocks, &mut self.layout, name)?;
+        }
+        Ok(count)
+    }
+
+    /// The games of a `.pgn` file or a ```` ```pgn ```` block, each laid out as soon as it is
+    /// read. Returns how many there were.
+    fn games(&mut self, games: Games, name: &str) -> Result<usize> {
+        let Games { source, words, at } = games;
+        let mut options = block_options(&self.options, &words, name, Some(&mut self.reporter));
+        // Start diagrams follow the rule for boards too wide, like every diagram.
+        let narrow = options.start_diagram && !board_fits(&options);
+        if narrow {
+            options.diagram = DiagramForm::Pieces;
+        }
+        let (input, first_line, source): (Box<dyn BufRead + Send>, u32, PgnSource) = match source {
+            PgnSource::Stream(stream) => (stream, 1, PgnSource::Stream(Box::new(io::empty()))),
+            PgnSource::Block {
+                text,
+                first_line,
+                shifts,
+            } => (
+                Box::new(io::Cursor::new(text.into_bytes())),
+                first_line,
+                PgnSource::Block {
+                    text: String::new(),
+                    first_line,
+                    shifts,
+                },
+            ),
+        };
+        let relocate = |mut d: Diagnostic| {
+            source.relocate(&mut d.location);
+            d
+        };
+        let Run {
+            reporter,
+            writer,
+            blocks,
+            wide_warned,
+            layout,
+            ..
+        } = self;
+        let mut games = GameWriter::new(&options);
+        let mut read = 0usize;
+        let mut made = Vec::new();
+        let mut warnings = Vec::new();
+        let mut write_game = |game: Game, warn: &mut dyn FnMut(Warning)| -> Result<()> {
+            read += 1;
+            if narrow && game.start.is_some() {
+                let location = game.location.clone().unwrap_or_else(|| at.in_file(name));
+                let source = Source {
+                    file: name.to_owned(),
+                    block: Some(at),
+                };
+                too_wide(wide_warned, source, location, warn);
+            }
+            made.clear();
+            games.write(&game, &mut made, &mut warnings);
+            warnings.drain(..).for_each(&mut *warn);
+            writer.unit(made.drain(..), blocks);
+            lay_out(blocks, layout, name)
+        };
+        let mut warn = |w: Warning| reporter.warn(Warning(relocate(w.0)));
+        let result = read_games(input, name, first_line, &mut write_game, &mut warn);
+        result.map_err(|e| match e {
+            Error::Input(d) => reporter.error(Error::Input(Box::new(relocate(*d)))),
+            e => e,
+        })?;
+        if options.notation == Notation::Compact && games.dropped_nags > 0 {
+            reporter.warn(Warning(
+                Diagnostic::new(
+                    at.in_file(name),
+                    format!(
+                        "{} annotation glyphs left out: compact notation has no comment signs",
+                        games.dropped_nags
+                    ),
+                )
+                .with_width(3),
+            ));
+        }
+        Ok(read)
+    }
+
+    /// One position, as a diagram.
+    fn position(&mut self, fen: &FenLine, name: &str) -> Result<()> {
+        let source = Source {
+            file: name.to_owned(),
+            block: fen.block,
+        };
+        // A block's words are reported once, at its first position.
+        let report = self.words_read.as_ref() != Some(&source);
+        self.words_read = Some(source.clone());
+        let options = block_options(
+            &self.options,
+            &fen.words,
+            name,
+            report.then_some(&mut self.reporter),
+        );
+        let parsed = parse_fen_line(fen, name).map_err(|e| self.reporter.error(e))?;
+        for w in parsed.warnings.iter().cloned() {
+            self.reporter.warn(w);
+        }
+        let mut form = options.diagram;
+        if !board_fits(&options) {
+            form = DiagramForm::Pieces;
+            let at = fen.block.unwrap_or_else(|| fen.pos()).in_file(name);
+            let reporter = &mut self.reporter;
+            too_wide(&mut self.wide_warned, source, at, &mut |w| reporter.warn(w));
+        }
+        let block = diagram(
+            parsed.board(),
+            parsed.turn(),
+            form,
+            options.notation,
+            options.to_move,
+        );
+        self.writer.unit([block], &mut self.blocks);
+        Ok(())
+    }
+}
+
+/// Hands the blocks made so far to the layout.
+fn lay_out<S: LineSink>(
+    blocks: &mut Vec<Block>,
+    layout: &mut Layouter<S>,
+    name: &str,
+) -> Result<()> {
+    for mut b in blocks.drain(..) {
+        layout.push(&mut b).map_err(|e| Error::io(name, e))?;
+    }
+    Ok(())
+}
+
+/// The one rule for boards too wide, wherever a diagram comes from (a `.fen` file, a
+/// ```` ```fen ```` block, the start of a game): a board needs [`BOARD_WIDTH`] cells a line;
+/// on a shorter line the position is written as a piece list.
+fn board_fits(options: &Options) -> bool {
+    options.diagram != DiagramForm::Board || options.line_length >= BOARD_WIDTH
+}
+
+/// The warning for a board too wide, once a file or block (`source`).
+fn too_wide(
+    warned: &mut Option<Source>,
+    source: Source,
+    at: Location,
+    warn: &mut dyn FnMut(Warning),
+) {
+    if warned.as_ref() == Some(&source) {
+        return;
+    }
+    *warned = Some(source);
+    warn(Warning(
+        Diagnostic::new(
+            at,
+            format!("a board diagram needs {BOARD_WIDTH} cells a line; written as a piece list"),
+        )
+        .with_width(3),
+    ));
+}
+
+/// The options of a ```` ```pgn ```` or ```` ```fen ```` block: the output's, changed by the
+/// words of its info string. Unknown words are warnings at their place, given when `reporter`
+/// is there.
+fn block_options(
+    options: &Options,
+    words: &Words,
+    file: &str,
+    mut reporter: Option<&mut Reporter<'_>>,
+) -> Options {
+    let mut o = options.clone();
+    for (word, at) in words {
+        let w = word.to_ascii_lowercase();
+        let known = if let Some(v) = pick::<Notation>(&w) {
+            o.notation = v;
+            true
+        } else if let Some(v) = pick::<Moves>(&w) {
+            o.moves = v;
+            true
+        } else if let Some(v) = pick::<Layout>(&w) {
+            o.layout = v;
+            true
+        } else if let Some(v) = pick::<DiagramForm>(&w) {
+            o.diagram = v;
+            true
+        } else if w == "ep" || w == "e.p." || w == "no-ep" {
+            o.en_passant = match w.as_str() {
+                "ep" => EnPassant::Ep,
+                "e.p." => EnPassant::EDotP,
+                _ => EnPassant::None,
+            };
+            true
+        } else if w == "double-check" {
+            o.double_check = true;
+            true
+        } else if w == "to-move" {
+            o.to_move = true;
+            true
+        } else {
+            false
+        };
+        if !known && let Some(r) = reporter.as_deref_mut() {
+            r.warn(Warning(
+                Diagnostic::new(
+                    at.in_file(file),
+                    format!("unknown block option '{word}' is left out"),
+                )
+                .with_width(word.chars().count()),
+            ));
+        }
+    }
+    o
+}
+
+/// A value of an option named by a block word (`compact`, `long`, `list`, `board` …).
+fn pick<T: clap::ValueEnum>(word: &str) -> Option<T> {
+    T::from_str(word, true).ok()
 }

@@ -48,6 +48,13 @@ impl Diagnostic {
         self
     }
 
+    /// How many characters the marker covers, for a diagnostic whose source line is filled
+    /// in later (by the reporter).
+    pub(crate) fn with_width(mut self, width: usize) -> Self {
+        self.width = u32::try_from(width.max(1)).unwrap_or(u32::MAX);
+        self
+    }
+
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
@@ -267,6 +274,52 @@ impl fmt::Display for Warning {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The one way warnings leave the pipeline: every stage hands its warnings (and the build its
+/// errors) to the reporter, which completes them (the source line of a book, whose text it
+/// knows) and passes them on. Stages never print.
+pub(crate) struct Reporter<'w> {
+    sink: &'w mut dyn FnMut(&Warning),
+    /// The file being read whose whole text is at hand (a book), for source lines.
+    text: Option<(String, String)>,
+}
+
+impl<'w> Reporter<'w> {
+    pub(crate) fn new(sink: &'w mut dyn FnMut(&Warning)) -> Self {
+        Reporter { sink, text: None }
+    }
+
+    /// The text of the input being read, when it is read whole (a book); `None` for a stream.
+    pub(crate) fn reading(&mut self, file: &str, text: Option<&str>) {
+        self.text = text.map(|t| (file.to_owned(), t.to_owned()));
+    }
+
+    /// Completes a diagnostic: a problem in a book shows the book's own line (a game in a
+    /// ```` ```pgn ```` block is read without its indent, so the reader's line is not the file's).
+    pub(crate) fn complete(&self, d: &mut Diagnostic) {
+        if let Some((file, text)) = &self.text
+            && d.location.file == *file
+            && let Some(line) = (d.location.line as usize)
+                .checked_sub(1)
+                .and_then(|i| text.lines().nth(i))
+        {
+            d.source_line = Some(line.trim_end_matches('\r').to_owned());
+        }
+    }
+
+    pub(crate) fn warn(&mut self, mut w: Warning) {
+        self.complete(&mut w.0);
+        (self.sink)(&w);
+    }
+
+    /// An error on its way out: completed like a warning.
+    pub(crate) fn error(&self, mut e: Error) -> Error {
+        if let Error::Input(d) = &mut e {
+            self.complete(d);
+        }
+        e
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use schackpunkt::Settings;
 use schackpunkt::build::{self, Destination, Job};
-use schackpunkt::document::frontmatter::Settings;
 use schackpunkt::error::Style;
 use schackpunkt::options::{
     DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation,

@@ -14,11 +14,6 @@ impl Cell {
     /// The blank cell (no dots).
     pub const BLANK: Cell = Cell(0);
 
-    /// A cell from its dot bits; `None` if a bit above dot 6 is set.
-    pub const fn from_bits(bits: u8) -> Option<Cell> {
-        if bits < 64 { Some(Cell(bits)) } else { None }
-    }
-
     /// A cell from its dot numbers written as digits, as the book does: `dots("3456")` is the
     /// number sign. Panics at compile time (in a `const`) or in tests on a wrong digit, so it is
     /// meant for the rule tables only.
@@ -69,6 +64,7 @@ impl Cell {
     }
 
     /// The dots as digits, `"3456"`; the blank cell is `"0"`.
+    #[cfg(test)]
     pub fn dot_string(self) -> String {
         if self.0 == 0 {
             return "0".to_string();
@@ -95,6 +91,7 @@ pub fn to_unicode_string(cells: &[Cell]) -> String {
 }
 
 /// Cells read back from Unicode braille (tests and tables); `None` on any other character.
+#[cfg(test)]
 pub fn from_unicode_str(s: &str) -> Option<Cells> {
     s.chars().map(Cell::from_unicode).collect()
 }
@@ -110,7 +107,6 @@ mod tests {
         assert_eq!(Cell::dots("156").to_unicode(), '⠱');
         assert_eq!(Cell::dots("3456").dot_string(), "3456");
         assert_eq!(Cell::BLANK.to_unicode(), '⠀');
-        assert!(Cell::from_bits(64).is_none());
         assert_eq!(Cell::from_unicode('⣿'), None);
     }
 

@@ -7,10 +7,10 @@
 
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
+use super::block::{Block, Paragraph};
 use super::cell::Cell;
 use super::pieces::{LOWER_DIGITS, letter};
 use super::text;
-use crate::layout::{Block, Paragraph, fill};
 use crate::options::{DiagramForm, Notation};
 
 /// One kind of piece, in the book's order, with how each form writes it.
@@ -105,25 +105,26 @@ const BOARD_MARGIN: usize = 2;
 const RANK_LABEL: usize = 2;
 
 /// Cells a board line takes: rank label, margin, 8 squares with blanks between, margin, label.
-pub const BOARD_WIDTH: usize = 2 * (RANK_LABEL + BOARD_MARGIN) + 15;
+pub(crate) const BOARD_WIDTH: usize = 2 * (RANK_LABEL + BOARD_MARGIN) + 15;
 
-/// Draws a position in one of the three forms of the book's section 5.
+/// Draws a position in one of the three forms of the book's section 5, as one
+/// [`Block::Together`] that the layout never splits across pages:
 ///
 /// - `Pieces`: a `Vit:` paragraph and a `Svart:` paragraph, continuation lines indented two
-///   cells, each kept on one page;
-/// - `Rows`: one paragraph, ranks 8 to 1 as words, no continuation indent, kept on one page;
-/// - `Board`: one fixed block of 12 lines, [`BOARD_WIDTH`] cells wide.
+///   cells;
+/// - `Rows`: one paragraph, ranks 8 to 1 as words, no continuation indent;
+/// - `Board`: one fixed block of 12 lines, [`BOARD_WIDTH`] cells wide (the caller makes sure
+///   the line is that wide: see the rule for boards too wide in `build`).
 ///
 /// With `to_move`, a one-line paragraph `Vit drar.` / `Svart drar.` follows, in `notation`
-/// (ordinary: with capital sign; compact: without). Use [`diagram_fixed`] to get the whole
-/// diagram as one block that the layout never splits across pages.
-pub fn diagram(
+/// (ordinary: with capital sign; compact: without).
+pub(crate) fn diagram(
     board: &Board,
     turn: Color,
     form: DiagramForm,
     notation: Notation,
     to_move: bool,
-) -> Vec<Block> {
+) -> Block {
     let mut blocks = match form {
         DiagramForm::Pieces => Color::ALL
             .iter()
@@ -134,38 +135,15 @@ pub fn diagram(
     };
     if to_move {
         let mut p = Paragraph::new(0, 0);
-        p.keep_together = true;
         p.push_text(&to_move_cells(turn, notation));
         blocks.push(Block::Paragraph(p));
     }
-    blocks
-}
-
-/// The whole diagram of [`diagram`] filled into lines of `width` cells, as one
-/// [`Block::Fixed`]: the layout moves it to the next page whole if it does not fit the rest of
-/// a page. A board needs `width >= BOARD_WIDTH`; the caller checks that.
-pub fn diagram_fixed(
-    board: &Board,
-    turn: Color,
-    form: DiagramForm,
-    notation: Notation,
-    to_move: bool,
-    width: usize,
-) -> Block {
-    let mut lines = Vec::new();
-    for block in diagram(board, turn, form, notation, to_move) {
-        match block {
-            Block::Paragraph(mut p) => fill(&mut p, width, &mut lines),
-            Block::Fixed(fixed) => lines.extend(fixed),
-            Block::Blank => lines.push(Vec::new()),
-        }
-    }
-    Block::Fixed(lines)
+    Block::Together(blocks)
 }
 
 /// The line after a diagram saying who is to move: `Vit drar.` or `Svart drar.`, translated
 /// with the text rules; in compact notation in lower case (no capital sign).
-pub fn to_move_cells(turn: Color, notation: Notation) -> Vec<Cell> {
+pub(crate) fn to_move_cells(turn: Color, notation: Notation) -> Vec<Cell> {
     let text = match turn {
         Color::White => WORDS.white_to_move,
         Color::Black => WORDS.black_to_move,
@@ -358,14 +336,18 @@ mod tests {
         Board::from_ascii_board_fen(fen.as_bytes()).unwrap_or_default()
     }
 
-    fn lines(blocks: Vec<Block>, width: usize) -> Vec<String> {
+    /// The lines of a diagram (test modules may run a later stage to show what a block gives).
+    fn lines(block: Block, width: usize) -> Vec<String> {
+        let Block::Together(blocks) = block else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for block in blocks {
             let mut ls = Vec::new();
             match block {
-                Block::Paragraph(mut p) => fill(&mut p, width, &mut ls),
+                Block::Paragraph(mut p) => crate::layout::fill(&mut p, width, &mut ls),
                 Block::Fixed(f) => ls = f,
-                Block::Blank => ls.push(Vec::new()),
+                _ => ls.push(Vec::new()),
             }
             out.extend(
                 ls.iter()
@@ -409,7 +391,7 @@ mod tests {
             Notation::Compact,
         );
         let mut ls = Vec::new();
-        fill(&mut p.clone(), 40, &mut ls);
+        crate::layout::fill(&mut p.clone(), 40, &mut ls);
         let s: Vec<String> = ls.iter().map(|l| to_unicode_string(l)).collect();
         // `vit:` comes from the text rules; check the pieces only.
         assert!(s[0].ends_with("⠙⠁⠂⠀⠙⠃⠂⠄"), "{s:?}");

@@ -3,17 +3,18 @@
 
 use shakmaty::Color;
 
+use super::block::{Block, Paragraph};
+use super::book::no_rule;
 use super::cell::Cell;
-use super::diagram::{BOARD_WIDTH, diagram_fixed};
+use super::diagram::diagram;
 use super::notation::{self, COMPACT_END, COMPACT_OMITTED, MoveStyle, OrdinaryMoves};
 use super::pieces::push_lower_number;
 use super::signs::{self, Placement};
 use super::text::{self, Unmapped};
 use crate::chess::game::comment_prose;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
-use crate::document::fen::parse_fen;
+use crate::document::Pos;
 use crate::error::{Diagnostic, Location, Warning};
-use crate::layout::{Block, Paragraph};
 use crate::options::{DiagramForm, Layout, Notation, Options};
 
 /// Brackets of variations: parentheses and square brackets alternate with depth in ordinary
@@ -32,8 +33,8 @@ pub struct GameWriter {
     ordinary: OrdinaryMoves,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
-    /// Start diagrams: the form, whether to say who moves, the line length.
-    start_diagram: Option<(DiagramForm, bool, usize)>,
+    /// Start diagrams: the form, whether to say who moves.
+    start_diagram: Option<(DiagramForm, bool)>,
     /// NAGs left out of compact notation, over all games written.
     pub dropped_nags: usize,
 }
@@ -76,11 +77,9 @@ impl GameWriter {
             cells: Vec::new(),
             unmapped: Vec::new(),
             dropped_nags: 0,
-            start_diagram: options.start_diagram.then_some((
-                options.diagram,
-                options.to_move,
-                options.line_length,
-            )),
+            start_diagram: options
+                .start_diagram
+                .then_some((options.diagram, options.to_move)),
         }
     }
 
@@ -106,38 +105,20 @@ impl GameWriter {
         run.finish();
     }
 
-    /// The diagram of the start position, for a game that begins from a `[FEN]` tag (the
-    /// chess stage has checked the tag, so a FEN that does not read is left out here).
+    /// The diagram of the start position, for a game that begins from a `[FEN]` tag. The form
+    /// is the caller's: it has applied the rule for boards too wide for the line.
     fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) {
-        let Some((form, to_move, width)) = self.start_diagram else {
+        let Some((form, to_move)) = self.start_diagram else {
             return;
         };
-        let Some(fen) = game.tag("FEN") else { return };
-        let location = game.location.clone().unwrap_or(Location {
-            file: String::new(),
-            line: 0,
-            column: 0,
-        });
-        let Ok(parsed) = parse_fen(fen, location) else {
+        let Some((board, turn)) = &game.start else {
             return;
         };
-        // A board wider than the line falls back to the piece list.
-        let form = if form == DiagramForm::Board && width < BOARD_WIDTH {
-            DiagramForm::Pieces
-        } else {
-            form
-        };
-        blocks.push(diagram_fixed(
-            parsed.board(),
-            parsed.turn(),
-            form,
-            self.notation,
-            to_move,
-            width,
-        ));
+        blocks.push(diagram(board, *turn, form, self.notation, to_move));
     }
 
-    /// The heading: `White – Black` and `Event year, result`, when both players are known.
+    /// The heading: `White – Black` and `Event year, result`, when both players are known. It
+    /// stays on one page with the first lines of the moves.
     fn heading(&mut self, game: &Game, blocks: &mut Vec<Block>, warnings: &mut Vec<Warning>) {
         let known = |name: &str| {
             game.tag(name)
@@ -153,8 +134,8 @@ impl GameWriter {
         ));
         let year = game
             .tag("Date")
-            .map(|d| &d[..d.len().min(4)])
-            .filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()));
+            .and_then(|d| d.get(..4))
+            .filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
         let result = match game.result {
             Some(GameResult::WhiteWins) => Some("1-0"),
             Some(GameResult::BlackWins) => Some("0-1"),
@@ -195,26 +176,26 @@ impl GameWriter {
         let mut p = Paragraph::new(0, 2);
         p.push_text(&self.cells);
         p.end_word();
+        p.keep_with_next = true;
         p
     }
 }
 
+/// Where a game starts, for its messages.
+fn game_location(game: &Game) -> Location {
+    game.location.clone().unwrap_or(Location {
+        file: String::new(),
+        line: 1,
+        column: 1,
+    })
+}
+
+/// Characters with no braille rule in a game's heading: reported where the game starts.
 fn report_unmapped(unmapped: &[Unmapped], game: &Game, warnings: &mut Vec<Warning>) {
     for u in unmapped {
-        let location = game.location.clone().unwrap_or(Location {
-            file: String::new(),
-            line: 0,
-            column: 0,
-        });
-        warnings.push(Warning(Diagnostic::new(
-            location,
-            format!(
-                "game {}: no braille rule for the character '{}' (U+{:04X}); a substitute is written",
-                game.number,
-                u.ch,
-                u32::from(u.ch)
-            ),
-        )));
+        let mut w = no_rule(game_location(game), u.ch);
+        w.0.message = format!("game {}: {}", game.number, w.0.message);
+        warnings.push(w);
     }
 }
 
@@ -236,9 +217,9 @@ impl Run<'_> {
                 }
                 _ => self.unsigned_nag(*n),
             },
-            Item::Comment(c) => {
+            Item::Comment(c, at) => {
                 self.flush_move();
-                self.comment(c);
+                self.comment(c, *at);
             }
             Item::VariationStart => {
                 self.flush_move();
@@ -372,13 +353,8 @@ impl Run<'_> {
             self.w.dropped_nags += 1;
             return;
         }
-        let location = self.game.location.clone().unwrap_or(Location {
-            file: String::new(),
-            line: 0,
-            column: 0,
-        });
         self.warnings.push(Warning(Diagnostic::new(
-            location,
+            game_location(self.game),
             format!(
                 "game {}: the annotation ${n} has no sign in the book; it is left out",
                 self.game.number
@@ -386,16 +362,23 @@ impl Run<'_> {
         )));
     }
 
-    fn comment(&mut self, text: &str) {
-        let text = comment_prose(text);
-        let text = text.as_ref();
+    /// A comment; `at` is where it starts (its `{`).
+    fn comment(&mut self, source: &str, at: Pos) {
+        let prose = comment_prose(source);
+        let text = prose.as_ref();
         if text.is_empty() {
             return;
         }
         self.w.cells.clear();
         self.w.unmapped.clear();
         text::translate(text, &mut self.w.cells, &mut self.w.unmapped);
-        report_unmapped(&self.w.unmapped, self.game, self.warnings);
+        for u in &self.w.unmapped {
+            let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
+            let location = char_location(source, &prose, u.offset, at).in_file(file);
+            let mut w = no_rule(location, u.ch);
+            w.0.message = format!("game {}: {}", self.game.number, w.0.message);
+            self.warnings.push(w);
+        }
         self.begin_word();
         let cells = std::mem::take(&mut self.w.cells);
         self.para.push_text(&cells);
@@ -416,5 +399,31 @@ impl Run<'_> {
             self.para.end_word();
         }
         self.new_paragraph();
+    }
+}
+
+/// The place of byte `offset` of a comment's `prose` in the file: `source` is the comment as it
+/// stands after its `{` at `at`. The prose is the source trimmed unless commands were taken
+/// out; then the character is looked for in the source.
+fn char_location(source: &str, prose: &std::borrow::Cow<'_, str>, offset: usize, at: Pos) -> Pos {
+    let in_source = match prose {
+        std::borrow::Cow::Borrowed(_) => source.len() - source.trim_start().len() + offset,
+        std::borrow::Cow::Owned(text) => text
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .and_then(|ch| source.find(ch))
+            .unwrap_or(0),
+    };
+    let before = source.get(..in_source).unwrap_or("");
+    match before.rfind('\n') {
+        // The `{` is one column before the comment's text.
+        None => at.plus(1 + before.chars().count()),
+        Some(nl) => Pos {
+            line: at
+                .line
+                .saturating_add(u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX)),
+            column: 1,
+        }
+        .plus(before[nl + 1..].chars().count()),
     }
 }

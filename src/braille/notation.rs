@@ -235,7 +235,7 @@ pub const COMPACT_OMITTED: [Cell; 2] = [DASH, DASH];
 mod tests {
     use super::*;
     use crate::braille::cell::to_unicode_string;
-    use crate::chess::Disambiguation;
+    use crate::chess::game::Disambiguation;
     use shakmaty::{Color, Role};
 
     fn mv(role: Role, from: Square, to: Square, capture: bool) -> MoveFacts {

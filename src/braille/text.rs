@@ -74,16 +74,7 @@ pub struct Unmapped {
     pub ch: char,
 }
 
-/// The emphasis of a piece of prose (rules.md §7).
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
-pub enum Emphasis {
-    #[default]
-    None,
-    /// Italic: 6-3 before one word; 6-36 … 156 around several.
-    Italic,
-    /// Bold: 46 before one word; 46-46 … 156 around several.
-    Bold,
-}
+pub(crate) use crate::document::Emphasis;
 
 /// Translates Swedish print text to cells, appended to `out`; a run of white space in the text is
 /// one blank cell. Characters without a rule are written as [`tables::SUBSTITUTE`] and reported

@@ -1,8 +1,9 @@
 //! The replayed game: every move with the facts the position gives, in source order with its
 //! comments, annotation glyphs and variations.
 
-use shakmaty::{CastlingSide, Color, Role, Square};
+use shakmaty::{Board, CastlingSide, Color, Role, Square};
 
+use crate::document::Pos;
 use crate::error::Location;
 
 /// Check, double check or mate after a move, as the position says.
@@ -58,8 +59,9 @@ pub enum Item {
     Move(MoveFacts),
     /// A numeric annotation glyph of the move before it (`!` is `$1`).
     Nag(u8),
-    /// A comment, as decoded text (whitespace as in the source).
-    Comment(String),
+    /// A comment, as decoded text (whitespace as in the source), and where it starts (its `{`
+    /// or `;`).
+    Comment(String, Pos),
     /// `(`: the moves that follow replace the last move played.
     VariationStart,
     /// `)`.
@@ -86,6 +88,8 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     pub items: Vec<Item>,
     pub result: Option<GameResult>,
+    /// The position a game with a `[FEN]` tag starts from (board and side to move).
+    pub start: Option<(Board, Color)>,
 }
 
 impl Game {

@@ -10,7 +10,8 @@
 //! pgn-reader), `feed` (what pgn-reader reads), `replay` (the visitor), `pgn` (the reader).
 
 mod feed;
-pub mod game;
+pub(crate) mod fen;
+pub(crate) mod game;
 mod letters;
 mod normalize;
 mod pgn;
@@ -18,5 +19,5 @@ mod replay;
 mod scan;
 mod words;
 
-pub use game::{Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind};
-pub use pgn::PgnReader;
+pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind};
+pub(crate) use pgn::PgnReader;

@@ -1,12 +1,10 @@
 //! The normalized text of one game given to pgn-reader: its tags one a line, then English SAN,
 //! `$n` NAGs, comments, parentheses and the result, separated by single blanks.
 
-use shakmaty::{CastlingSide, Role};
-
 use super::game::GameResult;
-use super::letters::{Lang, Letter, english_letter, role_name};
+use super::letters::Lang;
 use super::scan::{GameScan, ScanError, TokKind, Token};
-use super::words::{MoveShape, MoveWord};
+use super::words::MoveWord;
 
 /// What was written.
 #[derive(Debug, Default)]
@@ -92,80 +90,8 @@ fn push_number(n: u8, out: &mut Vec<u8>) {
     out.push(b'0' + n % 10);
 }
 
-/// A move as English SAN bytes (`Ng1f3`, `exd5`, `e8=Q`, `O-O`, `--`): the bytes and their length.
-pub(crate) fn san_bytes(
-    m: &MoveWord,
-    lang: Lang,
-) -> Result<([u8; 8], usize), (String, &'static str)> {
-    let mut san = [0u8; 8];
-    let mut n = 0;
-    let mut put = |b: u8| {
-        if let Some(slot) = san.get_mut(n) {
-            *slot = b;
-            n += 1;
-        }
-    };
-    match m.shape {
-        MoveShape::Castle(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
-        MoveShape::Castle(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
-        MoveShape::Null => b"--".iter().for_each(|&b| put(b)),
-        MoveShape::Normal {
-            piece,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let role = piece.map_or(Role::Pawn, |l| l.role(lang));
-            let promotion = match promotion {
-                None => None,
-                Some(_) if role != Role::Pawn => {
-                    return Err((
-                        format!("a {} cannot promote", role_name(role)),
-                        "only a pawn reaching the last rank promotes",
-                    ));
-                }
-                Some(p) => match p.role(lang) {
-                    Role::Pawn | Role::King => {
-                        let hint = if p == Letter::B {
-                            "in a game with Swedish letters B is a pawn (bonde); the bishop is L"
-                        } else {
-                            "a pawn promotes to a queen, rook, bishop or knight"
-                        };
-                        return Err((
-                            format!("a pawn cannot promote to a {}", role_name(p.role(lang))),
-                            hint,
-                        ));
-                    }
-                    r => Some(r),
-                },
-            };
-            if let Some(l) = english_letter(role) {
-                put(l);
-            }
-            if let Some(f) = file {
-                put(f.char() as u8);
-            }
-            if let Some(r) = rank {
-                put(r.char() as u8);
-            }
-            if capture {
-                put(b'x');
-            }
-            put(to.file().char() as u8);
-            put(to.rank().char() as u8);
-            if let Some(l) = promotion.and_then(english_letter) {
-                put(b'=');
-                put(l);
-            }
-        }
-    }
-    Ok((san, n))
-}
-
 fn write_move(m: &MoveWord, lang: Lang, out: &mut Vec<u8>) -> Result<(), (String, &'static str)> {
-    let (san, n) = san_bytes(m, lang)?;
+    let (san, n) = super::words::san_bytes(m, lang)?;
     out.extend_from_slice(&san[..n]);
     Ok(())
 }

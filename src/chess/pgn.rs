@@ -205,6 +205,7 @@ impl<R: BufRead> PgnReader<R> {
             tags: replay.tags,
             items: replay.items,
             result: replay.marker.or(tag_result),
+            start: replay.start,
         }))
     }
 }
@@ -297,7 +298,7 @@ mod tests {
             .items
             .iter()
             .filter_map(|i| {
-                if let Item::Comment(c) = i {
+                if let Item::Comment(c, _) = i {
                     Some(c.len())
                 } else {
                     None
@@ -337,8 +338,8 @@ mod tests {
             .iter()
             .map(|i| match i {
                 Item::Move(_) => "m",
-                Item::Comment(c) if c == " best" => "c",
-                Item::Comment(_) => "?",
+                Item::Comment(c, _) if c == " best" => "c",
+                Item::Comment(..) => "?",
                 Item::VariationStart => "(",
                 Item::VariationEnd => ")",
                 Item::Nag(_) => "$",

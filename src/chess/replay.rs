@@ -8,8 +8,8 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, SanPlus, Skip, 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList,
-    Position, Role, attacks,
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
+    MoveList, Position, Role, attacks,
 };
 
 use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
@@ -40,6 +40,8 @@ pub(crate) struct Replay<'a> {
     before: Option<Chess>,
     stack: &'a mut Vec<Frame>,
     fen_tag: Option<usize>,
+    /// The position of the `[FEN]` tag, once read.
+    pub start: Option<(Board, Color)>,
     chess960: bool,
     partial: String,
     pub tags: Vec<(String, String)>,
@@ -128,6 +130,7 @@ impl<'a> Replay<'a> {
             before: None,
             stack,
             fen_tag: None,
+            start: None,
             chess960: false,
             partial: String::new(),
             tags: Vec::with_capacity(scan.tags.len()),
@@ -213,6 +216,7 @@ impl<'a> Replay<'a> {
         };
         match pos {
             Ok(p) => {
+                self.start = Some((p.board().clone(), p.turn()));
                 self.pos = p;
                 ControlFlow::Continue(())
             }
@@ -636,11 +640,12 @@ impl Visitor for Replay<'_> {
         match self.next_token() {
             Some((
                 _,
-                Token {
+                t @ Token {
                     kind: TokKind::Comment | TokKind::LineComment,
                     ..
                 },
             )) => {
+                let at = self.scan.pos(t.start);
                 let text = text_of(comment.as_bytes());
                 let c = if self.partial.is_empty() {
                     text.into_owned()
@@ -649,7 +654,7 @@ impl Visitor for Replay<'_> {
                     c.push_str(&text);
                     c
                 };
-                self.items.push(Item::Comment(c));
+                self.items.push(Item::Comment(c, at));
                 ControlFlow::Continue(())
             }
             _ => self.internal("pgn-reader reported a comment the scan did not find"),

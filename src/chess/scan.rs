@@ -6,6 +6,7 @@ use std::io::{self, BufRead};
 use super::game::GameResult;
 use super::letters::{Lang, Letter, glyph_nag};
 use super::words::{MoveShape, MoveWord, Word, quick_move, read_word};
+use crate::document::Pos;
 use crate::error::{Diagnostic, Location};
 
 /// What a movetext token is.
@@ -200,6 +201,11 @@ impl GameScan {
 
     /// The file location of byte `offset`.
     pub(crate) fn location(&self, file: &str, offset: usize) -> Location {
+        self.pos(offset).in_file(file)
+    }
+
+    /// The line and column of byte `offset`.
+    pub(crate) fn pos(&self, offset: usize) -> Pos {
         let i = self.line_index(offset);
         let (start, _) = self.line_text(offset);
         let column = self
@@ -207,12 +213,11 @@ impl GameScan {
             .get(start..offset)
             .map_or(0, |s| s.chars().count())
             + 1;
-        Location {
-            file: file.to_owned(),
+        Pos {
             line: self
                 .first_line
                 .saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
-            column: column as u32,
+            column: u32::try_from(column).unwrap_or(u32::MAX),
         }
     }
 
@@ -727,7 +732,7 @@ fn is_canonical(m: &MoveWord, w: &str) -> bool {
     let core = w.strip_suffix(['+', '#']).unwrap_or(w);
     !m.ep_mark
         && m.suffix != Some(super::words::SourceSuffix::DoubleCheck)
-        && super::normalize::san_bytes(m, Lang::English)
+        && super::words::san_bytes(m, Lang::English)
             .is_ok_and(|(san, n)| san.get(..n) == Some(core.as_bytes()))
 }
 

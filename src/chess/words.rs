@@ -1,10 +1,10 @@
 //! One movetext word read by itself: a move (SAN, long algebraic, Swedish letters, figurines),
 //! a move number, a result, an en passant mark or an annotation symbol.
 
-use shakmaty::{CastlingSide, File, Rank, Square};
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use super::game::GameResult;
-use super::letters::{Letter, piece_letter, symbol_nag};
+use super::letters::{Lang, Letter, english_letter, piece_letter, role_name, symbol_nag};
 
 /// A check or mate sign as written after a move (the position decides what is written out).
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -417,6 +417,78 @@ fn read_promotion(c: &mut Cursor<'_>) -> Option<Option<Letter>> {
         }
         None => Some(None),
     }
+}
+
+/// A move as English SAN bytes (`Ng1f3`, `exd5`, `e8=Q`, `O-O`, `--`): the bytes and their length.
+pub(crate) fn san_bytes(
+    m: &MoveWord,
+    lang: Lang,
+) -> Result<([u8; 8], usize), (String, &'static str)> {
+    let mut san = [0u8; 8];
+    let mut n = 0;
+    let mut put = |b: u8| {
+        if let Some(slot) = san.get_mut(n) {
+            *slot = b;
+            n += 1;
+        }
+    };
+    match m.shape {
+        MoveShape::Castle(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
+        MoveShape::Castle(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
+        MoveShape::Null => b"--".iter().for_each(|&b| put(b)),
+        MoveShape::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let role = piece.map_or(Role::Pawn, |l| l.role(lang));
+            let promotion = match promotion {
+                None => None,
+                Some(_) if role != Role::Pawn => {
+                    return Err((
+                        format!("a {} cannot promote", role_name(role)),
+                        "only a pawn reaching the last rank promotes",
+                    ));
+                }
+                Some(p) => match p.role(lang) {
+                    Role::Pawn | Role::King => {
+                        let hint = if p == Letter::B {
+                            "in a game with Swedish letters B is a pawn (bonde); the bishop is L"
+                        } else {
+                            "a pawn promotes to a queen, rook, bishop or knight"
+                        };
+                        return Err((
+                            format!("a pawn cannot promote to a {}", role_name(p.role(lang))),
+                            hint,
+                        ));
+                    }
+                    r => Some(r),
+                },
+            };
+            if let Some(l) = english_letter(role) {
+                put(l);
+            }
+            if let Some(f) = file {
+                put(f.char() as u8);
+            }
+            if let Some(r) = rank {
+                put(r.char() as u8);
+            }
+            if capture {
+                put(b'x');
+            }
+            put(to.file().char() as u8);
+            put(to.rank().char() as u8);
+            if let Some(l) = promotion.and_then(english_letter) {
+                put(b'=');
+                put(l);
+            }
+        }
+    }
+    Ok((san, n))
 }
 
 #[cfg(test)]

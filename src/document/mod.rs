@@ -1,6 +1,192 @@
-//! Documents: the inputs that are not PGN games (FEN lists; later Markdown books).
+//! Documents: every input kind (.md books, .pgn files, .fen lists) as one stream of [`Node`]s,
+//! each with its place in the source.
+//!
+//! A Markdown book is a title page, headings, paragraphs, lists, quotes, tables, code, games
+//! (```` ```pgn ```` blocks) and positions (```` ```fen ```` blocks); a `.pgn` file is one
+//! [`Games`] node whose games stream from the file; a `.fen` file is a [`Node::Position`] a
+//! line. Nothing here knows chess or braille: games and positions are text with places, read by
+//! the chess stage; the braille stage turns every node into blocks.
 
-pub mod fen;
-pub mod frontmatter;
-pub mod markdown;
-pub mod profile;
+pub(crate) mod fen;
+pub(crate) mod frontmatter;
+pub(crate) mod markdown;
+pub(crate) mod profile;
+
+use std::io::BufRead;
+
+use crate::error::{Location, Result, Warning};
+
+/// A place in a document's file: 1-based line and column (in characters).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) struct Pos {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Pos {
+    /// The place `chars` characters further on the same line.
+    pub(crate) fn plus(self, chars: usize) -> Pos {
+        Pos {
+            line: self.line,
+            column: self
+                .column
+                .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX)),
+        }
+    }
+
+    pub(crate) fn in_file(self, file: &str) -> Location {
+        Location {
+            file: file.to_owned(),
+            line: self.line,
+            column: self.column,
+        }
+    }
+}
+
+/// The emphasis of a piece of prose (rules.md §7).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) enum Emphasis {
+    #[default]
+    None,
+    /// Italic: 6-3 before one word; 6-36 … 156 around several.
+    Italic,
+    /// Bold: 46 before one word; 46-46 … 156 around several.
+    Bold,
+}
+
+/// A piece of inline text with its emphasis and where it starts.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub(crate) struct Piece {
+    pub text: String,
+    pub emphasis: Emphasis,
+    pub at: Pos,
+}
+
+/// Inline text: pieces read as one text (capitals, numbers and blanks run across them).
+pub(crate) type Inline = Vec<Piece>;
+
+/// Words of a block's info string (```` ```pgn compact list ````): settings for that block.
+pub(crate) type Words = Vec<(String, Pos)>;
+
+/// One node of a document.
+pub(crate) enum Node {
+    /// The title page, from the front matter (only when it has a title or an author).
+    TitlePage {
+        title: Option<Piece>,
+        author: Option<Piece>,
+    },
+    /// A heading, level 1 to 6.
+    Heading {
+        level: u8,
+        text: Inline,
+    },
+    /// A paragraph; `continued` when it goes on after a hard line break (no first-line indent).
+    Paragraph {
+        text: Inline,
+        continued: bool,
+    },
+    QuoteStart,
+    QuoteEnd,
+    /// A list; `first` is the number of its first item (`None`: bullets).
+    ListStart {
+        first: Option<u64>,
+    },
+    ListEnd,
+    ItemStart,
+    ItemEnd,
+    TableStart,
+    /// A table row (the header row too): its cells.
+    TableRow {
+        cells: Vec<Inline>,
+    },
+    TableEnd,
+    /// A thematic break (`---`).
+    ThematicBreak,
+    /// `<!-- pagebreak -->`.
+    PageBreak,
+    /// A code block written as it stands: each line with the place of its first character.
+    Code {
+        lines: Vec<(String, Pos)>,
+    },
+    /// Games in PGN.
+    Games(Games),
+    /// One position in FEN.
+    Position(fen::FenLine),
+}
+
+/// Where the PGN of a [`Node::Games`] comes from.
+pub(crate) enum PgnSource {
+    /// A `.pgn` file (or standard input), read as a stream: memory does not grow with it.
+    Stream(Box<dyn BufRead + Send>),
+    /// The text of a ```` ```pgn ```` block. `first_line` is the file line of its first line;
+    /// `shifts[i]` the characters Markdown took off the front of its line `i` (the indent of a
+    /// list or quote): what a column the chess reader gives needs added to be the file's.
+    Block {
+        text: String,
+        first_line: u32,
+        shifts: Vec<u32>,
+    },
+}
+
+/// Games in PGN: a `.pgn` file or a ```` ```pgn ```` block.
+pub(crate) struct Games {
+    pub source: PgnSource,
+    /// The block's info-string words (none for a file).
+    pub words: Words,
+    /// Where the node starts: the fence of a block, 1:1 of a file.
+    pub at: Pos,
+}
+
+impl PgnSource {
+    /// A location the chess reader gives in the text of this source, as a place in the file.
+    pub(crate) fn relocate(&self, location: &mut Location) {
+        if let PgnSource::Block {
+            first_line, shifts, ..
+        } = self
+            && let Some(i) = location.line.checked_sub(*first_line)
+            && let Some(shift) = shifts.get(i as usize)
+        {
+            location.column = location.column.saturating_add(*shift);
+        }
+    }
+}
+
+/// A document being read: its nodes one by one.
+pub(crate) enum Document<'a> {
+    Book(markdown::Reader<'a>),
+    Pgn(Option<Box<dyn BufRead + Send>>),
+    Fen(fen::Lines),
+}
+
+impl<'a> Document<'a> {
+    /// A Markdown book (its whole text, front matter included).
+    pub(crate) fn book(name: &'a str, text: &'a str, front: &frontmatter::FrontMatter) -> Self {
+        Document::Book(markdown::Reader::new(name, text, front))
+    }
+
+    /// A `.pgn` file: one [`Node::Games`].
+    pub(crate) fn pgn(input: Box<dyn BufRead + Send>) -> Self {
+        Document::Pgn(Some(input))
+    }
+
+    /// A `.fen` file: a [`Node::Position`] a line.
+    pub(crate) fn fen(input: Box<dyn BufRead + Send>, name: &str) -> Self {
+        Document::Fen(fen::Lines::new(input, name))
+    }
+
+    /// The next node, or `None` at the end. Warnings about the document's form (an HTML block,
+    /// a footnote) go to `warn`.
+    pub(crate) fn next_node(&mut self, warn: &mut dyn FnMut(Warning)) -> Result<Option<Node>> {
+        match self {
+            Document::Book(reader) => Ok(reader.next_node(warn)),
+            Document::Pgn(input) => Ok(input.take().map(|input| {
+                Node::Games(Games {
+                    source: PgnSource::Stream(input),
+                    words: Vec::new(),
+                    at: Pos { line: 1, column: 1 },
+                })
+            })),
+            Document::Fen(lines) => Ok(lines.next_line()?.map(Node::Position)),
+        }
+    }
+}

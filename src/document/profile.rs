@@ -3,7 +3,15 @@
 
 use saphyr::{LoadableYamlNode, Yaml};
 
-use crate::layout::{Layouter, LineSink, PageNumbers};
+/// Where the braille page number stands. It is always right-aligned, on a line of its own.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum PageNumbers {
+    /// Alone in the top line of every page (Swedish books, `sv-a4`).
+    Top,
+    /// At the right end of the last line of every page (BANA, `us-brf`). The line holds only
+    /// the number: text never shares it.
+    Bottom,
+}
 
 /// The profiles, by name, as the files in `templates/` hold them.
 const PROFILES: &[(&str, &str)] = &[
@@ -40,13 +48,6 @@ impl Profile {
             ));
         };
         parse(text)
-    }
-
-    /// Numbers the layouter's pages as this profile says.
-    pub fn apply<S: LineSink>(&self, layout: &mut Layouter<S>) {
-        if let Some(place) = self.page_numbers {
-            layout.number_pages(place, 1);
-        }
     }
 }
 

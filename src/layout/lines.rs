@@ -1,7 +1,6 @@
 //! Line filling: words into lines of a fixed width, breaking only at breakable blanks.
 
-use super::paragraph::{Paragraph, Word};
-use crate::braille::cell::Cell;
+use crate::braille::{Cell, Paragraph, Word};
 
 /// The hyphen written where a word longer than a whole line is cut (dots 36).
 const CUT: Cell = Cell::dots("36");
@@ -12,7 +11,7 @@ const CUT: Cell = Cell::dots("36");
 /// move and a sign after a blank) move to the next line together; a glued group longer than a
 /// line breaks at its glued blanks after all, and only a word longer than a whole line is cut,
 /// with a hyphen at the cut.
-pub fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
+pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
     let words: Vec<Word> = p.words().to_vec();
     let mut line: Vec<Cell> = Vec::with_capacity(width);
     let indent = |first: bool| if first { p.first_indent } else { p.rest_indent };

@@ -6,30 +6,16 @@
 
 mod lines;
 mod page;
-mod paragraph;
 
 use std::io;
 
-pub use lines::fill;
-pub use page::{PageNumbers, page_number_cells};
-pub use paragraph::{Paragraph, Word};
+#[cfg(test)]
+pub(crate) use lines::fill;
 
-use crate::braille::cell::Cell;
-
-/// One unit of a document as the layout sees it.
-#[derive(Clone, Debug)]
-pub enum Block {
-    /// Words filled into lines.
-    Paragraph(Paragraph),
-    /// Lines already made (a board diagram): written as they are, never split across pages.
-    /// Each line must fit the line length; trailing blanks are trimmed on output.
-    Fixed(Vec<Vec<Cell>>),
-    /// An empty line (left out at the top of a page).
-    Blank,
-}
+use crate::braille::{Block, Cell};
 
 /// Where finished lines go: an output renderer.
-pub trait LineSink {
+pub(crate) trait LineSink {
     /// One line of cells, trailing blanks already trimmed.
     fn line(&mut self, cells: &[Cell]) -> io::Result<()>;
     /// The page that the lines since the last call filled is complete.
@@ -37,7 +23,7 @@ pub trait LineSink {
 }
 
 /// Fills blocks into lines and pages.
-pub struct Layouter<S: LineSink> {
+pub(crate) struct Layouter<S: LineSink> {
     width: usize,
     /// Lines a page; 0 means one endless page and no page ends.
     page_length: usize,
@@ -71,17 +57,42 @@ impl<S: LineSink> Layouter<S> {
                 return self.blank();
             }
             Block::Paragraph(p) => {
-                fill(p, self.width, &mut lines);
+                lines::fill(p, self.width, &mut lines);
                 page::Keep::of(p)
             }
             Block::Fixed(fixed) => {
                 lines.extend(fixed.iter().cloned());
                 page::Keep::whole()
             }
+            Block::Together(blocks) => {
+                for b in blocks {
+                    self.lines_of(b, &mut lines);
+                }
+                page::Keep::whole()
+            }
+            Block::PageBreak => {
+                self.lines = lines;
+                return self.page_break();
+            }
         };
         let result = self.place(&lines, keep);
         self.lines = lines;
         result
+    }
+
+    /// The lines of a block inside a [`Block::Together`]: its own keep rules give way to the
+    /// group's, blank lines are empty lines.
+    fn lines_of(&self, block: &mut Block, lines: &mut Vec<Vec<Cell>>) {
+        match block {
+            Block::Paragraph(p) => lines::fill(p, self.width, lines),
+            Block::Fixed(fixed) => lines.extend(fixed.iter().cloned()),
+            Block::Together(blocks) => {
+                for b in blocks {
+                    self.lines_of(b, lines);
+                }
+            }
+            Block::Blank | Block::PageBreak => lines.push(Vec::new()),
+        }
     }
 
     fn emit(&mut self, cells: &[Cell]) -> io::Result<()> {

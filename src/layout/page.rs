@@ -6,25 +6,13 @@
 
 use std::io;
 
-use super::paragraph::Paragraph;
 use super::{Layouter, LineSink};
-use crate::braille::cell::Cell;
+use crate::braille::{Cell, Paragraph};
+pub(crate) use crate::document::profile::PageNumbers;
 
-/// Where the braille page number stands. It is always right-aligned, on a line of its own.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum PageNumbers {
-    /// Alone in the top line of every page (Swedish books, `sv-a4`).
-    Top,
-    /// At the right end of the last line of every page (BANA, `us-brf`). The line holds only
-    /// the number: text never shares it.
-    Bottom,
-}
-
-/// The braille page number: the number under the text rules (number sign and digits).
-pub fn page_number_cells(n: u32, out: &mut Vec<Cell>) {
-    let mut unmapped = Vec::new();
-    crate::braille::text::translate(&n.to_string(), out, &mut unmapped);
-}
+/// The cells of a braille page number: given to the layout as data by whoever runs it (the
+/// braille stage's number rule), so that the layout never translates anything itself.
+pub(crate) type PageNumberCells = fn(u32, &mut Vec<Cell>);
 
 /// How a block sits on pages, beyond its lines.
 #[derive(Copy, Clone, Debug, Default)]
@@ -68,7 +56,7 @@ struct Held {
 /// The page state of a [`Layouter`] beyond its line count.
 #[derive(Debug)]
 pub(super) struct Pages {
-    numbers: Option<PageNumbers>,
+    numbers: Option<(PageNumbers, PageNumberCells)>,
     /// The number of the current page.
     number: u32,
     /// Lines of blocks kept with the next block, not yet placed.
@@ -91,16 +79,12 @@ impl Default for Pages {
 const LINES_WITH_HEADING: usize = 2;
 
 impl<S: LineSink> Layouter<S> {
-    /// Numbers the pages, starting at `first`, with the number on a line of its own: the text
-    /// gets one line less a page. Has no effect without pages (page length 0).
-    pub fn number_pages(&mut self, place: PageNumbers, first: u32) {
-        self.pages.numbers = Some(place);
+    /// Numbers the pages, starting at `first`, with the number (its cells from `cells`) on a
+    /// line of its own: the text gets one line less a page. Has no effect without pages (page
+    /// length 0).
+    pub(crate) fn number_pages(&mut self, place: PageNumbers, first: u32, cells: PageNumberCells) {
+        self.pages.numbers = Some((place, cells));
         self.pages.number = first;
-    }
-
-    /// The number the current (or next) page carries.
-    pub fn page_number(&self) -> u32 {
-        self.pages.number
     }
 
     /// Lines of text a page holds (0: no pages).
@@ -234,7 +218,10 @@ impl<S: LineSink> Layouter<S> {
 
     /// Writes the page number line at the top of a page, before its first line.
     pub(super) fn before_line(&mut self) -> io::Result<()> {
-        if self.used == 0 && self.page_length > 0 && self.pages.numbers == Some(PageNumbers::Top) {
+        if self.used == 0
+            && self.page_length > 0
+            && matches!(self.pages.numbers, Some((PageNumbers::Top, _)))
+        {
             self.number_line()?;
         }
         Ok(())
@@ -242,7 +229,7 @@ impl<S: LineSink> Layouter<S> {
 
     /// Finishes a page: the number line at the bottom, then the page end.
     pub(super) fn close_page(&mut self) -> io::Result<()> {
-        if self.pages.numbers == Some(PageNumbers::Bottom) {
+        if matches!(self.pages.numbers, Some((PageNumbers::Bottom, _))) {
             for _ in self.used..self.capacity() {
                 self.sink.line(&[])?;
             }
@@ -256,7 +243,9 @@ impl<S: LineSink> Layouter<S> {
     fn number_line(&mut self) -> io::Result<()> {
         let mut cells = std::mem::take(&mut self.pages.scratch);
         cells.clear();
-        page_number_cells(self.pages.number, &mut cells);
+        if let Some((_, number_cells)) = self.pages.numbers {
+            number_cells(self.pages.number, &mut cells);
+        }
         let pad = self.width.saturating_sub(cells.len());
         cells.splice(0..0, std::iter::repeat_n(Cell::BLANK, pad));
         let result = self.sink.line(&cells);
@@ -267,8 +256,8 @@ impl<S: LineSink> Layouter<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Block;
     use super::*;
+    use crate::braille::Block;
     use crate::braille::cell::to_unicode_string;
 
     /// Records lines as Unicode braille and page ends as `"\f"`.
@@ -314,7 +303,7 @@ mod tests {
     ) -> Vec<String> {
         let mut l = Layouter::new(width, length, Record::default());
         if let Some(n) = numbers {
-            l.number_pages(n, 1);
+            l.number_pages(n, 1, crate::braille::page_number);
         }
         for mut b in blocks {
             l.push(&mut b).ok();
@@ -352,7 +341,7 @@ mod tests {
             ]
         );
         let mut cells = Vec::new();
-        page_number_cells(120, &mut cells);
+        crate::braille::page_number(120, &mut cells);
         assert_eq!(to_unicode_string(&cells), "⠼⠁⠃⠚");
     }
 
@@ -423,7 +412,7 @@ mod tests {
         let r = l.finish().map(|r| r.0).unwrap_or_default();
         assert_eq!(r, vec!["⠁", "\u{c}", "⠁", "\u{c}"]);
         let mut l = Layouter::new(10, 0, Record::default());
-        l.number_pages(PageNumbers::Top, 1);
+        l.number_pages(PageNumbers::Top, 1, crate::braille::page_number);
         l.push(&mut para(1, 0)).ok();
         l.page_break().ok();
         l.push(&mut heading(true)).ok();

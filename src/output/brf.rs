@@ -9,10 +9,6 @@ use crate::braille::cell::Cell;
 pub struct Brf;
 
 impl Renderer for Brf {
-    fn name(&self) -> &'static str {
-        "brf"
-    }
-
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
         let mut buf = [0u8; 256];
         for chunk in cells.chunks(buf.len() - 2) {

@@ -14,8 +14,6 @@ use crate::options::Format;
 
 /// Writes laid-out braille in one file format.
 pub trait Renderer {
-    /// The format's name, as on the command line.
-    fn name(&self) -> &'static str;
     /// Writes one line (trailing blanks already trimmed) with its line end.
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()>;
     /// Ends a page.

@@ -10,10 +10,6 @@ use crate::braille::cell::Cell;
 pub struct Unicode;
 
 impl Renderer for Unicode {
-    fn name(&self) -> &'static str {
-        "unicode"
-    }
-
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
         let mut s = String::with_capacity(cells.len() * 3 + 1);
         s.extend(cells.iter().map(|c| c.to_unicode()));

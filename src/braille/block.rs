@@ -1,10 +1,29 @@
-//! A paragraph: words (cells that stay on one line) and the blanks between them, some glued.
+//! What the braille stage hands to the layout: blocks of cells with layout hints (indents,
+//! unbreakable words, keep-together, keep-with-next, blank lines, page breaks). Nothing here
+//! knows the line width: the layout stage decides where lines and pages end.
 
-use crate::braille::cell::Cell;
+use super::cell::Cell;
+
+/// One unit of a document as the layout sees it.
+#[derive(Clone, Debug)]
+pub(crate) enum Block {
+    /// Words filled into lines.
+    Paragraph(Paragraph),
+    /// Lines already made (a board diagram): written as they are. The layout never splits them
+    /// across pages; trailing blanks are trimmed on output.
+    Fixed(Vec<Vec<Cell>>),
+    /// Blocks laid out one after the other and kept on one page (a diagram: its piece lists
+    /// and the line saying who is to move), moved to the next page whole when they do not fit.
+    Together(Vec<Block>),
+    /// An empty line (left out at the top of a page).
+    Blank,
+    /// The page ends here (nothing happens at the top of a page; without pages, a blank line).
+    PageBreak,
+}
 
 /// A word's span in its paragraph's cells, and whether the blank after it may break a line.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub struct Word {
+pub(crate) struct Word {
     pub start: u32,
     pub end: u32,
     /// The blank after this word must not end a line (a move number stays with its move).
@@ -13,7 +32,7 @@ pub struct Word {
 
 /// Words to be filled into lines, with the indent of its first line and of the others.
 #[derive(Clone, Debug, Default)]
-pub struct Paragraph {
+pub(crate) struct Paragraph {
     cells: Vec<Cell>,
     words: Vec<Word>,
     /// Blank cells before the first line.
@@ -25,7 +44,7 @@ pub struct Paragraph {
     /// Blank lines before the paragraph, kept on its page with it (headings, rules.md §8).
     pub blank_before: usize,
     /// The blank lines before are written at the top of a page too (a main heading); otherwise
-    /// they are left out there, like [`Block::Blank`](super::Block::Blank).
+    /// they are left out there, like [`Block::Blank`].
     pub blank_before_at_top: bool,
     /// Blank lines after the paragraph (left out at the top of a page).
     pub blank_after: usize,
@@ -42,13 +61,6 @@ impl Paragraph {
             rest_indent,
             ..Default::default()
         }
-    }
-
-    /// Empties the paragraph, keeping its allocations.
-    pub fn clear(&mut self) {
-        self.cells.clear();
-        self.words.clear();
-        self.open = None;
     }
 
     pub fn is_empty(&self) -> bool {
@@ -108,13 +120,6 @@ impl Paragraph {
     /// The cells of a word.
     pub fn word_cells(&self, w: Word) -> &[Cell] {
         &self.cells[w.start as usize..w.end as usize]
-    }
-
-    /// Marks the blank after the last finished word as unbreakable.
-    pub fn glue_last(&mut self) {
-        if let Some(w) = self.words.last_mut() {
-            w.glued = true;
-        }
     }
 }
 

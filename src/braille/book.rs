@@ -1,0 +1,440 @@
+//! The prose of a document in braille: title page, headings, paragraphs, lists, quotes, tables
+//! and code as [`Block`]s, and the blank lines around games and diagrams (rules.md §7, §8).
+//!
+//! Every node of every input kind passes through one [`Writer`]: a game of a `.pgn` file and a
+//! game of a ```` ```pgn ```` block get the same blank lines, the same heading rules and the
+//! same blocks.
+//!
+//! | node | braille |
+//! |---|---|
+//! | title page | the lines of `templates/titelsida.txt`, then a page break |
+//! | heading | no indent, no emphasis signs; level 1: 3 blank lines before (also at the top of a page), 1 after; other levels: 1 before (left out at the top of a page), 1 after; kept with the next block |
+//! | paragraph | first line indented two cells, no blank lines between paragraphs; after a hard line break, a new line at the continuation indent |
+//! | italic, bold | rules.md §7 (6-3, 6-36 … 156; 46, 46-46 … 156); bold wins where both are set |
+//! | list | a blank line before and after the outermost list; each item starts with its marker (`•` for bullets, `1.` numbers) glued to the first word, continuation lines two cells further in; nested lists two cells further in |
+//! | block quote | a blank line before and after, every line two cells further in |
+//! | table | a blank line before and after; each row as a paragraph, cells separated by `;` and a blank, an empty cell as `–` |
+//! | thematic break | a blank line, six cells of dots 25, a blank line |
+//! | page break | a new page (a blank line without pages) |
+//! | code | a blank line before and after, each line as it stands (no reflow) |
+//! | a game, a diagram | a blank line before and after |
+
+use super::block::{Block, Paragraph};
+use super::cell::Cell;
+use super::text::{self, Unmapped};
+use crate::document::{Emphasis, Inline, Node, Piece, Pos};
+use crate::error::{Diagnostic, Warning};
+use crate::options::{Moves, Notation, Options};
+
+/// The title page template (see the file for its fields).
+const TITLE_PAGE: &str = include_str!("../../templates/titelsida.txt");
+
+/// Words for the title page's `{notation}` and `{moves}` fields.
+const NOTATION_WORDS: &[(Notation, &str)] = &[
+    (Notation::Ordinary, "vanlig notation"),
+    (Notation::Compact, "kompakt notation"),
+];
+const MOVES_WORDS: &[(Moves, &str)] = &[
+    (Moves::Short, "kort algebraisk"),
+    (Moves::Long, "lång algebraisk"),
+];
+
+/// Print marks of list items and tables, translated with the text rules.
+const BULLET: &str = "•";
+const CELL_SEPARATOR: &str = "; ";
+const EMPTY_CELL: &str = "–";
+
+/// The thematic break line: six cells of dots 25 (a full line of them is a print page change).
+const RULE_LINE: [Cell; 6] = [Cell::dots("25"); 6];
+
+/// Blank lines before a heading: level 1, other levels (rules.md §8).
+const MAIN_HEADING_BLANKS: usize = 3;
+const HEADING_BLANKS: usize = 1;
+
+/// Indent of paragraph first lines, and the step of lists and block quotes.
+const PARAGRAPH_INDENT: usize = 2;
+const NEST_INDENT: usize = 2;
+
+/// A container block around the current one.
+#[derive(Copy, Clone, Debug)]
+enum Frame {
+    Quote,
+    /// A list and the number of its next item (`None`: bullets).
+    List(Option<u64>),
+    Item,
+}
+
+/// Writes the nodes of documents as blocks, keeping the state that runs from node to node
+/// (containers, list markers, the blank line due before the next block).
+pub(crate) struct Writer {
+    /// The file of the nodes being written, for messages.
+    file: String,
+    frames: Vec<Frame>,
+    /// The marker of a list item whose first line is not written yet.
+    marker: Option<Vec<Cell>>,
+    /// A blank line is due before the next block.
+    want_blank: bool,
+    /// The last thing written ends with a blank line (or nothing is written yet).
+    after_blank: bool,
+    cells: Vec<Cell>,
+    unmapped: Vec<Unmapped>,
+}
+
+impl Default for Writer {
+    fn default() -> Self {
+        Writer {
+            file: String::new(),
+            frames: Vec::new(),
+            marker: None,
+            want_blank: false,
+            after_blank: true,
+            cells: Vec::new(),
+            unmapped: Vec::new(),
+        }
+    }
+}
+
+impl Writer {
+    /// A new input begins. A book after anything else begins on a new page.
+    pub(crate) fn start_input(
+        &mut self,
+        file: &str,
+        book: bool,
+        first: bool,
+        out: &mut Vec<Block>,
+    ) {
+        file.clone_into(&mut self.file);
+        if book {
+            if !first {
+                out.push(Block::PageBreak);
+            }
+            let file = std::mem::take(&mut self.file);
+            *self = Writer {
+                file,
+                ..Writer::default()
+            };
+        }
+    }
+
+    /// A game or a diagram: its blocks with a blank line before and after.
+    pub(crate) fn unit(&mut self, blocks: impl IntoIterator<Item = Block>, out: &mut Vec<Block>) {
+        self.want_blank = true;
+        for b in blocks {
+            self.push(b, out);
+        }
+        self.want_blank = true;
+    }
+
+    /// Writes a node of prose (games and positions go through [`Writer::unit`]).
+    pub(crate) fn node(
+        &mut self,
+        node: &Node,
+        options: &Options,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        match node {
+            Node::TitlePage { title, author } => {
+                self.title_page(title.as_ref(), author.as_ref(), options, out, warn)
+            }
+            Node::Heading { level, text } => self.heading(*level, text, out, warn),
+            Node::Paragraph { text, continued } => self.paragraph(text, *continued, out, warn),
+            Node::QuoteStart => {
+                self.want_blank = true;
+                self.frames.push(Frame::Quote);
+            }
+            Node::QuoteEnd => {
+                self.frames.pop();
+                self.want_blank = true;
+            }
+            Node::ListStart { first } => {
+                if !self.in_list() {
+                    self.want_blank = true;
+                }
+                self.frames.push(Frame::List(*first));
+            }
+            Node::ListEnd => {
+                self.frames.pop();
+                if !self.in_list() {
+                    self.want_blank = true;
+                }
+            }
+            Node::ItemStart => {
+                let number = match self.frames.last_mut() {
+                    Some(Frame::List(Some(n))) => {
+                        let this = *n;
+                        *n += 1;
+                        Some(this)
+                    }
+                    _ => None,
+                };
+                let mark = number.map_or_else(|| BULLET.to_string(), |n| format!("{n}."));
+                let mut cells = Vec::new();
+                let mut unmapped = Vec::new();
+                text::translate(&mark, &mut cells, &mut unmapped);
+                self.marker = Some(cells);
+                self.frames.push(Frame::Item);
+            }
+            Node::ItemEnd => {
+                if self.marker.is_some() {
+                    // An empty item: its marker alone.
+                    self.paragraph(&Vec::new(), false, out, warn);
+                }
+                self.frames.pop();
+            }
+            Node::TableStart | Node::TableEnd => self.want_blank = true,
+            Node::TableRow { cells } => self.table_row(cells, out, warn),
+            Node::ThematicBreak => {
+                self.want_blank = true;
+                let mut p = Paragraph::new(0, 0);
+                p.push(&RULE_LINE);
+                self.push(Block::Paragraph(p), out);
+                self.want_blank = true;
+            }
+            Node::PageBreak => {
+                out.push(Block::PageBreak);
+                self.want_blank = false;
+                self.after_blank = true;
+            }
+            Node::Code { lines } => self.code(lines, out, warn),
+            Node::Games(_) | Node::Position(_) => {}
+        }
+    }
+
+    fn in_list(&self) -> bool {
+        self.frames.iter().any(|f| matches!(f, Frame::List(_)))
+    }
+
+    /// The left margin of the current container.
+    fn margin(&self) -> usize {
+        self.frames
+            .iter()
+            .filter(|f| !matches!(f, Frame::List(_)))
+            .count()
+            * NEST_INDENT
+    }
+
+    /// Adds a block, with the blank line due before it.
+    fn push(&mut self, block: Block, out: &mut Vec<Block>) {
+        if self.want_blank && !self.after_blank {
+            out.push(Block::Blank);
+        }
+        self.want_blank = false;
+        self.after_blank = matches!(block, Block::Blank);
+        out.push(block);
+    }
+
+    /// Translates inline text into `self.cells`, reporting characters with no rule at their
+    /// place.
+    fn translate(&mut self, pieces: &[Piece], warn: &mut dyn FnMut(Warning)) {
+        self.cells.clear();
+        self.unmapped.clear();
+        let spans: Vec<(&str, Emphasis)> = pieces
+            .iter()
+            .map(|p| (p.text.as_str(), p.emphasis))
+            .collect();
+        text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
+        for u in &self.unmapped {
+            let mut offset = u.offset;
+            let mut at = pieces.last().map(|p| p.at).unwrap_or_default();
+            for p in pieces {
+                if offset < p.text.len() {
+                    let chars = p.text.get(..offset).map_or(0, |s| s.chars().count());
+                    at = p.at.plus(chars);
+                    break;
+                }
+                offset -= p.text.len();
+            }
+            warn(no_rule(at.in_file(&self.file), u.ch));
+        }
+    }
+
+    fn title_page(
+        &mut self,
+        title: Option<&Piece>,
+        author: Option<&Piece>,
+        options: &Options,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        fn value(p: Option<&Piece>) -> &str {
+            p.map_or("", |p| p.text.trim())
+        }
+        let fields: [(&str, &str, Option<&Piece>); 4] = [
+            ("{title}", value(title), title),
+            ("{author}", value(author), author),
+            ("{notation}", word(NOTATION_WORDS, options.notation), None),
+            ("{moves}", word(MOVES_WORDS, options.moves), None),
+        ];
+        let mut blanks = 0;
+        for line in TITLE_PAGE.lines().filter(|l| !l.starts_with('%')) {
+            if line.trim().is_empty() {
+                blanks += 1;
+                continue;
+            }
+            let mut text = line.to_string();
+            let mut empty_field = false;
+            let mut source = None;
+            for (field, value, piece) in fields {
+                if text.contains(field) {
+                    empty_field |= value.is_empty();
+                    text = text.replace(field, value);
+                    source = source.or(piece);
+                }
+            }
+            if empty_field {
+                continue;
+            }
+            self.cells.clear();
+            self.unmapped.clear();
+            text::translate(&text, &mut self.cells, &mut self.unmapped);
+            for u in &self.unmapped {
+                // At the character in the front matter value it comes from.
+                let at = source
+                    .and_then(|p| {
+                        let i = p.text.find(u.ch)?;
+                        Some(p.at.plus(p.text.get(..i)?.chars().count()))
+                    })
+                    .unwrap_or(Pos { line: 1, column: 1 });
+                warn(no_rule(at.in_file(&self.file), u.ch));
+            }
+            let mut p = Paragraph::new(0, NEST_INDENT);
+            p.push_text(&self.cells);
+            p.blank_before = std::mem::take(&mut blanks);
+            p.blank_before_at_top = true;
+            self.push(Block::Paragraph(p), out);
+        }
+        out.push(Block::PageBreak);
+        self.after_blank = true;
+    }
+
+    fn paragraph(
+        &mut self,
+        text: &Inline,
+        continued: bool,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        self.translate(text, warn);
+        let margin = self.margin();
+        let in_item = matches!(self.frames.last(), Some(Frame::Item));
+        let (first, rest) = if self.marker.is_some() {
+            (margin.saturating_sub(NEST_INDENT), margin)
+        } else if continued || in_item {
+            (margin, margin)
+        } else {
+            (margin + PARAGRAPH_INDENT, margin)
+        };
+        let mut p = Paragraph::new(first, rest);
+        if let Some(marker) = self.marker.take() {
+            p.push(&marker);
+            p.end_word_glued();
+        }
+        p.push_text(&self.cells);
+        p.end_word();
+        if p.word_count() > 0 {
+            self.push(Block::Paragraph(p), out);
+        }
+    }
+
+    fn heading(
+        &mut self,
+        level: u8,
+        text: &Inline,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        self.translate(text, warn);
+        let margin = self.margin();
+        let mut p = Paragraph::new(margin, margin);
+        p.push_text(&self.cells);
+        p.end_word();
+        let main = level == 1;
+        p.blank_before = if main {
+            MAIN_HEADING_BLANKS
+        } else {
+            HEADING_BLANKS
+        };
+        p.blank_before_at_top = main;
+        p.blank_after = 1;
+        p.keep_with_next = true;
+        self.want_blank = false;
+        out.push(Block::Paragraph(p));
+        self.after_blank = true;
+    }
+
+    fn table_row(&mut self, cells: &[Inline], out: &mut Vec<Block>, warn: &mut dyn FnMut(Warning)) {
+        let mut pieces: Inline = Vec::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let at = cell.first().map(|p| p.at).unwrap_or_default();
+            let mark = |text: &str| Piece {
+                text: text.to_owned(),
+                emphasis: Emphasis::None,
+                at,
+            };
+            if i > 0 {
+                pieces.push(mark(CELL_SEPARATOR));
+            }
+            if cell.iter().all(|p| p.text.trim().is_empty()) {
+                pieces.push(mark(EMPTY_CELL));
+            } else {
+                pieces.extend(cell.iter().cloned());
+            }
+        }
+        self.translate(&pieces, warn);
+        let margin = self.margin();
+        let mut p = Paragraph::new(margin, margin + NEST_INDENT);
+        p.push_text(&self.cells);
+        p.end_word();
+        self.push(Block::Paragraph(p), out);
+    }
+
+    fn code(
+        &mut self,
+        lines: &[(String, Pos)],
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        self.want_blank = true;
+        let margin = self.margin();
+        for (line, at) in lines {
+            if line.trim().is_empty() {
+                self.push(Block::Blank, out);
+                continue;
+            }
+            self.cells.clear();
+            self.unmapped.clear();
+            text::translate(line, &mut self.cells, &mut self.unmapped);
+            for u in &self.unmapped {
+                let chars = line.get(..u.offset).map_or(0, |s| s.chars().count());
+                warn(no_rule(at.plus(chars).in_file(&self.file), u.ch));
+            }
+            let mut p = Paragraph::new(margin, margin + NEST_INDENT);
+            p.push_text(&self.cells);
+            p.end_word();
+            if p.word_count() > 0 {
+                self.push(Block::Paragraph(p), out);
+            }
+        }
+        self.want_blank = true;
+    }
+}
+
+/// The words of a table for a value.
+fn word<K: PartialEq>(table: &[(K, &'static str)], key: K) -> &'static str {
+    table
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, w)| *w)
+}
+
+/// The warning for a character with no braille rule.
+pub(crate) fn no_rule(location: crate::error::Location, ch: char) -> Warning {
+    Warning(Diagnostic::new(
+        location,
+        format!(
+            "no braille rule for the character '{ch}' (U+{:04X}); a substitute is written",
+            u32::from(ch)
+        ),
+    ))
+}
