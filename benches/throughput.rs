@@ -14,9 +14,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use pgn_reader::{Reader, SanPlus, Visitor};
-use schackpunkt::build::{self, Destination, Job};
-use schackpunkt::document::frontmatter::Settings;
-use schackpunkt::options::{Format, Notation};
+use schackpunkt::{Destination, Format, Job, Notation, Settings};
 use shakmaty::{Chess, Position};
 
 const TARGET_BYTES: u64 = 50 * 1024 * 1024;
@@ -42,12 +40,12 @@ fn main() {
         "run", "MB/s", "games/s", "peak MB", "seconds"
     );
     let replay = measure("replay", &input);
-    let read = measure("read", &input);
+    let read = measure("check", &input);
     let ordinary = measure("ordinary", &input);
     let compact = measure("compact", &input);
     for (name, m) in [
         ("plain replay", &replay),
-        ("schackpunkt reader", &read),
+        ("check (no output)", &read),
         ("ordinary to BRF", &ordinary),
         ("compact to BRF", &compact),
     ] {
@@ -124,17 +122,7 @@ fn child(mode: &str, input: &Path) {
     let start = Instant::now();
     let games = match mode {
         "replay" => plain_replay(input),
-        "read" => {
-            // The chess stage alone: games read, checked and replayed, nothing written.
-            let file = fs::File::open(input).expect("input");
-            let mut reader = schackpunkt::chess::PgnReader::new(io::BufReader::new(file), "bench");
-            let mut games = 0;
-            while let Ok(Some(_)) = reader.read_game() {
-                games += 1;
-            }
-            games
-        }
-        "ordinary" | "compact" => {
+        "check" | "ordinary" | "compact" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
             let settings = Settings {
                 notation: Some(if mode == "compact" {
@@ -145,14 +133,20 @@ fn child(mode: &str, input: &Path) {
                 format: Some(Format::Brf),
                 ..Settings::default()
             };
+            let destination = if mode == "check" {
+                // The whole pipeline with nothing written: what `schackpunkt check` does.
+                Destination::Discard
+            } else {
+                Destination::File(out.path().to_path_buf())
+            };
             let job = Job {
                 inputs: vec![input.to_path_buf()],
-                destination: Destination::File(out.path().to_path_buf()),
+                destination,
                 settings,
                 input_encoding: None,
                 deny_warnings: false,
             };
-            build::run(&job, &mut |_| {}).expect("build");
+            schackpunkt::run(&job, &mut |_| {}).expect("build");
             count_games(input)
         }
         _ => panic!("unknown mode {mode}"),

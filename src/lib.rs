@@ -41,3 +41,146 @@ pub fn text_to_unicode(text: &str) -> String {
     braille::text::translate(text, &mut cells, &mut unmapped);
     braille::cell::to_unicode_string(&cells)
 }
+
+#[cfg(test)]
+mod architecture {
+    //! The pipeline's import rule, checked on the source: a stage imports only the stages
+    //! before it (and the foundations: errors, options), and no two files of a stage import
+    //! each other, directly or round a cycle. Test modules are left out: a test may run a
+    //! later stage to show what a block gives.
+
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    /// The stages in pipeline order, foundations first; `build` is the loop over them all.
+    const ORDER: [&str; 10] = [
+        "error", "options", "source", "document", "chess", "braille", "layout", "output", "build",
+        "main",
+    ];
+
+    fn rank(module: &str) -> Option<usize> {
+        ORDER.iter().position(|m| *m == module)
+    }
+
+    /// The code of a file without its test module and comments.
+    fn code(text: &str) -> String {
+        let end = text.find("#[cfg(test)]\nmod ").unwrap_or(text.len());
+        text[..end]
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Names following `prefix` in `code` (`crate::` → `braille`, `super::` → `game`).
+    fn paths<'a>(code: &'a str, prefix: &str) -> Vec<&'a str> {
+        code.match_indices(prefix)
+            .map(|(i, _)| {
+                let rest = &code[i + prefix.len()..];
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                &rest[..end]
+            })
+            .filter(|m| !m.is_empty())
+            .collect()
+    }
+
+    /// Every source file: (stage, file stem, code).
+    fn files() -> Vec<(String, String, String)> {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut out = Vec::new();
+        let mut visit = |path: &Path, stage: &str| {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("")
+                .to_owned();
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            out.push((stage.to_owned(), stem, code(&text)));
+        };
+        for entry in std::fs::read_dir(&src).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("")
+                .to_owned();
+            if path.is_dir() {
+                for f in std::fs::read_dir(&path).into_iter().flatten().flatten() {
+                    if f.path().extension().is_some_and(|e| e == "rs") {
+                        visit(&f.path(), &name);
+                    }
+                }
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                visit(&path, &name);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn stages_import_only_earlier_stages() {
+        let files = files();
+        assert!(files.len() > 20, "the source was not found");
+        let mut wrong = Vec::new();
+        for (stage, stem, code) in &files {
+            if stage == "lib" {
+                continue;
+            }
+            let Some(own) = rank(stage) else {
+                wrong.push(format!("{stage}: not a stage of the pipeline"));
+                continue;
+            };
+            for target in paths(code, "crate::") {
+                match rank(target) {
+                    Some(r) if r <= own => {}
+                    _ => wrong.push(format!("{stage}/{stem} imports crate::{target}")),
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "imports against the pipeline: {wrong:#?}");
+    }
+
+    #[test]
+    fn no_import_cycle_inside_a_stage() {
+        let files = files();
+        let mut graph: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+        for (stage, stem, code) in &files {
+            let mut targets: Vec<String> = paths(code, "super::")
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            let own = format!("crate::{stage}::");
+            targets.extend(paths(code, &own).into_iter().map(str::to_owned));
+            targets.retain(|t| t != stem);
+            graph.insert((stage.clone(), stem.clone()), targets);
+        }
+        // Depth-first search for a cycle among the files of each stage.
+        fn visit(
+            node: &(String, String),
+            graph: &BTreeMap<(String, String), Vec<String>>,
+            path: &mut Vec<(String, String)>,
+        ) -> Option<Vec<(String, String)>> {
+            if let Some(i) = path.iter().position(|n| n == node) {
+                return Some(path[i..].to_vec());
+            }
+            path.push(node.clone());
+            for t in graph.get(node).into_iter().flatten() {
+                let next = (node.0.clone(), t.clone());
+                if graph.contains_key(&next)
+                    && next.1 != "mod"
+                    && let Some(c) = visit(&next, graph, path)
+                {
+                    return Some(c);
+                }
+            }
+            path.pop();
+            None
+        }
+        for node in graph.keys() {
+            let cycle = visit(node, &graph, &mut Vec::new());
+            assert!(cycle.is_none(), "import cycle: {cycle:?}");
+        }
+    }
+}

@@ -2,9 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use schackpunkt::build::{InputKind, transcribe_bytes};
-use schackpunkt::document::frontmatter::Settings;
-use schackpunkt::error::Style;
+use schackpunkt::{InputKind, Settings, Style, transcribe_bytes};
 
 fuzz_target!(|data: &[u8]| {
     let result = transcribe_bytes(

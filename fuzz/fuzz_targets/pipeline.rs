@@ -3,10 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use schackpunkt::build::{InputKind, transcribe_bytes};
-use schackpunkt::document::frontmatter::Settings;
-use schackpunkt::error::Style;
-use schackpunkt::options::{DiagramForm, Format, Layout, Moves, Notation};
+use schackpunkt::{InputKind, Settings, Style, transcribe_bytes};
+use schackpunkt::{DiagramForm, Format, Layout, Moves, Notation};
 
 fuzz_target!(|data: &[u8]| {
     let [a, b, rest @ ..] = data else { return };
