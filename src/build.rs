@@ -609,7 +609,13 @@ impl<S: LineSink> Run<'_, S> {
             form = DiagramForm::Pieces;
             let at = fen.block.unwrap_or_else(|| fen.pos()).in_file(name);
             let reporter = &mut self.reporter;
-            too_wide(&mut self.wide_warned, source, at, &mut |w| reporter.warn(w));
+            too_wide(&mut self.wide_warned, source, at, &mut |mut w| {
+                if fen.block.is_none() {
+                    // A .fen file streams: show its line here.
+                    w.0.source_line = Some(fen.line.clone());
+                }
+                reporter.warn(w)
+            });
         }
         let block = diagram(
             parsed.board(),
