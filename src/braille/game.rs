@@ -362,7 +362,7 @@ impl Run<'_> {
         )));
     }
 
-    /// A comment; `at` is where it starts (its `{`).
+    /// A comment; `at` is where its text starts.
     fn comment(&mut self, source: &str, at: Pos) {
         let prose = comment_prose(source);
         let text = prose.as_ref();
@@ -402,8 +402,8 @@ impl Run<'_> {
     }
 }
 
-/// The place of byte `offset` of a comment's `prose` in the file: `source` is the comment as it
-/// stands after its `{` at `at`. The prose is the source trimmed unless commands were taken
+/// The place of byte `offset` of a comment's `prose` in the file: `source` is the comment's
+/// text as it stands, starting at `at` (right after its `{` or `;`). The prose is the source trimmed unless commands were taken
 /// out; then the character is looked for in the source.
 fn char_location(source: &str, prose: &std::borrow::Cow<'_, str>, offset: usize, at: Pos) -> Pos {
     let in_source = match prose {
@@ -416,8 +416,7 @@ fn char_location(source: &str, prose: &std::borrow::Cow<'_, str>, offset: usize,
     };
     let before = source.get(..in_source).unwrap_or("");
     match before.rfind('\n') {
-        // The `{` is one column before the comment's text.
-        None => at.plus(1 + before.chars().count()),
+        None => at.plus(before.chars().count()),
         Some(nl) => Pos {
             line: at
                 .line

@@ -59,8 +59,8 @@ pub enum Item {
     Move(MoveFacts),
     /// A numeric annotation glyph of the move before it (`!` is `$1`).
     Nag(u8),
-    /// A comment, as decoded text (whitespace as in the source), and where it starts (its `{`
-    /// or `;`).
+    /// A comment, as decoded text (whitespace as in the source), and where that text starts
+    /// (right after its `{` or `;`).
     Comment(String, Pos),
     /// `(`: the moves that follow replace the last move played.
     VariationStart,

@@ -1,0 +1,216 @@
+//! One pipeline: a game, a position and a start diagram give the same braille whichever way
+//! they reach the program (a `.pgn` or `.fen` file, or a block of a book), with the same
+//! settings and page profile; and messages point at their cause.
+
+use schackpunkt::{
+    DiagramForm, InputKind, Layout, Moves, Notation, Settings, Warning, transcribe_bytes,
+};
+
+const GAMES: &str = include_str!("data/chess_real.pgn");
+const POSITIONS: &str = include_str!("data/diagrams.fen");
+
+/// The output (Unicode braille) and the warnings of one input.
+fn build(name: &str, kind: InputKind, text: &str, settings: &Settings) -> (String, Vec<String>) {
+    let mut out = Vec::new();
+    let mut warnings = Vec::new();
+    let settings = Settings {
+        format: Some(schackpunkt::Format::Unicode),
+        ..settings.clone()
+    };
+    let result = transcribe_bytes(
+        name,
+        kind,
+        text.as_bytes().to_vec(),
+        &settings,
+        None,
+        &mut out,
+        &mut |w: &Warning| warnings.push(w.to_string()),
+    );
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+    (String::from_utf8(out).unwrap_or_default(), warnings)
+}
+
+/// A book holding `text` in one fenced block of `kind` with the info-string `words`.
+fn book(kind: &str, words: &str, text: &str) -> String {
+    format!("```{kind} {words}\n{text}```\n")
+}
+
+/// The settings a `.pgn`/`.fen` file needs to be paginated like a book (books default to the
+/// `sv-a4` profile).
+fn like_a_book(s: Settings) -> Settings {
+    Settings {
+        profile: Some("sv-a4".into()),
+        ..s
+    }
+}
+
+/// Settings worth comparing: every notation, move form and layout, two line lengths.
+fn variants() -> Vec<Settings> {
+    let mut v = Vec::new();
+    for notation in [Notation::Ordinary, Notation::Compact] {
+        for moves in [Moves::Short, Moves::Long] {
+            for layout in [Layout::Running, Layout::List] {
+                for line_length in [28, 40] {
+                    v.push(Settings {
+                        notation: Some(notation),
+                        moves: Some(moves),
+                        layout: Some(layout),
+                        line_length: Some(line_length),
+                        ..Settings::default()
+                    });
+                }
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn a_game_is_the_same_as_a_file_and_as_a_block() {
+    for s in variants() {
+        let (file, _) = build("g.pgn", InputKind::Pgn, GAMES, &like_a_book(s.clone()));
+        let (block, _) = build("b.md", InputKind::Markdown, &book("pgn", "", GAMES), &s);
+        assert!(file.contains('\u{c}'), "the games fill several pages");
+        assert_eq!(file, block, "{s:?}");
+    }
+}
+
+#[test]
+fn a_position_is_the_same_as_a_file_line_and_as_a_block() {
+    for diagram in [DiagramForm::Pieces, DiagramForm::Rows, DiagramForm::Board] {
+        for notation in [Notation::Ordinary, Notation::Compact] {
+            let s = Settings {
+                diagram: Some(diagram),
+                notation: Some(notation),
+                to_move: Some(true),
+                ..Settings::default()
+            };
+            let (file, _) = build("p.fen", InputKind::Fen, POSITIONS, &like_a_book(s.clone()));
+            let (block, _) = build("b.md", InputKind::Markdown, &book("fen", "", POSITIONS), &s);
+            assert!(file.contains('⠧'), "{diagram:?}: something was drawn");
+            assert_eq!(file, block, "{s:?}");
+        }
+    }
+}
+
+/// A game that starts from a position, with its players.
+const FROM_POSITION: &str = "[White \"Anna\"]\n[Black \"Bo\"]\n[SetUp \"1\"]\n\
+    [FEN \"r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R w KQkq - 0 12\"]\n\n12. O-O O-O-O 13. Qd7+ Rxd7 0-1\n";
+
+#[test]
+fn a_start_diagram_is_the_same_as_a_file_and_as_a_block() {
+    for (diagram, line_length) in [
+        (DiagramForm::Pieces, 28),
+        (DiagramForm::Rows, 28),
+        (DiagramForm::Board, 28),
+        // Too narrow for a board: the piece list, with one warning, in both.
+        (DiagramForm::Board, 20),
+    ] {
+        let s = Settings {
+            start_diagram: Some(true),
+            diagram: Some(diagram),
+            line_length: Some(line_length),
+            ..Settings::default()
+        };
+        let (file, fw) = build(
+            "g.pgn",
+            InputKind::Pgn,
+            FROM_POSITION,
+            &like_a_book(s.clone()),
+        );
+        let (block, bw) = build(
+            "b.md",
+            InputKind::Markdown,
+            &book("pgn", "", FROM_POSITION),
+            &s,
+        );
+        assert_eq!(file, block, "{s:?}");
+        assert_eq!(fw.len(), bw.len(), "{fw:?} {bw:?}");
+        let narrow = line_length < 23;
+        assert_eq!(
+            fw.iter()
+                .any(|w| w.contains("a board diagram needs 23 cells")),
+            narrow,
+            "{fw:?}"
+        );
+        // The piece list starts with `Vit:`; the board with the file letters.
+        let vit = schackpunkt::text_to_unicode("Vit:");
+        assert_eq!(
+            file.contains(&vit),
+            diagram == DiagramForm::Pieces || narrow,
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn boards_too_wide_warn_once_a_file_or_block_and_become_piece_lists() {
+    let s = Settings {
+        diagram: Some(DiagramForm::Board),
+        line_length: Some(20),
+        ..Settings::default()
+    };
+    let (file, fw) = build("p.fen", InputKind::Fen, POSITIONS, &s);
+    assert_eq!(fw.len(), 1 + 1, "{fw:?}"); // the narrow board, and the study without a king
+    assert!(
+        fw[0].starts_with("p.fen:4:1: warning: a board diagram needs 23 cells"),
+        "{fw:?}"
+    );
+    let vit = schackpunkt::text_to_unicode("Vit:");
+    assert_eq!(file.matches(&vit).count(), 4);
+    let md = format!("Text.\n\n{}", book("fen", "board", POSITIONS));
+    let (_, bw) = build(
+        "b.md",
+        InputKind::Markdown,
+        &md,
+        &Settings {
+            line_length: Some(20),
+            ..Settings::default()
+        },
+    );
+    let wide: Vec<_> = bw.iter().filter(|w| w.contains("23 cells")).collect();
+    assert_eq!(wide.len(), 1, "{bw:?}");
+    assert!(wide[0].starts_with("b.md:3:1: warning"), "{wide:?}");
+}
+
+#[test]
+fn any_tag_value_is_safe() {
+    // A date whose fifth byte is inside a character once panicked (issue 9).
+    for date in ["1éé", "é", "2024.é.01", "199é", "????.??.??", ""] {
+        let pgn = format!("[White \"A\"]\n[Black \"B\"]\n[Date \"{date}\"]\n\n1. e4 e5 *\n");
+        let (out, _) = build("d.pgn", InputKind::Pgn, &pgn, &Settings::default());
+        assert!(
+            out.starts_with(&schackpunkt::text_to_unicode("A – B")),
+            "{out}"
+        );
+    }
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Event \"Cup\"]\n[Date \"1999.01.01\"]\n\n1. e4 *\n";
+    let (out, _) = build("d.pgn", InputKind::Pgn, pgn, &Settings::default());
+    assert!(
+        out.contains(&schackpunkt::text_to_unicode("Cup 1999")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_comment_warning_points_into_the_comment() {
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 {Bra ☃ drag} e5 *\n";
+    let (_, w) = build("c.pgn", InputKind::Pgn, pgn, &Settings::default());
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with("c.pgn:4:12: warning: game 1: no braille rule for the character '☃'"),
+        "{w:?}"
+    );
+    // The same game in a block inside a list: the column counts the list's indent, and the
+    // book's own line is shown.
+    let md = format!(
+        "- Ett parti:\n\n  ```pgn\n{}  ```\n",
+        pgn.lines().map(|l| format!("  {l}\n")).collect::<String>()
+    );
+    let (_, w) = build("c.md", InputKind::Markdown, &md, &Settings::default());
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].starts_with("c.md:7:14: warning"), "{w:?}");
+    assert!(w[0].contains("7 |   1. e4 {Bra ☃ drag} e5 *"), "{w:?}");
+}
