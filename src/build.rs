@@ -22,7 +22,7 @@ use crate::chess::{Game, PgnReader};
 use crate::document::fen::FenLine;
 use crate::document::frontmatter::{self, Settings};
 use crate::document::profile::{DEFAULT_PROFILE, Profile};
-use crate::document::{Document, Games, Node, PgnSource, Pos, Words};
+use crate::document::{Document, Games, Node, Pos, Words};
 use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
 use crate::layout::{Layouter, LineSink};
 use crate::options::{DiagramForm, EnPassant, Layout, Moves, Notation, Options};
@@ -509,31 +509,20 @@ impl<S: LineSink> Run<'_, S> {
     /// The games of a `.pgn` file or a ```` ```pgn ```` block, each laid out as soon as it is
     /// read. Returns how many there were.
     fn games(&mut self, games: Games, name: &str) -> Result<usize> {
-        let Games { source, words, at } = games;
+        let Games {
+            text,
+            indent,
+            words,
+            at,
+        } = games;
         let mut options = block_options(&self.options, &words, name, Some(&mut self.reporter));
         // Start diagrams follow the rule for boards too wide, like every diagram.
         let narrow = options.start_diagram && !board_fits(&options);
         if narrow {
             options.diagram = DiagramForm::Pieces;
         }
-        let (input, first_line, source): (Box<dyn BufRead + Send>, u32, PgnSource) = match source {
-            PgnSource::Stream(stream) => (stream, 1, PgnSource::Stream(Box::new(io::empty()))),
-            PgnSource::Block {
-                text,
-                first_line,
-                shifts,
-            } => (
-                Box::new(io::Cursor::new(text.into_bytes())),
-                first_line,
-                PgnSource::Block {
-                    text: String::new(),
-                    first_line,
-                    shifts,
-                },
-            ),
-        };
         let relocate = |mut d: Diagnostic| {
-            source.relocate(&mut d.location);
+            indent.relocate(&mut d.location);
             d
         };
         let Run {
@@ -565,7 +554,7 @@ impl<S: LineSink> Run<'_, S> {
             lay_out(blocks, layout, name)
         };
         let mut warn = |w: Warning| reporter.warn(Warning(relocate(w.0)));
-        let result = read_games(input, name, first_line, &mut write_game, &mut warn);
+        let result = read_games(text, name, indent.first_line, &mut write_game, &mut warn);
         result.map_err(|e| match e {
             Error::Input(d) => reporter.error(Error::Input(Box::new(relocate(*d)))),
             e => e,

@@ -27,7 +27,7 @@ use pulldown_cmark::{
 
 use super::fen::{FenLine, holds_fen};
 use super::frontmatter::FrontMatter;
-use super::{Emphasis, Games, Inline, Node, PgnSource, Piece, Pos, Words};
+use super::{Emphasis, Games, Indent, Inline, Node, Piece, Pos, Words};
 use crate::error::{Diagnostic, Location, Warning};
 
 /// The comment that asks for a page break.
@@ -534,8 +534,8 @@ impl<'a> Reader<'a> {
             })
             .collect();
         self.queue.push_back(Node::Games(Games {
-            source: PgnSource::Block {
-                text: code.text.clone(),
+            text: Box::new(std::io::Cursor::new(code.text.clone().into_bytes())),
+            indent: Indent {
                 first_line: u32::try_from(first + 1).unwrap_or(u32::MAX),
                 shifts,
             },

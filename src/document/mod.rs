@@ -114,37 +114,39 @@ pub(crate) enum Node {
     Position(fen::FenLine),
 }
 
-/// Where the PGN of a [`Node::Games`] comes from.
-pub(crate) enum PgnSource {
-    /// A `.pgn` file (or standard input), read as a stream: memory does not grow with it.
-    Stream(Box<dyn BufRead + Send>),
-    /// The text of a ```` ```pgn ```` block. `first_line` is the file line of its first line;
-    /// `shifts[i]` the characters Markdown took off the front of its line `i` (the indent of a
-    /// list or quote): what a column the chess reader gives needs added to be the file's.
-    Block {
-        text: String,
-        first_line: u32,
-        shifts: Vec<u32>,
-    },
-}
-
-/// Games in PGN: a `.pgn` file or a ```` ```pgn ```` block.
+/// Games in PGN: a `.pgn` file (read as a stream: memory does not grow with it) or the text of
+/// a ```` ```pgn ```` block.
 pub(crate) struct Games {
-    pub source: PgnSource,
+    pub text: Box<dyn BufRead + Send>,
+    /// Where the text stands in its file.
+    pub indent: Indent,
     /// The block's info-string words (none for a file).
     pub words: Words,
     /// Where the node starts: the fence of a block, 1:1 of a file.
     pub at: Pos,
 }
 
-impl PgnSource {
-    /// A location the chess reader gives in the text of this source, as a place in the file.
+/// Where a text read on its own stands in its file: the file line of its first line, and the
+/// characters Markdown took off the front of each of its lines (the indent of a list or quote).
+pub(crate) struct Indent {
+    pub first_line: u32,
+    pub shifts: Vec<u32>,
+}
+
+impl Indent {
+    /// A whole file: nothing taken off.
+    pub(crate) fn none() -> Indent {
+        Indent {
+            first_line: 1,
+            shifts: Vec::new(),
+        }
+    }
+
+    /// A location in the text (its lines already counted from `first_line`), as a place in the
+    /// file.
     pub(crate) fn relocate(&self, location: &mut Location) {
-        if let PgnSource::Block {
-            first_line, shifts, ..
-        } = self
-            && let Some(i) = location.line.checked_sub(*first_line)
-            && let Some(shift) = shifts.get(i as usize)
+        if let Some(i) = location.line.checked_sub(self.first_line)
+            && let Some(shift) = self.shifts.get(i as usize)
         {
             location.column = location.column.saturating_add(*shift);
         }
@@ -179,9 +181,10 @@ impl<'a> Document<'a> {
     pub(crate) fn next_node(&mut self, warn: &mut dyn FnMut(Warning)) -> Result<Option<Node>> {
         match self {
             Document::Book(reader) => Ok(reader.next_node(warn)),
-            Document::Pgn(input) => Ok(input.take().map(|input| {
+            Document::Pgn(input) => Ok(input.take().map(|text| {
                 Node::Games(Games {
-                    source: PgnSource::Stream(input),
+                    text,
+                    indent: Indent::none(),
                     words: Vec::new(),
                     at: Pos { line: 1, column: 1 },
                 })
