@@ -12,6 +12,7 @@ pub mod error;
 pub mod layout;
 pub mod options;
 pub mod output;
+pub mod settings;
 pub mod source;
 
 pub use error::{Diagnostic, Error, Location, Result, Warning};
