@@ -8,9 +8,6 @@ use clap::{Args, Parser, Subcommand};
 use schackpunkt::build::{self, Destination, Job};
 use schackpunkt::document::frontmatter::Settings;
 use schackpunkt::error::Style;
-use schackpunkt::options::{
-    DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation,
-};
 use schackpunkt::{Error, Warning};
 
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
@@ -49,8 +46,11 @@ struct BuildArgs {
     /// Treat warnings as errors: exit code 1 and nothing written.
     #[arg(long)]
     deny_warnings: bool,
+    /// The transcription settings, made from the table in `settings.rs`.
     #[command(flatten)]
-    transcription: Transcription,
+    settings: Settings,
+    #[command(flatten)]
+    decoding: Decoding,
 }
 
 /// Options left out take a book's front matter, else the defaults shown.
@@ -62,49 +62,17 @@ struct CheckArgs {
     /// Treat warnings as errors: exit code 1.
     #[arg(long)]
     deny_warnings: bool,
+    /// The transcription settings, made from the table in `settings.rs`.
     #[command(flatten)]
-    transcription: Transcription,
+    settings: Settings,
+    #[command(flatten)]
+    decoding: Decoding,
 }
 
-/// How inputs are read and transcribed (the same for build and check).
+/// How inputs are decoded (the same for build and check); not a setting of the transcription,
+/// so not in the table of [`schackpunkt::settings`].
 #[derive(Args)]
-struct Transcription {
-    /// Output format [default: brf]
-    #[arg(long, value_enum)]
-    format: Option<Format>,
-    /// Chess notation [default: ordinary]
-    #[arg(long, value_enum)]
-    notation: Option<Notation>,
-    /// Short or long algebraic moves [default: short]
-    #[arg(long, value_enum)]
-    moves: Option<Moves>,
-    /// Moves filled into lines, or one move pair a line [default: running]
-    #[arg(long, value_enum)]
-    layout: Option<Layout>,
-    /// Diagram form for positions [default: pieces]
-    #[arg(long, value_enum)]
-    diagram: Option<DiagramForm>,
-    /// Page profile (sv-a4, us-brf): line and page length, page numbers [default for books: sv-a4]
-    #[arg(long)]
-    profile: Option<String>,
-    /// Cells a line [default: 28]
-    #[arg(long, value_parser = clap::value_parser!(u16).range(MIN_LINE_LENGTH as i64..=1000))]
-    line_length: Option<u16>,
-    /// Lines a page; 0 for no pages [default: 29]
-    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1000))]
-    page_length: Option<u16>,
-    /// How en passant is marked [default: ep]
-    #[arg(long, value_enum)]
-    en_passant: Option<EnPassant>,
-    /// Write double check as two check signs.
-    #[arg(long)]
-    double_check: bool,
-    /// Write `Vit drar.` / `Svart drar.` after each diagram.
-    #[arg(long)]
-    to_move: bool,
-    /// Draw the start position of each game that begins from a [FEN] tag, before its moves.
-    #[arg(long)]
-    start_diagram: bool,
+struct Decoding {
     /// Decode every input with this encoding (utf-8, windows-1252, latin1, utf-16le, utf-16be)
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
@@ -122,13 +90,20 @@ fn main() -> ExitCode {
                 Some(p) if p.as_os_str() == "-" => Destination::Stdout,
                 Some(p) => Destination::File(p),
             };
-            job(a.inputs, destination, a.deny_warnings, a.transcription)
+            job(
+                a.inputs,
+                destination,
+                a.deny_warnings,
+                a.settings,
+                a.decoding,
+            )
         }
         Command::Check(a) => job(
             a.inputs,
             Destination::Discard,
             a.deny_warnings,
-            a.transcription,
+            a.settings,
+            a.decoding,
         ),
     }
     .and_then(|job| build::run(&job, &mut warn));
@@ -150,28 +125,15 @@ fn job(
     inputs: Vec<PathBuf>,
     destination: Destination,
     deny_warnings: bool,
-    a: Transcription,
+    settings: Settings,
+    decoding: Decoding,
 ) -> Result<Job, Error> {
-    let input_encoding = match &a.input_encoding {
+    let input_encoding = match &decoding.input_encoding {
         None => None,
         Some(label) => Some(
             schackpunkt::source::encoding_for_label(label)
                 .ok_or_else(|| Error::Usage(format!("unknown encoding '{label}'")))?,
         ),
-    };
-    let settings = Settings {
-        notation: a.notation,
-        moves: a.moves,
-        layout: a.layout,
-        en_passant: a.en_passant,
-        format: a.format,
-        diagram: a.diagram,
-        profile: a.profile,
-        line_length: a.line_length.map(usize::from),
-        page_length: a.page_length.map(usize::from),
-        double_check: a.double_check.then_some(true),
-        to_move: a.to_move.then_some(true),
-        start_diagram: a.start_diagram.then_some(true),
     };
     Ok(Job {
         inputs,
