@@ -42,7 +42,7 @@ use crate::braille::text::{self, Emphasis, Unmapped};
 use crate::chess::{Game, GameResult, PgnReader};
 use crate::error::{Diagnostic, Error, Location, Result, Warning};
 use crate::layout::{Block, Layouter, LineSink, Paragraph};
-use crate::options::{DiagramForm, EnPassant, Layout, Moves, Notation, Options};
+use crate::options::{DiagramForm, Moves, Notation, Options};
 
 /// The title page template (see the file for its fields).
 const TITLE_PAGE: &str = include_str!("../../templates/titelsida.txt");
@@ -806,37 +806,9 @@ impl<'a, 'w, S: LineSink> Writer<'a, 'w, S> {
     /// Options of a ```` ```pgn ```` or ```` ```fen ```` block: the book's, changed by the
     /// words of the info string. Unknown words are warnings at the fence.
     fn block_options(&mut self, code: &Code, words: &[&str]) -> Options {
-        let mut o = self.options.clone();
+        let mut set = Settings::default();
         for word in words {
-            let w = word.to_ascii_lowercase();
-            let known = if let Some(v) = pick::<Notation>(&w) {
-                o.notation = v;
-                true
-            } else if let Some(v) = pick::<Moves>(&w) {
-                o.moves = v;
-                true
-            } else if let Some(v) = pick::<Layout>(&w) {
-                o.layout = v;
-                true
-            } else if let Some(v) = pick::<DiagramForm>(&w) {
-                o.diagram = v;
-                true
-            } else if w == "ep" || w == "e.p." || w == "no-ep" {
-                o.en_passant = match w.as_str() {
-                    "ep" => EnPassant::Ep,
-                    "e.p." => EnPassant::EDotP,
-                    _ => EnPassant::None,
-                };
-                true
-            } else if w == "double-check" {
-                o.double_check = true;
-                true
-            } else if w == "to-move" {
-                o.to_move = true;
-                true
-            } else {
-                false
-            };
+            let known = set.apply_word(word);
             if !known {
                 let fence = self.line_text(self.line_of(code.start));
                 let at = fence.find(word).map_or(code.start, |i| code.start + i);
@@ -847,7 +819,7 @@ impl<'a, 'w, S: LineSink> Writer<'a, 'w, S> {
                 );
             }
         }
-        o
+        set.over(self.options)
     }
 
     fn pgn_block(&mut self, code: &Code, words: &[&str]) -> Result<()> {
@@ -985,10 +957,6 @@ fn word<K: PartialEq>(table: &[(K, &'static str)], key: K) -> &'static str {
 }
 
 /// A value of an option named by a block word (`compact`, `long`, `list`, `board` …).
-fn pick<T: clap::ValueEnum>(word: &str) -> Option<T> {
-    T::from_str(word, true).ok()
-}
-
 fn is_page_break(html: &str) -> bool {
     html.strip_prefix("<!--")
         .and_then(|s| s.strip_suffix("-->"))
