@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN = target/release/schackpunkt
 SAMPLES = $(wildcard samples/*.pgn samples/*.md samples/*.fen)
 
-.PHONY: all build test samples bench lint fmt clean fuzz
+.PHONY: all build test samples options-doc bench lint fmt clean fuzz
 
 all: build
 
@@ -19,6 +19,11 @@ test:
 # Regenerates the committed outputs of the samples (a test fails when they are out of date).
 samples: build
 	for f in $(SAMPLES); do $(BIN) build $$f -o $${f%.*}.brf || exit 1; done
+
+# Rewrites docs/options.md from the table of settings in src/settings.rs (a test fails when
+# the two disagree).
+options-doc:
+	UPDATE_DOCS=1 $(CARGO) test --locked --lib settings::tests::options_doc_is_current
 
 # End-to-end throughput of ordinary and compact transcription next to a plain
 # pgn-reader + shakmaty replay of the same file, and peak memory.

@@ -20,13 +20,14 @@ use crate::braille::{self, Block, book};
 use crate::chess::fen::parse_fen_line;
 use crate::chess::{Game, PgnReader};
 use crate::document::fen::FenLine;
-use crate::document::frontmatter::{self, Settings};
-use crate::document::profile::{DEFAULT_PROFILE, Profile};
+use crate::document::frontmatter;
 use crate::document::{Document, Games, Node, Pos, Words};
 use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
 use crate::layout::{Layouter, LineSink};
-use crate::options::{DiagramForm, EnPassant, Layout, Moves, Notation, Options};
 use crate::output::Output;
+use crate::settings::Settings;
+use crate::settings::profile::{DEFAULT_PROFILE, Profile};
+use crate::settings::{DiagramForm, Notation, Options};
 use crate::source;
 
 /// What kind of document an input is, from its file extension.
@@ -666,38 +667,11 @@ fn block_options(
     file: &str,
     mut reporter: Option<&mut Reporter<'_>>,
 ) -> Options {
-    let mut o = options.clone();
+    let mut set = Settings::default();
     for (word, at) in words {
-        let w = word.to_ascii_lowercase();
-        let known = if let Some(v) = pick::<Notation>(&w) {
-            o.notation = v;
-            true
-        } else if let Some(v) = pick::<Moves>(&w) {
-            o.moves = v;
-            true
-        } else if let Some(v) = pick::<Layout>(&w) {
-            o.layout = v;
-            true
-        } else if let Some(v) = pick::<DiagramForm>(&w) {
-            o.diagram = v;
-            true
-        } else if w == "ep" || w == "e.p." || w == "no-ep" {
-            o.en_passant = match w.as_str() {
-                "ep" => EnPassant::Ep,
-                "e.p." => EnPassant::EDotP,
-                _ => EnPassant::None,
-            };
-            true
-        } else if w == "double-check" {
-            o.double_check = true;
-            true
-        } else if w == "to-move" {
-            o.to_move = true;
-            true
-        } else {
-            false
-        };
-        if !known && let Some(r) = reporter.as_deref_mut() {
+        if !set.apply_word(word)
+            && let Some(r) = reporter.as_deref_mut()
+        {
             r.warn(Warning(
                 Diagnostic::new(
                     at.in_file(file),
@@ -707,10 +681,5 @@ fn block_options(
             ));
         }
     }
-    o
-}
-
-/// A value of an option named by a block word (`compact`, `long`, `list`, `board` …).
-fn pick<T: clap::ValueEnum>(word: &str) -> Option<T> {
-    T::from_str(word, true).ok()
+    set.over(options)
 }

@@ -15,22 +15,31 @@
 //! - [`Settings`]: the choices of a build (notation, moves, layout, page geometry …), each
 //!   `None` when left to the front matter, the page profile and the defaults.
 //! - [`Error`] and [`Warning`]: located diagnostics, rendered like a compiler's.
-//! - [`text_to_unicode`]: a plain text in Swedish text braille.
+//! - [`text_to_unicode`]: a plain text in Swedish text braille; [`settings_markdown`]: every
+//!   setting, for `schackpunkt settings` and `docs/options.md`.
 
 pub(crate) mod braille;
-pub mod build;
+pub(crate) mod build;
 pub(crate) mod chess;
 pub(crate) mod document;
-pub mod error;
+pub(crate) mod error;
 pub(crate) mod layout;
-pub mod options;
 pub(crate) mod output;
-pub mod source;
+pub(crate) mod settings;
+pub(crate) mod source;
 
 pub use build::{Destination, InputKind, Job, run, transcribe_bytes};
-pub use document::frontmatter::Settings;
 pub use error::{Diagnostic, Error, Location, Result, Severity, Style, Warning};
-pub use options::{DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation};
+pub use settings::{
+    DiagramForm, EnPassant, Format, Layout, MAX_LENGTH, MIN_LINE_LENGTH, Moves, Notation, Settings,
+};
+pub use source::encoding_for_label;
+
+/// Every setting with its values, default, flag, front-matter key and block words, and which
+/// source wins: the text of `docs/options.md` (Markdown), made from the one table of settings.
+pub fn settings_markdown() -> String {
+    settings::options_markdown()
+}
 
 /// A plain text in Swedish text braille (rules.md §7), as Unicode braille: for tools and tests
 /// that need the cells of a word, a heading or a comment. A character with no rule is written
@@ -45,7 +54,7 @@ pub fn text_to_unicode(text: &str) -> String {
 #[cfg(test)]
 mod architecture {
     //! The pipeline's import rule, checked on the source: a stage imports only the stages
-    //! before it (and the foundations: errors, options), and no two files of a stage import
+    //! before it (and the foundations: errors, settings), and no two files of a stage import
     //! each other, directly or round a cycle. Test modules are left out: a test may run a
     //! later stage to show what a block gives.
 
@@ -54,7 +63,7 @@ mod architecture {
 
     /// The stages in pipeline order, foundations first; `build` is the loop over them all.
     const ORDER: [&str; 10] = [
-        "error", "options", "source", "document", "chess", "braille", "layout", "output", "build",
+        "error", "settings", "source", "document", "chess", "braille", "layout", "output", "build",
         "main",
     ];
 

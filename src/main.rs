@@ -5,13 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use schackpunkt::Settings;
-use schackpunkt::build::{self, Destination, Job};
-use schackpunkt::error::Style;
-use schackpunkt::options::{
-    DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation,
-};
-use schackpunkt::{Error, Warning};
+use schackpunkt::{Destination, Error, Job, Settings, Style, Warning, encoding_for_label, run};
 
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
 ///
@@ -34,6 +28,9 @@ enum Command {
     /// Check inputs as a build would (games replayed, positions, books, characters) without
     /// writing anything; same messages and exit codes.
     Check(CheckArgs),
+    /// List every setting: values, default, command-line flag, front-matter key, block words,
+    /// and which source wins (Markdown, as in docs/options.md).
+    Settings,
 }
 
 /// Options left out take a book's front matter, else the defaults shown.
@@ -49,8 +46,11 @@ struct BuildArgs {
     /// Treat warnings as errors: exit code 1 and nothing written.
     #[arg(long)]
     deny_warnings: bool,
+    /// The transcription settings, made from the table in `settings.rs`.
     #[command(flatten)]
-    transcription: Transcription,
+    settings: Settings,
+    #[command(flatten)]
+    decoding: Decoding,
 }
 
 /// Options left out take a book's front matter, else the defaults shown.
@@ -62,49 +62,17 @@ struct CheckArgs {
     /// Treat warnings as errors: exit code 1.
     #[arg(long)]
     deny_warnings: bool,
+    /// The transcription settings, made from the table in `settings.rs`.
     #[command(flatten)]
-    transcription: Transcription,
+    settings: Settings,
+    #[command(flatten)]
+    decoding: Decoding,
 }
 
-/// How inputs are read and transcribed (the same for build and check).
+/// How inputs are decoded (the same for build and check); not a setting of the transcription,
+/// so not in the table of settings.
 #[derive(Args)]
-struct Transcription {
-    /// Output format [default: brf]
-    #[arg(long, value_enum)]
-    format: Option<Format>,
-    /// Chess notation [default: ordinary]
-    #[arg(long, value_enum)]
-    notation: Option<Notation>,
-    /// Short or long algebraic moves [default: short]
-    #[arg(long, value_enum)]
-    moves: Option<Moves>,
-    /// Moves filled into lines, or one move pair a line [default: running]
-    #[arg(long, value_enum)]
-    layout: Option<Layout>,
-    /// Diagram form for positions [default: pieces]
-    #[arg(long, value_enum)]
-    diagram: Option<DiagramForm>,
-    /// Page profile (sv-a4, us-brf): line and page length, page numbers [default for books: sv-a4]
-    #[arg(long)]
-    profile: Option<String>,
-    /// Cells a line [default: 28]
-    #[arg(long, value_parser = clap::value_parser!(u16).range(MIN_LINE_LENGTH as i64..=1000))]
-    line_length: Option<u16>,
-    /// Lines a page; 0 for no pages [default: 29]
-    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1000))]
-    page_length: Option<u16>,
-    /// How en passant is marked [default: ep]
-    #[arg(long, value_enum)]
-    en_passant: Option<EnPassant>,
-    /// Write double check as two check signs.
-    #[arg(long)]
-    double_check: bool,
-    /// Write `Vit drar.` / `Svart drar.` after each diagram.
-    #[arg(long)]
-    to_move: bool,
-    /// Draw the start position of each game that begins from a [FEN] tag, before its moves.
-    #[arg(long)]
-    start_diagram: bool,
+struct Decoding {
     /// Decode every input with this encoding (utf-8, windows-1252, latin1, utf-16le, utf-16be)
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
@@ -122,16 +90,31 @@ fn main() -> ExitCode {
                 Some(p) if p.as_os_str() == "-" => Destination::Stdout,
                 Some(p) => Destination::File(p),
             };
-            job(a.inputs, destination, a.deny_warnings, a.transcription)
+            job(
+                a.inputs,
+                destination,
+                a.deny_warnings,
+                a.settings,
+                a.decoding,
+            )
         }
         Command::Check(a) => job(
             a.inputs,
             Destination::Discard,
             a.deny_warnings,
-            a.transcription,
+            a.settings,
+            a.decoding,
         ),
+        Command::Settings => {
+            let _ = write!(
+                std::io::stdout().lock(),
+                "{}",
+                schackpunkt::settings_markdown()
+            );
+            return ExitCode::SUCCESS;
+        }
     }
-    .and_then(|job| build::run(&job, &mut warn));
+    .and_then(|job| run(&job, &mut warn));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -150,28 +133,15 @@ fn job(
     inputs: Vec<PathBuf>,
     destination: Destination,
     deny_warnings: bool,
-    a: Transcription,
+    settings: Settings,
+    decoding: Decoding,
 ) -> Result<Job, Error> {
-    let input_encoding = match &a.input_encoding {
+    let input_encoding = match &decoding.input_encoding {
         None => None,
         Some(label) => Some(
-            schackpunkt::source::encoding_for_label(label)
+            encoding_for_label(label)
                 .ok_or_else(|| Error::Usage(format!("unknown encoding '{label}'")))?,
         ),
-    };
-    let settings = Settings {
-        notation: a.notation,
-        moves: a.moves,
-        layout: a.layout,
-        en_passant: a.en_passant,
-        format: a.format,
-        diagram: a.diagram,
-        profile: a.profile,
-        line_length: a.line_length.map(usize::from),
-        page_length: a.page_length.map(usize::from),
-        double_check: a.double_check.then_some(true),
-        to_move: a.to_move.then_some(true),
-        start_diagram: a.start_diagram.then_some(true),
     };
     Ok(Job {
         inputs,

@@ -69,6 +69,7 @@ pub fn decoder<R: Read + Send + 'static>(
 
 /// Finds the encoding of a stream: a UTF-16 BOM decides; otherwise UTF-8 if every byte
 /// sequence is valid UTF-8, else Windows-1252 (the PGN standard's Latin-1, as browsers read it).
+#[cfg(test)]
 pub fn sniff<R: Read>(raw: &mut R) -> io::Result<&'static Encoding> {
     sniff_at(raw).map(|(e, _)| e)
 }

@@ -24,7 +24,7 @@ use super::cell::Cell;
 use super::text::{self, Unmapped};
 use crate::document::{Emphasis, Inline, Node, Piece, Pos};
 use crate::error::{Diagnostic, Warning};
-use crate::options::{Moves, Notation, Options};
+use crate::settings::{Moves, Notation, Options};
 
 /// The title page template (see the file for its fields).
 const TITLE_PAGE: &str = include_str!("../../templates/titelsida.txt");

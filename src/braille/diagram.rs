@@ -11,7 +11,7 @@ use super::block::{Block, Paragraph};
 use super::cell::Cell;
 use super::pieces::{LOWER_DIGITS, letter};
 use super::text;
-use crate::options::{DiagramForm, Notation};
+use crate::settings::{DiagramForm, Notation};
 
 /// One kind of piece, in the book's order, with how each form writes it.
 struct Kind {

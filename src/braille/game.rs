@@ -15,7 +15,7 @@ use crate::chess::game::comment_prose;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Location, Warning};
-use crate::options::{DiagramForm, Layout, Notation, Options};
+use crate::settings::{DiagramForm, Layout, Notation, Options};
 
 /// Brackets of variations: parentheses and square brackets alternate with depth in ordinary
 /// notation; compact notation uses square brackets at every depth, since its lower digits

@@ -10,7 +10,7 @@ use super::cell::Cell;
 use super::pieces::{LOWER_DIGITS, compact_move_letter, letter, print_letter};
 use super::text::{self, Unmapped};
 use crate::chess::{Check, MoveFacts, MoveKind};
-use crate::options::{EnPassant, Moves};
+use crate::settings::{EnPassant, Moves};
 
 /// How moves are written, from the build options.
 #[derive(Copy, Clone, Debug)]

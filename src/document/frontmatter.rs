@@ -4,88 +4,13 @@
 //! Read with saphyr (YAML 1.2: `no` and `off` are text, not false), keeping every key's place
 //! for messages. The key names are those of the command-line options, with `_` or `-`.
 
-use clap::ValueEnum;
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
 
-use super::profile::Profile;
 use crate::error::{Diagnostic, Error, Location, Result, Warning};
-use crate::options::{
-    DiagramForm, EnPassant, Format, Layout, MIN_LINE_LENGTH, Moves, Notation, Options,
-};
+use crate::settings::{self, scalar_text};
 
-/// The longest line and page a setting may ask for.
-const MAX_LENGTH: usize = 1000;
-
-/// Build options set by one source (a book's front matter, the command line); `None` leaves
-/// the choice to the next source, then to the page profile and the defaults.
-#[derive(Clone, Debug, Default, Eq, PartialEq)]
-pub struct Settings {
-    pub notation: Option<Notation>,
-    pub moves: Option<Moves>,
-    pub layout: Option<Layout>,
-    pub en_passant: Option<EnPassant>,
-    pub format: Option<Format>,
-    pub diagram: Option<DiagramForm>,
-    /// A page profile name (`sv-a4`, `us-brf`).
-    pub profile: Option<String>,
-    pub line_length: Option<usize>,
-    pub page_length: Option<usize>,
-    pub double_check: Option<bool>,
-    pub to_move: Option<bool>,
-    pub start_diagram: Option<bool>,
-}
-
-impl Settings {
-    /// These settings, with `other`'s where these have none (`cli.or(book)`).
-    pub fn or(self, other: Settings) -> Settings {
-        Settings {
-            notation: self.notation.or(other.notation),
-            moves: self.moves.or(other.moves),
-            layout: self.layout.or(other.layout),
-            en_passant: self.en_passant.or(other.en_passant),
-            format: self.format.or(other.format),
-            diagram: self.diagram.or(other.diagram),
-            profile: self.profile.or(other.profile),
-            line_length: self.line_length.or(other.line_length),
-            page_length: self.page_length.or(other.page_length),
-            double_check: self.double_check.or(other.double_check),
-            to_move: self.to_move.or(other.to_move),
-            start_diagram: self.start_diagram.or(other.start_diagram),
-        }
-    }
-
-    /// The options these settings give, and the page profile: the one named, else
-    /// `default_profile` (Markdown books: [`DEFAULT_PROFILE`](super::profile::DEFAULT_PROFILE);
-    /// PGN: none, which keeps pages unnumbered). Line and page length come from the settings,
-    /// else from the profile, else from [`Options::default`].
-    pub fn resolve(&self, default_profile: Option<&str>) -> Result<(Options, Option<Profile>)> {
-        let profile = match self.profile.as_deref().or(default_profile) {
-            Some(name) => Some(Profile::named(name).map_err(Error::Usage)?),
-            None => None,
-        };
-        let d = Options::default();
-        let options = Options {
-            notation: self.notation.unwrap_or(d.notation),
-            moves: self.moves.unwrap_or(d.moves),
-            layout: self.layout.unwrap_or(d.layout),
-            en_passant: self.en_passant.unwrap_or(d.en_passant),
-            format: self.format.unwrap_or(d.format),
-            diagram: self.diagram.unwrap_or(d.diagram),
-            line_length: self
-                .line_length
-                .or(profile.as_ref().map(|p| p.line_length))
-                .unwrap_or(d.line_length),
-            page_length: self
-                .page_length
-                .or(profile.as_ref().map(|p| p.page_length))
-                .unwrap_or(d.page_length),
-            double_check: self.double_check.unwrap_or(d.double_check),
-            to_move: self.to_move.unwrap_or(d.to_move),
-            start_diagram: self.start_diagram.unwrap_or(d.start_diagram),
-        };
-        Ok((options, profile))
-    }
-}
+/// Build options set by one source; declared with every setting in [`crate::settings`].
+pub use crate::settings::Settings;
 
 /// What a book's front matter says.
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
@@ -164,39 +89,24 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
                 .clone()
                 .ok_or_else(|| bad("expected a single value".into()))
         };
-        let s = &mut front.settings;
-        match key_text.replace('-', "_").to_ascii_lowercase().as_str() {
+        let key = key_text.replace('-', "_").to_ascii_lowercase();
+        match key.as_str() {
             "title" => front.title = Some(need_text()?),
             "author" => front.author = Some(need_text()?),
-            "notation" => s.notation = Some(choice(&need_text()?).map_err(bad)?),
-            "moves" => s.moves = Some(choice(&need_text()?).map_err(bad)?),
-            "layout" => s.layout = Some(choice(&need_text()?).map_err(bad)?),
-            "en_passant" => s.en_passant = Some(choice(&need_text()?).map_err(bad)?),
-            "format" => s.format = Some(choice(&need_text()?).map_err(bad)?),
-            "diagram" => s.diagram = Some(choice(&need_text()?).map_err(bad)?),
-            "profile" => {
-                let p = need_text()?;
-                Profile::named(&p).map_err(bad)?;
-                s.profile = Some(p);
-            }
-            "line_length" => {
-                s.line_length = Some(length(value, MIN_LINE_LENGTH).map_err(bad)?);
-            }
-            "page_length" => s.page_length = Some(length(value, 0).map_err(bad)?),
-            "double_check" => s.double_check = Some(boolean(value).map_err(bad)?),
-            "to_move" => s.to_move = Some(boolean(value).map_err(bad)?),
-            "start_diagram" => s.start_diagram = Some(boolean(value).map_err(bad)?),
-            _ => warnings.push(Warning(
-                Diagnostic::new(
-                    at,
-                    format!("front matter: unknown key '{key_text}' is left out"),
-                )
-                .with_source(source_line(m.line()), key_text.chars().count())
-                .with_hint(
-                    "known keys: title, author, notation, moves, layout, en_passant, format, \
-                     diagram, profile, line_length, page_length, double_check, to_move, start_diagram",
-                ),
-            )),
+            _ => match settings::lookup(&key) {
+                Some(setting) => setting.read_yaml(&mut front.settings, value).map_err(bad)?,
+                None => warnings.push(Warning(
+                    Diagnostic::new(
+                        at,
+                        format!("front matter: unknown key '{key_text}' is left out"),
+                    )
+                    .with_source(source_line(m.line()), key_text.chars().count())
+                    .with_hint(format!(
+                        "known keys: title, author, {}",
+                        settings::keys().collect::<Vec<_>>().join(", ")
+                    )),
+                )),
+            },
         }
     }
     Ok(front)
@@ -226,53 +136,10 @@ fn split(text: &str) -> Option<(&str, usize)> {
     None
 }
 
-/// A scalar as text (numbers and booleans as written); `None` for a list or mapping.
-fn scalar_text(node: &MarkedYaml) -> Option<String> {
-    match &node.data {
-        YamlData::Value(s) => Some(match s {
-            Scalar::Null => String::new(),
-            Scalar::Boolean(b) => b.to_string(),
-            Scalar::Integer(i) => i.to_string(),
-            Scalar::FloatingPoint(f) => f.to_string(),
-            Scalar::String(s) => s.to_string(),
-        }),
-        YamlData::Representation(s, _, _) => Some(s.to_string()),
-        _ => None,
-    }
-}
-
-/// One of the names of an option (those of the command line).
-fn choice<T: ValueEnum>(text: &str) -> Result<T, String> {
-    T::from_str(text.trim(), true).map_err(|_| {
-        let names: Vec<String> = T::value_variants()
-            .iter()
-            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
-            .collect();
-        format!("'{text}' is not one of {}", names.join(", "))
-    })
-}
-
-fn length(node: &MarkedYaml, min: usize) -> Result<usize, String> {
-    let n = match &node.data {
-        YamlData::Value(Scalar::Integer(i)) => usize::try_from(*i).ok(),
-        _ => scalar_text(node).and_then(|t| t.trim().parse().ok()),
-    };
-    match n {
-        Some(n) if (min..=MAX_LENGTH).contains(&n) => Ok(n),
-        _ => Err(format!("expected a number from {min} to {MAX_LENGTH}")),
-    }
-}
-
-fn boolean(node: &MarkedYaml) -> Result<bool, String> {
-    match &node.data {
-        YamlData::Value(Scalar::Boolean(b)) => Ok(*b),
-        _ => Err("expected true or false".into()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::{DiagramForm, EnPassant, Moves, Notation, Options};
 
     fn front(text: &str) -> (Result<FrontMatter>, Vec<Warning>) {
         let mut w = Vec::new();
@@ -333,6 +200,39 @@ mod tests {
                 .unwrap_or_default()
                 .starts_with("bok.md:")
         );
+    }
+
+    #[test]
+    fn keys_and_values_come_from_the_table() {
+        let (f, w) = front(
+            "---\nPage-Length: 0\ndouble-check: true\ndiagram: Board\nstart_diagram: false\n---\n",
+        );
+        let s = f.map(|f| f.settings).unwrap_or_default();
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(s.page_length, Some(0));
+        assert_eq!(s.double_check, Some(true));
+        assert_eq!(s.diagram, Some(DiagramForm::Board));
+        assert_eq!(s.start_diagram, Some(false));
+        let (_, w) = front("---\nfärg: röd\n---\n");
+        let hint = w.first().and_then(|w| w.0.hint.clone()).unwrap_or_default();
+        let keys: Vec<_> = crate::settings::keys().collect();
+        assert_eq!(
+            hint,
+            format!("known keys: title, author, {}", keys.join(", "))
+        );
+        for (text, message) in [
+            ("notation: [a, b]", "notation: expected a single value"),
+            ("to-move: no", "to-move: expected true or false"),
+            (
+                "page_length: 1001",
+                "page_length: expected a number from 0 to 1000",
+            ),
+            ("profile: a5", "profile: unknown page profile 'a5'"),
+        ] {
+            let (f, _) = front(&format!("---\n{text}\n---\n"));
+            let e = f.err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains(message), "{text}: {e}");
+        }
     }
 
     #[test]

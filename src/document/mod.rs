@@ -10,7 +10,6 @@
 pub(crate) mod fen;
 pub(crate) mod frontmatter;
 pub(crate) mod markdown;
-pub(crate) mod profile;
 
 use std::io::BufRead;
 

@@ -8,7 +8,7 @@ use std::io;
 
 use super::{Layouter, LineSink};
 use crate::braille::{Cell, Paragraph};
-pub(crate) use crate::document::profile::PageNumbers;
+pub(crate) use crate::settings::profile::PageNumbers;
 
 /// The cells of a braille page number: given to the layout as data by whoever runs it (the
 /// braille stage's number rule), so that the layout never translates anything itself.

@@ -10,7 +10,7 @@ pub use unicode::Unicode;
 
 use crate::braille::cell::Cell;
 use crate::layout::LineSink;
-use crate::options::Format;
+use crate::settings::Format;
 
 /// Writes laid-out braille in one file format.
 pub trait Renderer {
