@@ -18,5 +18,8 @@ mod replay;
 mod scan;
 mod words;
 
+#[cfg(test)]
+mod tests;
+
 pub use game::{Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind};
 pub use pgn::PgnReader;

@@ -1,10 +1,8 @@
-//! The chess stage through the library API: games read with pgn-reader and replayed with
+//! The chess stage on its own: games read with pgn-reader and replayed with
 //! shakmaty, facts from the position, and every error located by line and column.
 
-use schackpunkt::Error;
-use schackpunkt::chess::{
-    Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader,
-};
+use crate::Error;
+use crate::chess::{Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader};
 use shakmaty::{CastlingSide, Color, Role, Square};
 
 fn read_all(src: &str) -> Result<Vec<Game>, Error> {
