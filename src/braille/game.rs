@@ -374,7 +374,12 @@ impl Run<'_> {
         text::translate(text, &mut self.w.cells, &mut self.w.unmapped);
         for u in &self.w.unmapped {
             let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
-            let location = char_location(source, &prose, u.offset, at).in_file(file);
+            let from = match &prose {
+                // The prose is the source trimmed: it starts after the source's blanks.
+                std::borrow::Cow::Borrowed(_) => Some(source.len() - source.trim_start().len()),
+                std::borrow::Cow::Owned(_) => None,
+            };
+            let location = char_location(source, text, from, u.offset, at).in_file(file);
             let mut w = no_rule(location, u.ch);
             w.0.message = format!("game {}: {}", self.game.number, w.0.message);
             self.warnings.push(w);
@@ -403,12 +408,13 @@ impl Run<'_> {
 }
 
 /// The place of byte `offset` of a comment's `prose` in the file: `source` is the comment's
-/// text as it stands, starting at `at` (right after its `{` or `;`). The prose is the source trimmed unless commands were taken
-/// out; then the character is looked for in the source.
-fn char_location(source: &str, prose: &std::borrow::Cow<'_, str>, offset: usize, at: Pos) -> Pos {
-    let in_source = match prose {
-        std::borrow::Cow::Borrowed(_) => source.len() - source.trim_start().len() + offset,
-        std::borrow::Cow::Owned(text) => text
+/// text as it stands, starting at `at` (right after its `{` or `;`). The prose stands in the
+/// source `from` its byte offset there, unless commands were taken out (`None`): then the
+/// character is looked for in the source.
+fn char_location(source: &str, prose: &str, from: Option<usize>, offset: usize, at: Pos) -> Pos {
+    let in_source = match from {
+        Some(from) => from + offset,
+        None => prose
             .get(offset..)
             .and_then(|rest| rest.chars().next())
             .and_then(|ch| source.find(ch))

@@ -71,7 +71,7 @@ pub fn print_move(m: &MoveFacts, style: MoveStyle, out: &mut String) {
     }
     match m.check {
         Check::None => {}
-        Check::Check => out.push('+'),
+        Check::Single => out.push('+'),
         Check::Double if style.double_check => out.push_str("++"),
         Check::Double => out.push('+'),
         Check::Mate => out.push('#'),
@@ -214,7 +214,7 @@ pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
     }
     match m.check {
         Check::None => {}
-        Check::Check => out.push(COMPACT_CHECK),
+        Check::Single => out.push(COMPACT_CHECK),
         Check::Double if style.double_check => out.extend([COMPACT_CHECK, COMPACT_CHECK]),
         Check::Double => out.push(COMPACT_CHECK),
         Check::Mate => out.push(COMPACT_MATE),
@@ -284,7 +284,7 @@ mod tests {
         if let MoveKind::Normal { disambiguation, .. } = &mut m.kind {
             disambiguation.file = true;
         }
-        m.check = Check::Check;
+        m.check = Check::Single;
         assert_eq!(print(&m, SHORT), "Sbxd4+");
         assert_eq!(print(&m, LONG), "Sb3xd4+");
         let p = mv(Role::Pawn, Square::E4, Square::D5, true);
@@ -309,7 +309,7 @@ mod tests {
         if let MoveKind::Normal { promotion, .. } = &mut promo.kind {
             *promotion = Some(Role::Queen);
         }
-        promo.check = Check::Check;
+        promo.check = Check::Single;
         assert_eq!(print(&promo, SHORT), "g1D+");
         assert_eq!(print(&promo, LONG), "g2-g1D+");
         let mut castle = mv(Role::King, Square::E1, Square::G1, false);
@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn compact_forms() {
         let mut q = mv(Role::Queen, Square::D1, Square::E2, false);
-        q.check = Check::Check;
+        q.check = Check::Single;
         assert_eq!(compact(&q, SHORT), "⠹⠑⠆⠡");
         let mut n = mv(Role::Knight, Square::D2, Square::B3, false);
         if let MoveKind::Normal { disambiguation, .. } = &mut n.kind {

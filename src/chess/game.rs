@@ -10,7 +10,8 @@ use crate::error::Location;
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Check {
     None,
-    Check,
+    /// One piece gives check.
+    Single,
     /// Two pieces give check.
     Double,
     Mate,

@@ -19,5 +19,8 @@ mod replay;
 mod scan;
 mod words;
 
+#[cfg(test)]
+mod tests;
+
 pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind};
 pub(crate) use pgn::PgnReader;

@@ -459,7 +459,7 @@ impl<'a> Replay<'a> {
         } else if checkers.count() > 1 {
             Check::Double
         } else {
-            Check::Check
+            Check::Single
         };
         MoveFacts {
             number,

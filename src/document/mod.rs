@@ -154,7 +154,7 @@ impl Indent {
 
 /// A document being read: its nodes one by one.
 pub(crate) enum Document<'a> {
-    Book(markdown::Reader<'a>),
+    Book(Box<markdown::Reader<'a>>),
     Pgn(Option<Box<dyn BufRead + Send>>),
     Fen(fen::Lines),
 }
@@ -162,7 +162,7 @@ pub(crate) enum Document<'a> {
 impl<'a> Document<'a> {
     /// A Markdown book (its whole text, front matter included).
     pub(crate) fn book(name: &'a str, text: &'a str, front: &frontmatter::FrontMatter) -> Self {
-        Document::Book(markdown::Reader::new(name, text, front))
+        Document::Book(Box::new(markdown::Reader::new(name, text, front)))
     }
 
     /// A `.pgn` file: one [`Node::Games`].

@@ -3,9 +3,9 @@
 //! nothing is written (an earlier output stays as it was, no temporary file is left, `-o -`
 //! prints nothing) and that `check` says the same as `build`.
 
-use std::path::Path;
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+
+use crate::support::Sandbox;
 
 /// Where a case's input comes from.
 enum Src {
@@ -652,27 +652,9 @@ fn catalogue() -> Vec<Case> {
     ]
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run schackpunkt")
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("read dir")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
 /// Runs one case; returns what went wrong, if anything.
 fn check_case(c: &Case) -> Result<(), String> {
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let dir = Sandbox::new();
     let d = dir.path();
     let input = d.join(c.file);
     match &c.src {
@@ -686,25 +668,24 @@ fn check_case(c: &Case) -> Result<(), String> {
     let unicode = c.args.contains(&"unicode");
     let output = input.with_extension(if unicode { "txt" } else { "brf" });
     std::fs::write(&output, b"OLD").map_err(|e| e.to_string())?;
-    let before = names(d);
+    let before = dir.names();
 
     let mut args = vec!["build", c.file];
     args.extend_from_slice(c.args);
     let started = Instant::now();
-    let out = run(d, &args);
+    let out = dir.run(&args);
     let took = started.elapsed();
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let err = out.stderr;
     let show = |what: &str| {
         format!(
             "{what}\n--- stderr:\n{}",
             err.chars().take(2000).collect::<String>()
         )
     };
-    if out.status.code() != Some(c.code) {
+    if out.code != Some(c.code) {
         return Err(show(&format!(
             "exit code {:?}, expected {}",
-            out.status.code(),
-            c.code
+            out.code, c.code
         )));
     }
     if took > Duration::from_secs(120) {
@@ -728,18 +709,18 @@ fn check_case(c: &Case) -> Result<(), String> {
         if now != b"OLD" {
             return Err(show("the earlier output was changed"));
         }
-        if names(d) != before {
+        if dir.names() != before {
             return Err(show(&format!(
                 "files changed: {:?} -> {:?}",
                 before,
-                names(d)
+                dir.names()
             )));
         }
         if !c.args.contains(&"-o") {
             let mut args = args.clone();
             args.extend_from_slice(&["-o", "-"]);
-            let piped = run(d, &args);
-            if piped.status.code() != Some(c.code) || !piped.stdout.is_empty() {
+            let piped = dir.run(&args);
+            if piped.code != Some(c.code) || !piped.stdout.is_empty() {
                 return Err(show("-o - printed something or exited otherwise"));
             }
         }
@@ -767,15 +748,12 @@ fn check_case(c: &Case) -> Result<(), String> {
                 .iter()
                 .filter(|a| !matches!(**a, "--format" | "unicode")),
         );
-        let checked = run(d, &args);
-        let cerr = String::from_utf8_lossy(&checked.stderr);
-        if checked.status.code() != Some(c.code) || !cerr.contains(c.message) {
-            return Err(format!(
-                "check differs: {:?}\n{cerr}",
-                checked.status.code()
-            ));
+        let checked = dir.run(&args);
+        let cerr = &checked.stderr;
+        if checked.code != Some(c.code) || !cerr.contains(c.message) {
+            return Err(format!("check differs: {:?}\n{cerr}", checked.code));
         }
-        if std::fs::read(&output).map_err(|e| e.to_string())? != b"OLD" || names(d) != before {
+        if std::fs::read(&output).map_err(|e| e.to_string())? != b"OLD" || dir.names() != before {
             return Err("check wrote something".into());
         }
     }
@@ -805,15 +783,11 @@ fn catalogue_of_bad_inputs() {
 /// and the hint.
 #[test]
 fn a_diagnostic_looks_like_a_compilers() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::write(
-        dir.path().join("mix.pgn"),
-        "1. e4 e5 2. Nf3 d6\n3. Lc4 Sc6 *\n",
-    )
-    .expect("write");
-    let out = run(dir.path(), &["check", "mix.pgn"]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let dir = Sandbox::new();
+    dir.write("mix.pgn", "1. e4 e5 2. Nf3 d6\n3. Lc4 Sc6 *\n");
+    let out = dir.run(&["check", "mix.pgn"]);
+    assert_eq!(out.code, Some(1));
+    let err = &out.stderr;
     let lines: Vec<&str> = err.lines().collect();
     assert!(
         lines[0].starts_with("mix.pgn:2:4: error: 'Lc4' uses Swedish piece letters"),
@@ -835,14 +809,13 @@ fn a_diagnostic_looks_like_a_compilers() {
 /// Warnings do not stop a build; `--deny-warnings` makes them stop it, after showing them all.
 #[test]
 fn deny_warnings_with_several_inputs_writes_nothing() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let d = dir.path();
-    std::fs::write(d.join("a.pgn"), "1. e4 e5 *\n").expect("write");
-    std::fs::write(d.join("b.fen"), "8/8/8/8/8/8/8/K7 w - - 0 1\n").expect("write");
-    let ok = run(d, &["build", "a.pgn", "b.fen", "-o", "all.brf"]);
-    assert_eq!(ok.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&ok.stderr).contains("b.fen:1:1: warning:"));
-    std::fs::write(d.join("all.brf"), b"OLD").expect("write");
+    let dir = Sandbox::new();
+    dir.write("a.pgn", "1. e4 e5 *\n");
+    dir.write("b.fen", "8/8/8/8/8/8/8/K7 w - - 0 1\n");
+    let ok = dir.run(&["build", "a.pgn", "b.fen", "-o", "all.brf"]);
+    assert_eq!(ok.code, Some(0));
+    assert!(ok.stderr.contains("b.fen:1:1: warning:"));
+    dir.write("all.brf", "OLD");
     for args in [
         &[
             "build",
@@ -855,22 +828,22 @@ fn deny_warnings_with_several_inputs_writes_nothing() {
         &["build", "a.pgn", "b.fen", "-o", "-", "--deny-warnings"][..],
         &["check", "a.pgn", "b.fen", "--deny-warnings"][..],
     ] {
-        let out = run(d, args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let out = dir.run(args);
+        assert_eq!(out.code, Some(1), "{args:?}");
         assert!(out.stdout.is_empty());
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = &out.stderr;
         assert!(
             err.contains("b.fen:1:1: warning:") && err.contains("b.fen:1:1: error:"),
             "{err}"
         );
     }
-    assert_eq!(std::fs::read(d.join("all.brf")).expect("read"), b"OLD");
-    assert_eq!(names(d), ["a.pgn", "all.brf", "b.fen"]);
+    assert_eq!(dir.read("all.brf"), b"OLD");
+    assert_eq!(dir.names(), ["a.pgn", "all.brf", "b.fen"]);
     // Beside the inputs: each output is put in place only if its input passed.
-    let out = run(d, &["build", "a.pgn", "b.fen", "--deny-warnings"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(!d.join("b.brf").exists());
-    let clean = run(d, &["check", "a.pgn"]);
-    assert_eq!(clean.status.code(), Some(0));
+    let out = dir.run(&["build", "a.pgn", "b.fen", "--deny-warnings"]);
+    assert_eq!(out.code, Some(1));
+    assert!(!dir.path().join("b.brf").exists());
+    let clean = dir.run(&["check", "a.pgn"]);
+    assert_eq!(clean.code, Some(0));
     assert!(clean.stderr.is_empty());
 }

@@ -1,7 +1,7 @@
 //! The fuzz targets' bodies in smoke mode: a few hundred generated inputs each, the same code
 //! the fuzzer runs (`fuzz/bodies/`), so a panic on a tag value is caught by `cargo test`.
 
-#[path = "../fuzz/bodies/tags.rs"]
+#[path = "../../fuzz/bodies/tags.rs"]
 mod tags;
 
 /// A small deterministic generator (xorshift), so every run tries the same inputs.

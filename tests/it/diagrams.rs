@@ -1,113 +1,92 @@
-//! Diagrams through the library: the book's section 5 cases byte for byte, positions the book
-//! does not show (derived by hand from rules.md §6), the page rule, and every malformed-FEN
-//! error with its message and column.
+//! Diagrams through the library, end to end (a `.fen` input through `transcribe_bytes`): the
+//! book's section 5 cases byte for byte, positions the book does not show (derived by hand
+//! from rules.md §6), the page rule, and every malformed-FEN error with its message and column.
 
-use std::io;
+use schackpunkt::{DiagramForm, InputKind, Notation, Settings};
+use serde_json::Value;
 
-use schackpunkt::braille::cell::{Cell, to_unicode_string};
-use schackpunkt::braille::diagram::{BOARD_WIDTH, diagram, diagram_fixed};
-use schackpunkt::document::fen::{FenReader, ParsedFen, parse_fen, read_fens};
-use schackpunkt::layout::{Block, Layouter, LineSink};
-use schackpunkt::options::{DiagramForm, Notation};
-use schackpunkt::{Error, Location};
+use crate::support::{Built, book, data, fens, geometry, repo_file, transcribe};
 
-/// Lines as Unicode braille; a page end is a line "\x0c".
-#[derive(Default)]
-struct Lines(Vec<String>);
-
-impl LineSink for Lines {
-    fn line(&mut self, cells: &[Cell]) -> io::Result<()> {
-        self.0.push(to_unicode_string(cells));
-        Ok(())
-    }
-    fn end_page(&mut self) -> io::Result<()> {
-        self.0.push("\x0c".to_string());
-        Ok(())
+/// Settings for a diagram: form, notation, side to move, line length; no pages.
+fn settings(form: DiagramForm, notation: Notation, to_move: bool, width: usize) -> Settings {
+    Settings {
+        diagram: Some(form),
+        notation: Some(notation),
+        to_move: to_move.then_some(true),
+        line_length: Some(width),
+        page_length: Some(0),
+        ..Settings::default()
     }
 }
 
-fn render(blocks: Vec<Block>, width: usize, page_length: usize) -> Vec<String> {
-    let mut l = Layouter::new(width, page_length, Lines::default());
-    for mut b in blocks {
-        l.push(&mut b).expect("layout");
-    }
-    l.finish().expect("finish").0
+/// One position transcribed as `test.fen`, 28 cells a line, without pages.
+fn drawn(text: &str, form: DiagramForm, notation: Notation, to_move: bool) -> Built {
+    fens(&format!("{text}\n"), settings(form, notation, to_move, 28))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn fen(text: &str) -> ParsedFen {
-    parse_fen(
-        text,
-        Location {
-            file: "test.fen".into(),
-            line: 1,
-            column: 1,
-        },
-    )
-    .expect("a good FEN")
-}
-
+/// The lines of one position's diagram.
 fn draw(text: &str, form: DiagramForm, notation: Notation, to_move: bool) -> Vec<String> {
-    let p = fen(text);
-    render(diagram(p.board(), p.turn(), form, notation, to_move), 28, 0)
+    drawn(text, form, notation, to_move).lines()
 }
 
-/// The text between `start` and the next `end` after it.
-fn between<'a>(s: &'a str, start: &str, end: &str) -> &'a str {
-    let from = s.find(start).expect(start) + start.len();
-    let len = s[from..].find(end).expect(end);
-    &s[from..from + len]
+/// The warnings of a position, as shown (`test.fen:1:col: warning: …`).
+fn warnings(text: &str) -> Vec<String> {
+    drawn(text, DiagramForm::Pieces, Notation::Ordinary, false).warnings
 }
 
 /// A seed case: its FEN, form, notation, line length and expected lines.
 fn seed(id: &str) -> (String, DiagramForm, Notation, usize, Vec<String>) {
-    let json = include_str!("seed-cases.json");
-    let at = json.find(&format!("\"id\": \"{id}\"")).expect(id);
-    let case = &json[at..];
-    let case = &case[..case[1..].find("\"id\":").map_or(case.len(), |i| i + 1)];
-    let form = match between(case, "\"diagram\": \"", "\"") {
-        "pieces" => DiagramForm::Pieces,
-        "rows" => DiagramForm::Rows,
+    let text = std::fs::read_to_string(repo_file("tests/seed-cases.json")).expect("seed cases");
+    let json: Value = serde_json::from_str(&text).expect("json");
+    let case = json["cases"]
+        .as_array()
+        .and_then(|cases| cases.iter().find(|c| c["id"] == id))
+        .unwrap_or_else(|| panic!("no case {id}"));
+    let options = &case["options"];
+    let form = match options["diagram"].as_str() {
+        Some("pieces") => DiagramForm::Pieces,
+        Some("rows") => DiagramForm::Rows,
         _ => DiagramForm::Board,
     };
-    let notation = if case.contains("\"notation\": \"compact\"") {
-        Notation::Compact
-    } else {
-        Notation::Ordinary
+    let notation = match options["notation"].as_str() {
+        Some("compact") => Notation::Compact,
+        _ => Notation::Ordinary,
     };
-    let width = if case.contains("\"line_length\": ") {
-        between(case, "\"line_length\": ", "\n")
-            .trim()
-            .trim_end_matches(',')
-            .parse()
-            .expect("width")
-    } else {
-        28
-    };
-    let expected = between(case, "\"expected\": [", "]")
-        .split(',')
-        .map(|s| s.trim().trim_matches('"').to_string())
+    let width = options["line_length"]
+        .as_u64()
+        .map_or(28, |n| usize::try_from(n).expect("width"));
+    let expected = case["expected"]
+        .as_array()
+        .expect("expected")
+        .iter()
+        .map(|l| l.as_str().unwrap_or("").to_string())
         .collect();
-    (
-        between(case, "\"fen\": \"", "\"").to_string(),
-        form,
-        notation,
-        width,
-        expected,
-    )
+    let fen = case["input"]["fen"].as_str().expect("fen").to_string();
+    (fen, form, notation, width, expected)
 }
 
 fn check_seed(id: &str) {
     let (text, form, notation, width, expected) = seed(id);
-    let p = fen(&text);
-    let got = render(
-        diagram(p.board(), p.turn(), form, notation, false),
-        width,
-        0,
-    );
-    assert_eq!(got, expected, "{id}");
-    // The one-block form gives the same lines.
-    let block = diagram_fixed(p.board(), p.turn(), form, notation, false, width);
-    assert_eq!(render(vec![block], width, 0), expected, "{id} as one block");
+    let got = fens(&format!("{text}\n"), settings(form, notation, false, width)).map(|b| b.lines());
+    assert_eq!(got, Ok(expected.clone()), "{id}");
+    // In a book, a ```fen block with the same words gives the same lines.
+    let form = match form {
+        DiagramForm::Pieces => "pieces",
+        DiagramForm::Rows => "rows",
+        DiagramForm::Board => "board",
+    };
+    let notation = match notation {
+        Notation::Ordinary => "ordinary",
+        Notation::Compact => "compact",
+    };
+    let md = format!("```fen {form} {notation}\n{text}\n```\n");
+    let in_book = book(
+        &md,
+        settings(DiagramForm::Pieces, Notation::Ordinary, false, width),
+    )
+    .map(|b| b.lines());
+    assert_eq!(in_book, Ok(expected), "{id} in a book");
 }
 
 #[test]
@@ -135,6 +114,9 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const STUDY: &str = "2b5/8/4b3/8/8/8/8/7k b";
 const EMPTY: &str = "8/8/8/8/8/8/8/8 w - - 0 1";
 
+/// The files line above and below a board.
+const FILES: &str = "⠀⠀⠀⠀⠁⠀⠃⠀⠉⠀⠙⠀⠑⠀⠋⠀⠛⠀⠓";
+
 #[test]
 fn three_queens_and_two_light_bishops() {
     use DiagramForm::*;
@@ -156,24 +138,21 @@ fn three_queens_and_two_light_bishops() {
         ["⠒⠥⠲⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠙⠙⠙⠂⠅⠇⠂⠇"]
     );
     let empty_rank = |n: &str| format!("⠼{n}⠀⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠀⠼{n}");
-    let files = "⠀⠀⠀⠀⠁⠀⠃⠀⠉⠀⠙⠀⠑⠀⠋⠀⠛⠀⠓".to_string();
     let mut board = vec![
-        files.clone(),
+        FILES.to_string(),
         String::new(),
         "⠼⠓⠀⠀⠔⠀⠔⠀⠔⠀⠥⠀⠔⠀⠔⠀⠔⠀⠔⠀⠀⠼⠓".to_string(),
     ];
     board.extend(["⠛", "⠋", "⠑", "⠙", "⠉", "⠃"].map(empty_rank));
     board.push("⠼⠁⠀⠀⠙⠀⠙⠀⠙⠀⠔⠀⠅⠀⠇⠀⠔⠀⠇⠀⠀⠼⠁".to_string());
-    board.extend([String::new(), files]);
+    board.extend([String::new(), FILES.to_string()]);
     assert_eq!(draw(PROMOTED, Board, Ordinary, false), board);
     // Three queens and two light-squared bishops besides eight pawns: too much material.
-    let p = fen("3k4/8/8/8/8/8/PPPPPPPP/QQQ1KB1B w - - 0 1");
-    assert_eq!(p.warnings.len(), 1);
+    let w = warnings("3k4/8/8/8/8/8/PPPPPPPP/QQQ1KB1B w - - 0 1");
+    assert_eq!(w.len(), 1, "{w:?}");
     assert!(
-        p.warnings[0]
-            .0
-            .message
-            .contains("White has more pieces than promotions can give")
+        w[0].contains("White has more pieces than promotions can give"),
+        "{w:?}"
     );
 }
 
@@ -216,7 +195,7 @@ fn full_ranks_and_every_black_piece() {
     assert_eq!(board[3], "⠼⠛⠀⠀⠣⠀⠣⠀⠣⠀⠣⠀⠣⠀⠣⠀⠣⠀⠣⠀⠀⠼⠛");
     assert_eq!(board[8], "⠼⠃⠀⠀⠃⠀⠃⠀⠃⠀⠃⠀⠃⠀⠃⠀⠃⠀⠃⠀⠀⠼⠃");
     assert_eq!(board[9], "⠼⠁⠀⠀⠞⠀⠎⠀⠇⠀⠙⠀⠅⠀⠇⠀⠎⠀⠞⠀⠀⠼⠁");
-    assert!(fen(START).warnings.is_empty());
+    assert_eq!(warnings(START), Vec::<String>::new());
 }
 
 #[test]
@@ -237,25 +216,15 @@ fn empty_ranks_and_a_side_without_pieces() {
             "⠠⠎⠧⠁⠗⠞⠀⠙⠗⠁⠗⠄",
         ]
     );
-    let p = fen(STUDY);
-    assert_eq!(p.warnings.len(), 1);
-    assert!(
-        p.warnings[0].0.message.contains("White has no king"),
-        "{}",
-        p.warnings[0]
-    );
-    assert!(p.position.is_none());
+    let w = warnings(STUDY);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("White has no king"), "{}", w[0]);
 
     assert_eq!(draw(EMPTY, Rows, Compact, false), ["⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦"]);
     let board = draw(EMPTY, Board, Ordinary, false);
     assert_eq!(board.len(), 12);
     assert_eq!(board[6], "⠼⠙⠀⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠔⠀⠀⠼⠙");
-    assert!(
-        fen(EMPTY).warnings[0]
-            .0
-            .message
-            .contains("the board is empty")
-    );
+    assert!(warnings(EMPTY)[0].contains("the board is empty"));
 }
 
 #[test]
@@ -292,91 +261,162 @@ fn side_to_move_follows_the_diagram_in_its_notation() {
     );
 }
 
+/// A book of `filler` one-line paragraphs and then one ```fen block.
+fn filler_then(filler: usize, block: &str) -> String {
+    let mut md = String::new();
+    for i in 0..filler {
+        md.push_str(&format!("Rad {i}.\n\n"));
+    }
+    md.push_str(&format!("```fen {block}\n{START}\n```\n"));
+    md
+}
+
 #[test]
 fn a_diagram_is_never_split_across_pages() {
-    let p = fen(START);
-    let filler = |n: usize| Block::Fixed(vec![vec![Cell::dots("1")]; n]);
-    // 20 lines a page, 10 used: the 12-line board starts the next page.
-    let board = diagram_fixed(
-        p.board(),
-        p.turn(),
-        DiagramForm::Board,
-        Notation::Ordinary,
-        false,
-        28,
-    );
-    let out = render(vec![filler(10), board], 28, 20);
-    assert_eq!(out.len(), 10 + 1 + 12 + 1);
-    assert_eq!(out[10], "\x0c");
-    assert_eq!(out[11], "⠀⠀⠀⠀⠁⠀⠃⠀⠉⠀⠙⠀⠑⠀⠋⠀⠛⠀⠓");
+    // 20 lines a page (the page number's line and 19), 10 used: the 12-line board (with its
+    // blank line before) does not fit and starts the next page. The page it leaves ends with
+    // that blank line, not padded to its length.
+    let pages = book(&filler_then(10, "board"), geometry(28, 20))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    assert_eq!(pages[0].len(), 1 + 10 + 1, "{:?}", pages[0]);
+    assert_eq!(pages[0][11], "");
+    assert_eq!(pages[1].len(), 1 + 12, "{:?}", pages[1]);
+    assert_eq!(pages[1][1], FILES);
+    assert_eq!(pages[1][12], FILES);
+    // With 6 paragraphs it just fits below them, after a blank line: the page is full.
+    let pages = book(&filler_then(6, "board"), geometry(28, 20))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    assert_eq!(pages.len(), 1, "{pages:?}");
+    assert_eq!(pages[0].len(), 20);
+    assert_eq!(pages[0][7..9], ["", FILES]);
+    assert_eq!(pages[0][19], FILES);
+    // With 7 it does not.
+    let pages = book(&filler_then(7, "board"), geometry(28, 20))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    assert_eq!(pages[1][1], FILES);
     // The compact piece list with its side-to-move line is 7 lines (Vit: 3, Svart: 3, Vit
     // drar. 1): with 25 of 29 lines used, the whole diagram moves to the next page.
-    let pieces = diagram_fixed(
-        p.board(),
-        p.turn(),
-        DiagramForm::Pieces,
-        Notation::Compact,
-        true,
-        28,
-    );
-    let out = render(vec![filler(25), pieces], 28, 29);
-    assert_eq!(out[25], "\x0c");
-    assert!(out[26].starts_with("⠧⠊⠞⠒"));
-    assert_eq!(out[33], "\x0c");
-    assert_eq!(out.len(), 34);
+    let pages = book(&filler_then(24, "pieces compact to-move"), geometry(28, 29))
+        .map(|b| b.pages)
+        .unwrap_or_default();
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    assert_eq!(pages[0].len(), 1 + 24 + 1, "{:?}", pages[0]);
+    assert_eq!(pages[0][25], "");
+    assert_eq!(pages[1].len(), 1 + 7, "{:?}", pages[1]);
+    assert!(pages[1][1].starts_with("⠧⠊⠞⠒"), "{:?}", pages[1]);
+    assert_eq!(pages[1][7], "⠧⠊⠞⠀⠙⠗⠁⠗⠄");
 }
 
 #[test]
 fn the_board_is_23_cells_wide() {
-    assert_eq!(BOARD_WIDTH, 23);
-    let p = fen(START);
-    let longest = render(
-        diagram(
-            p.board(),
-            p.turn(),
-            DiagramForm::Board,
-            Notation::Ordinary,
-            false,
+    let longest = draw(START, DiagramForm::Board, Notation::Ordinary, false)
+        .iter()
+        .map(|l| l.chars().count())
+        .max();
+    assert_eq!(longest, Some(23));
+    // 23 cells a line are enough; 22 are not.
+    let at = |width| {
+        fens(
+            &format!("{START}\n"),
+            settings(DiagramForm::Board, Notation::Ordinary, false, width),
+        )
+    };
+    let wide = at(23).unwrap_or_default();
+    assert!(wide.warnings.is_empty(), "{:?}", wide.warnings);
+    assert_eq!(wide.lines().len(), 12);
+    // On 22 cells the one rule for boards too wide: a warning at the position, a piece list.
+    let narrow = at(22).unwrap_or_default();
+    assert_eq!(
+        narrow
+            .warnings
+            .first()
+            .map(|w| w.lines().next().unwrap_or("")),
+        Some(
+            "test.fen:1:1: warning: a board diagram needs 23 cells a line; written as a piece list"
         ),
-        28,
-        0,
+        "{:?}",
+        narrow.warnings
+    );
+    assert!(
+        narrow.lines()[0].starts_with("⠠⠧⠊⠞⠒"),
+        "{:?}",
+        narrow.lines()
+    );
+    // In a book the block is written as a piece list, with a warning at its fence.
+    let md = format!("Text.\n\n```fen board\n{START}\n```\n");
+    let b = book(
+        &md,
+        settings(DiagramForm::Pieces, Notation::Ordinary, false, 22),
     )
-    .iter()
-    .map(|l| l.chars().count())
-    .max();
-    assert_eq!(longest, Some(BOARD_WIDTH));
+    .unwrap_or_default();
+    assert!(
+        b.warnings.iter().any(|w| w.starts_with(
+            "bok.md:3:1: warning: a board diagram needs 23 cells a line; written as a piece list"
+        )),
+        "{:?}",
+        b.warnings
+    );
+    assert!(b.lines()[2].starts_with("⠠⠧⠊⠞⠒"), "{:?}", b.lines());
 }
 
 #[test]
 fn a_fen_list_from_a_file() {
-    let file = std::fs::File::open("tests/data/diagrams.fen").expect("tests/data/diagrams.fen");
-    let fens = read_fens(io::BufReader::new(file), "tests/data/diagrams.fen").expect("good FENs");
-    let lines: Vec<u32> = fens.iter().map(|p| p.location.line).collect();
-    assert_eq!(lines, [4, 7, 10, 12]);
-    let warned: Vec<usize> = fens.iter().map(|p| p.warnings.len()).collect();
-    assert_eq!(warned, [0, 0, 0, 1]);
-    assert!(fens[2].position.is_some());
+    let name = "tests/data/diagrams.fen";
+    let bytes = std::fs::read(data("diagrams.fen")).expect("tests/data/diagrams.fen");
+    let b = transcribe(
+        name,
+        InputKind::Fen,
+        bytes,
+        settings(DiagramForm::Pieces, Notation::Ordinary, false, 28),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // The positions on lines 4, 7, 10 and 12 (comments, indented comments and blank lines
+    // skipped), one blank line apart.
+    let (final_position, ..) = seed("seed-5.1-pieces-ordinary");
+    let mut expected = Vec::new();
+    for fen in [final_position.as_str(), PROMOTED, START, STUDY] {
+        if !expected.is_empty() {
+            expected.push(String::new());
+        }
+        expected.extend(draw(fen, DiagramForm::Pieces, Notation::Ordinary, false));
+    }
+    assert_eq!(b.lines(), expected);
+    // Only the study (no white king) warns, at its line.
+    assert_eq!(b.warnings.len(), 1, "{:?}", b.warnings);
+    assert!(
+        b.warnings[0].starts_with(&format!(
+            "{name}:12:1: warning: this position could not arise in a game"
+        )),
+        "{}",
+        b.warnings[0]
+    );
 }
 
-/// The error of a FEN: its column and message.
+/// The error of a FEN on line 3 of `bad.fen` (after a comment and a blank line): its column
+/// and message. The error shows the line.
 fn error(line: &str) -> (u32, String) {
-    match parse_fen(
-        line,
-        Location {
-            file: "bad.fen".into(),
-            line: 3,
-            column: 1,
-        },
-    ) {
-        Err(Error::Input(d)) => {
-            assert_eq!(d.location.file, "bad.fen");
-            assert_eq!(d.location.line, 3);
-            assert_eq!(d.source_line.as_deref(), Some(line));
-            (d.location.column, d.message)
+    let text = format!("# bad\n\n{line}\n");
+    let shown = match transcribe("bad.fen", InputKind::Fen, text, Settings::default()) {
+        Err(e) => {
+            assert_eq!(e.exit_code(), 1, "{line}: not an input error: {e}");
+            e.to_string()
         }
-        Err(e) => panic!("{line}: not an input error: {e}"),
         Ok(_) => panic!("{line}: accepted"),
-    }
+    };
+    let first = shown.lines().next().unwrap_or_default();
+    let rest = first
+        .strip_prefix("bad.fen:3:")
+        .unwrap_or_else(|| panic!("{line}: not at line 3 of bad.fen: {shown}"));
+    let (column, message) = rest
+        .split_once(": error: ")
+        .unwrap_or_else(|| panic!("{line}: {shown}"));
+    assert!(shown.contains(&format!("\n3 | {line}\n")), "{shown}");
+    (column.parse().expect("a column"), message.to_string())
 }
 
 const BOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -479,7 +519,6 @@ fn malformed_fens_are_located_errors() {
             58,
             "malformed FEN: unexpected 'extra' after the fullmove number",
         ),
-        ("   ".into(), 4, "malformed FEN: the board is missing"),
     ];
     for (line, column, message) in cases {
         let (c, m) = error(line);
@@ -492,16 +531,28 @@ fn malformed_fens_are_located_errors() {
 }
 
 #[test]
+fn a_line_of_blanks_is_no_position() {
+    // Blank lines are skipped like comments: a file of them has no positions.
+    let b = transcribe("blank.fen", InputKind::Fen, "   \n", Settings::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(b.lines().is_empty());
+    assert_eq!(b.warnings.len(), 1);
+    assert!(
+        b.warnings[0].starts_with("blank.fen:1:1: warning: no positions in this file"),
+        "{:?}",
+        b.warnings
+    );
+}
+
+#[test]
 fn an_error_shows_the_line_and_marks_the_field() {
     let text = "# two positions\n\nk7/8/8/8/8/8/8/K7 w - - 0 1\n  k7/8/8/8/8/8/8/K7 w - e3x 0 1\n";
-    let mut reader = FenReader::new(text.as_bytes(), "two.fen");
-    assert!(matches!(reader.next(), Some(Ok(_))));
-    let shown = match reader.next() {
-        Some(Err(e)) => {
+    let shown = match transcribe("two.fen", InputKind::Fen, text, Settings::default()) {
+        Err(e) => {
             assert_eq!(e.exit_code(), 1);
             e.to_string()
         }
-        other => panic!("{other:?}"),
+        Ok(b) => panic!("accepted: {:?}", b.lines()),
     };
     let expected = format!(
         "two.fen:4:25: error: malformed FEN: en passant: 'e3x' is not a square (the square a pawn \
@@ -509,7 +560,6 @@ fn an_error_shows_the_line_and_marks_the_field() {
         " ".repeat(24)
     );
     assert_eq!(shown, expected);
-    assert!(reader.next().is_none());
 }
 
 #[test]
@@ -535,35 +585,23 @@ fn impossible_positions_are_drawn_with_a_warning() {
         ),
     ];
     for (text, reason) in cases {
-        let p = fen(text);
-        assert_eq!(p.warnings.len(), 1, "{text}");
-        let w = &p.warnings[0].0;
-        assert!(w.message.contains(reason), "{text}: {}", w.message);
+        let b = drawn(text, DiagramForm::Rows, Notation::Compact, false);
+        assert_eq!(b.warnings.len(), 1, "{text}: {:?}", b.warnings);
+        let w = &b.warnings[0];
+        assert!(w.contains(reason), "{text}: {w}");
         assert!(
-            w.message
-                .starts_with("this position could not arise in a game")
+            w.starts_with("test.fen:1:1: warning: this position could not arise in a game"),
+            "{text}: {w}"
         );
-        assert_eq!(w.location.column, 1);
         // Drawn all the same.
-        let rows = render(
-            diagram(
-                p.board(),
-                p.turn(),
-                DiagramForm::Rows,
-                Notation::Compact,
-                false,
-            ),
-            28,
-            0,
-        );
-        assert!(!rows.is_empty());
+        assert!(!b.lines().is_empty());
     }
-    // Bad castling rights and en passant squares are dropped: moves can still be played.
-    assert!(fen("k7/8/8/8/8/8/8/K7 w KQ").position.is_some());
-    assert!(fen("8/8/8/8/8/8/8/K7 w").position.is_none());
     // A fullmove number 0 is read as 1, with a warning at the field.
-    let p = fen("k7/8/8/8/8/8/8/K7 w - - 0 0");
-    assert_eq!(p.setup.fullmoves.get(), 1);
-    assert_eq!(p.warnings.len(), 1);
-    assert_eq!(p.warnings[0].0.location.column, 27);
+    let w = warnings("k7/8/8/8/8/8/8/K7 w - - 0 0");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with("test.fen:1:27: warning: fullmove number 0 read as 1"),
+        "{}",
+        w[0]
+    );
 }

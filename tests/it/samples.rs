@@ -1,13 +1,12 @@
 //! The committed outputs of the samples are up to date: each sample built with the default
 //! options gives exactly its committed `.brf` (`make samples` regenerates them).
 
-use std::path::Path;
-use std::process::Command;
+use crate::support::{Sandbox, repo_file};
 
 #[test]
 fn committed_sample_outputs_are_up_to_date() {
-    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let samples = repo_file("samples");
+    let dir = Sandbox::new();
     let mut checked = 0;
     let mut entries: Vec<_> = std::fs::read_dir(&samples)
         .expect("samples")
@@ -21,23 +20,11 @@ fn committed_sample_outputs_are_up_to_date() {
             continue;
         }
         let committed = path.with_extension("brf");
-        let fresh = dir.path().join("out.brf");
-        let out = Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
-            .arg("build")
-            .arg(&path)
-            .arg("-o")
-            .arg(&fresh)
-            .output()
-            .expect("run schackpunkt");
-        assert!(
-            out.status.success(),
-            "{}: {}",
-            path.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = dir.run(&["build", &path.to_string_lossy(), "-o", "out.brf"]);
+        assert_eq!(out.code, Some(0), "{}: {}", path.display(), out.stderr);
         let want = std::fs::read(&committed)
             .unwrap_or_else(|_| panic!("{} is missing: run make samples", committed.display()));
-        let got = std::fs::read(&fresh).expect("fresh output");
+        let got = dir.read("out.brf");
         assert!(
             got == want,
             "{} is out of date: run make samples",

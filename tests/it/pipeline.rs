@@ -6,8 +6,8 @@ use schackpunkt::{
     DiagramForm, InputKind, Layout, Moves, Notation, Settings, Warning, transcribe_bytes,
 };
 
-const GAMES: &str = include_str!("data/chess_real.pgn");
-const POSITIONS: &str = include_str!("data/diagrams.fen");
+const GAMES: &str = include_str!("../data/chess_real.pgn");
+const POSITIONS: &str = include_str!("../data/diagrams.fen");
 
 /// The output (Unicode braille) and the warnings of one input.
 fn build(name: &str, kind: InputKind, text: &str, settings: &Settings) -> (String, Vec<String>) {

@@ -1,12 +1,23 @@
 //! Markdown books, element by element: each rule of the book's prose and blocks (issue 4,
 //! rules.md §7 and §8), on small books without pages unless pages are the point.
 
-mod book_common;
+use schackpunkt::Settings;
 
-use book_common::{Settings, body, braille, build, geometry, number_line};
-use schackpunkt::options::Notation;
+use crate::support::{book, braille, geometry, number_line};
 
 const B: &str = "⠀";
+
+/// A book's body without pages, page numbers or title page: its lines.
+fn body(md: &str) -> Vec<String> {
+    let settings = Settings {
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    match book(md, settings) {
+        Ok(b) => b.lines(),
+        Err(e) => vec![format!("error: {e}")],
+    }
+}
 
 #[test]
 fn paragraphs_have_a_two_cell_first_line_indent_and_no_blank_between() {
@@ -77,7 +88,7 @@ fn headings_have_blank_lines_and_no_emphasis() {
 #[test]
 fn main_heading_has_its_blank_lines_at_the_top_of_a_page() {
     let md = "# Kapitel 1\n\nText.\n\n<!-- pagebreak -->\n\n# Kapitel 2\n\nMer.\n";
-    let b = build(md, geometry(28, 29)).map_err(|e| e.to_string());
+    let b = book(md, geometry(28, 29));
     let pages = b.map(|b| b.pages).unwrap_or_default();
     assert_eq!(pages.len(), 2);
     for (i, page) in pages.iter().enumerate() {
@@ -96,7 +107,7 @@ fn a_heading_is_never_the_last_line_of_a_page() {
         md.push_str(&format!("Stycke {i}.\n\n"));
     }
     md.push_str("## Rubrik\n\nEfter rubriken.\n");
-    let b = build(&md, geometry(28, 9))
+    let b = book(&md, geometry(28, 9))
         .map(|b| b.pages)
         .unwrap_or_default();
     let heading = braille("Rubrik");
@@ -139,7 +150,7 @@ fn a_list_item_marker_stays_with_its_first_word_and_continues_two_cells_in() {
 }
 
 fn body_width(md: &str, width: usize) -> Vec<String> {
-    build(md, geometry(width, 0))
+    book(md, geometry(width, 0))
         .map(|b| b.lines())
         .unwrap_or_default()
 }
@@ -168,7 +179,7 @@ fn thematic_break_is_a_short_line_of_dots_25_between_blank_lines() {
 
 #[test]
 fn page_break_comment_starts_a_new_page() {
-    let b = build("Ett.\n\n<!-- pagebreak -->\n\nTvå.\n", geometry(28, 29)).map(|b| b.pages);
+    let b = book("Ett.\n\n<!-- pagebreak -->\n\nTvå.\n", geometry(28, 29)).map(|b| b.pages);
     let pages = b.unwrap_or_default();
     assert_eq!(pages.len(), 2);
     assert_eq!(pages[1][1], format!("{B}{B}{}", braille("Två.")));
@@ -214,7 +225,7 @@ fn tables_row_by_row() {
 #[test]
 fn unsupported_markdown_warns_with_its_place() {
     let md = "Text ~~bort~~ här.\n\n<div>x</div>\n\nNot[^1].\n\n[^1]: Fotnot.\n";
-    let b = build(md, geometry(28, 0));
+    let b = book(md, geometry(28, 0));
     let w = b.map(|b| b.warnings).unwrap_or_default();
     assert!(
         w.iter()
@@ -239,7 +250,7 @@ fn unsupported_markdown_warns_with_its_place() {
 
 #[test]
 fn a_character_without_a_rule_warns_and_gets_a_substitute() {
-    let b = build("# X\n\nSnö ☃ här.\n", geometry(28, 0));
+    let b = book("# X\n\nSnö ☃ här.\n", geometry(28, 0));
     let (lines, w) = b.map(|b| (b.lines(), b.warnings)).unwrap_or_default();
     assert!(
         w.iter()
@@ -284,7 +295,7 @@ fn pgn_block_words_set_its_options() {
         lines,
         vec![braille("1. e4"), String::new(), "⠂⠀⠑⠲⠄".to_string()]
     );
-    let b = build("```pgn kompakt\n1. e4\n```\n", geometry(28, 0));
+    let b = book("```pgn kompakt\n1. e4\n```\n", geometry(28, 0));
     let w = b.map(|b| b.warnings).unwrap_or_default();
     assert!(
         w.iter()
@@ -296,7 +307,7 @@ fn pgn_block_words_set_its_options() {
 #[test]
 fn errors_in_blocks_point_into_the_book() {
     let md = "# Partiet\n\nText.\n\n```pgn\n[White \"A\"]\n\n1. e4 e5 2. Ke3\n```\n";
-    let e = build(md, geometry(28, 0)).err().unwrap_or_default();
+    let e = book(md, geometry(28, 0)).err().unwrap_or_default();
     assert!(
         e.starts_with("bok.md:8:13: error: illegal move 'Ke3'"),
         "{e}"
@@ -304,13 +315,13 @@ fn errors_in_blocks_point_into_the_book() {
     assert!(e.contains("8 | 1. e4 e5 2. Ke3"), "{e}");
     // Indented in a list item: the column counts the indent.
     let md = "- Partiet:\n\n  ```pgn\n  1. e4 e5 2. Ke3\n  ```\n";
-    let e = build(md, geometry(28, 0)).err().unwrap_or_default();
+    let e = book(md, geometry(28, 0)).err().unwrap_or_default();
     assert!(
         e.starts_with("bok.md:4:15: error: illegal move 'Ke3'"),
         "{e}"
     );
     let md = "Text.\n\n```fen\n8/8/8/8/8/8/8/K6X w - - 0 1\n```\n";
-    let e = build(md, geometry(28, 0)).err().unwrap_or_default();
+    let e = book(md, geometry(28, 0)).err().unwrap_or_default();
     assert!(e.starts_with("bok.md:4:15: error: malformed FEN"), "{e}");
 }
 
@@ -335,7 +346,7 @@ fn fen_block_diagrams_in_each_form() {
 #[test]
 fn title_page_from_the_front_matter() {
     let md = "---\ntitle: Min schackbok\nauthor: Åke\nnotation: compact\n---\nText.\n";
-    let pages = build(md, geometry(28, 29))
+    let pages = book(md, geometry(28, 29))
         .map(|b| b.pages)
         .unwrap_or_default();
     assert_eq!(pages.len(), 2);
@@ -349,7 +360,7 @@ fn title_page_from_the_front_matter() {
     );
     assert_eq!(pages[1][0], number_line(2, 28));
     // No title and no author: no title page.
-    let pages = build("Text.\n", geometry(28, 29))
+    let pages = book("Text.\n", geometry(28, 29))
         .map(|b| b.pages)
         .unwrap_or_default();
     assert_eq!(pages.len(), 1);
@@ -362,9 +373,7 @@ fn profiles_us_brf_and_no_pages() {
         profile: Some("us-brf".into()),
         ..Settings::default()
     };
-    let b = build(md, us)
-        .map(|b| (b.pages, b.ended))
-        .unwrap_or_default();
+    let b = book(md, us).map(|b| (b.pages, b.ended)).unwrap_or_default();
     let (pages, ended) = b;
     assert!(ended);
     assert_eq!(pages.len(), 1);
@@ -374,7 +383,7 @@ fn profiles_us_brf_and_no_pages() {
         page_length: Some(0),
         ..Settings::default()
     };
-    let b = build(md, none)
+    let b = book(md, none)
         .map(|b| (b.pages, b.ended))
         .unwrap_or_default();
     assert!(!b.1, "no page end without pages");
@@ -387,18 +396,17 @@ fn profiles_us_brf_and_no_pages() {
 
 #[test]
 fn front_matter_errors_and_warnings_are_located() {
-    let e = build("---\nnotation: vanlig\n---\nText.\n", Settings::default())
+    let e = book("---\nnotation: vanlig\n---\nText.\n", Settings::default())
         .err()
         .unwrap_or_default();
     assert!(
         e.starts_with("bok.md:2:11: error: front matter: notation"),
         "{e}"
     );
-    let w = build("---\ntitle: T\nsubtitle: U\n---\n", Settings::default()).map(|b| b.warnings);
+    let w = book("---\ntitle: T\nsubtitle: U\n---\n", Settings::default()).map(|b| b.warnings);
     assert!(
         w.unwrap_or_default()
             .iter()
             .any(|w| w.starts_with("bok.md:3:1: warning: front matter: unknown key 'subtitle'"))
     );
-    let _ = Notation::Ordinary;
 }

@@ -1,10 +1,9 @@
-//! The chess stage through the library API: games read with pgn-reader and replayed with
+//! The chess stage on its own: games read with pgn-reader and replayed with
 //! shakmaty, facts from the position, and every error located by line and column.
 
-use schackpunkt::Error;
-use schackpunkt::chess::{
-    Check, Disambiguation, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader,
-};
+use crate::Error;
+use crate::chess::game::Disambiguation;
+use crate::chess::{Check, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader};
 use shakmaty::{CastlingSide, Color, Role, Square};
 
 fn read_all(src: &str) -> Result<Vec<Game>, Error> {
@@ -115,7 +114,7 @@ fn check_book_game(g: &Game) {
     assert_eq!(moves(g).len(), 48);
     assert_eq!(g.result, Some(GameResult::BlackWins));
     // 5. Bb5+: check from the position.
-    assert_eq!(mv(g, 5, Color::White).check, Check::Check);
+    assert_eq!(mv(g, 5, Color::White).check, Check::Single);
     // 6. Ngf3: two knights reach f3, the file decides.
     assert_eq!(normal(mv(g, 6, Color::White)).6, FILE);
     assert_eq!(
@@ -146,7 +145,7 @@ fn check_book_game(g: &Game) {
     // 21...g1=Q+.
     let q = mv(g, 21, Color::Black);
     assert_eq!(normal(q).5, Some(Role::Queen));
-    assert_eq!(q.check, Check::Check);
+    assert_eq!(q.check, Check::Single);
     // 22. Rxg1: only one rook can take, no disambiguation.
     assert_eq!(normal(mv(g, 22, Color::White)).6, NONE);
     // 24...Qg2#.
@@ -247,7 +246,7 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
                 if m.color == Color::White { "w" } else { "b" }
             ),
             Item::Nag(n) => format!("${n}"),
-            Item::Comment(c) => format!("{{{c}}}"),
+            Item::Comment(c, _) => format!("{{{c}}}"),
             Item::VariationStart => "(".into(),
             Item::VariationEnd => ")".into(),
         })
@@ -297,7 +296,7 @@ fn promotion_forms_and_en_passant_marks() {
         let g = &read_all(&format!("{base}{p}")).unwrap()[0];
         let m = mv(g, 1, Color::White);
         assert_eq!(normal(m).5, Some(Role::Queen), "{p}");
-        assert_eq!(m.check, Check::Check, "{p}");
+        assert_eq!(m.check, Check::Single, "{p}");
     }
     let g = &read_all("1. e4 a6 2. e5 d5 3. exd6 e.p. c6 4. d7+").unwrap()[0];
     assert!(normal(mv(g, 3, Color::White)).4);
@@ -319,7 +318,7 @@ fn double_check_and_unmarked_captures() {
     let g = &read_all("[FEN \"4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1\"]\n1. Nf6++").unwrap()[0];
     assert_eq!(mv(g, 1, Color::White).check, Check::Double);
     let g = &read_all("[FEN \"4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1\"]\n1. Nc5+").unwrap()[0];
-    assert_eq!(mv(g, 1, Color::White).check, Check::Check);
+    assert_eq!(mv(g, 1, Color::White).check, Check::Single);
 }
 
 #[test]
@@ -577,7 +576,7 @@ fn san_of(m: &MoveFacts) -> String {
     }
     s.push_str(match m.check {
         Check::None => "",
-        Check::Check | Check::Double => "+",
+        Check::Single | Check::Double => "+",
         Check::Mate => "#",
     });
     s
@@ -617,7 +616,7 @@ fn real_games_give_back_the_reference_san() {
     assert!(
         last.items
             .iter()
-            .any(|i| matches!(i, Item::Comment(c) if c == " [%clk 0:05:00] "))
+            .any(|i| matches!(i, Item::Comment(c, _) if c == " [%clk 0:05:00] "))
     );
 }
 

@@ -1,14 +1,14 @@
 //! Hand-run checks on the shared corpus (not part of the normal test run): every game reads,
 //! and throughput against a plain pgn-reader + shakmaty replay.
 //!
-//! `cargo test --release --test chess_corpus -- --ignored --nocapture`
+//! `cargo test --release --lib chess::tests::corpus -- --ignored --nocapture`
 
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::Instant;
 
+use crate::chess::{Item, PgnReader};
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
-use schackpunkt::chess::{Item, PgnReader};
 use shakmaty::{Chess, Position};
 
 const CORPUS: &str = "/work/shared/corpus";
@@ -175,8 +175,8 @@ fn corpus_reads_without_error_and_fast() {
 }
 
 /// English SAN rebuilt from the facts alone, for comparing with another program.
-fn san_of(m: &schackpunkt::chess::MoveFacts) -> String {
-    use schackpunkt::chess::{Check, MoveKind};
+fn san_of(m: &crate::chess::MoveFacts) -> String {
+    use crate::chess::{Check, MoveKind};
     use shakmaty::{CastlingSide, Role};
     let mut s = String::new();
     match m.kind {
@@ -213,7 +213,7 @@ fn san_of(m: &schackpunkt::chess::MoveFacts) -> String {
     }
     match m.check {
         Check::None => {}
-        Check::Check | Check::Double => s.push('+'),
+        Check::Single | Check::Double => s.push('+'),
         Check::Mate => s.push('#'),
     }
     s

@@ -3,14 +3,9 @@
 //! right on every page, no word split, no diagram split, headings never last on a page, and the
 //! same words in the same order with and without pages.
 
-mod book_common;
+use schackpunkt::{DiagramForm, Notation, Settings};
 
-use book_common::{Settings, braille, build, number_line, sample, words};
-use schackpunkt::braille::diagram::diagram_fixed;
-use schackpunkt::document::fen::parse_fen;
-use schackpunkt::error::Location;
-use schackpunkt::layout::Block;
-use schackpunkt::options::{DiagramForm, Notation};
+use crate::support::{book, braille, fens, number_line, repo_file, words};
 
 /// Where the page number stands, as in the profiles.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -71,7 +66,7 @@ fn check(md: &str, case: &Case, diagrams: &[(&str, DiagramForm)], headings: &[St
         page_length: Some(case.length),
         ..Settings::default()
     };
-    let built = match build(md, settings) {
+    let built = match book(md, settings) {
         Ok(b) => b,
         Err(e) => panic!("{}: {e}", case.profile),
     };
@@ -130,14 +125,14 @@ fn check(md: &str, case: &Case, diagrams: &[(&str, DiagramForm)], headings: &[St
         page_length: Some(0),
         ..Settings::default()
     };
-    let endless = build(md, flat).map(|b| b.lines()).unwrap_or_default();
+    let endless = book(md, flat).map(|b| b.lines()).unwrap_or_default();
     same_words(&paginated, &words(endless.iter()), case.profile);
     // The same at this line length without pages.
     let unpaged = Settings {
         page_length: Some(0),
         ..flat_at(case)
     };
-    let unpaged = build(md, unpaged).map(|b| b.lines()).unwrap_or_default();
+    let unpaged = book(md, unpaged).map(|b| b.lines()).unwrap_or_default();
     same_words(&paginated, &words(unpaged.iter()), case.profile);
     // No diagram is split: each diagram's lines stand together on one page.
     for (fen, form) in diagrams {
@@ -172,33 +167,25 @@ fn flat_at(case: &Case) -> Settings {
     }
 }
 
-/// The lines of a diagram as the layout writes them.
+/// The lines of a diagram as the layout writes them: the position alone, transcribed as a
+/// `.fen` input in that form, in ordinary notation, at that line length, without pages.
 fn diagram_lines(fen: &str, form: DiagramForm, width: usize) -> Vec<String> {
-    let location = Location {
-        file: "t".into(),
-        line: 1,
-        column: 1,
+    let settings = Settings {
+        diagram: Some(form),
+        notation: Some(Notation::Ordinary),
+        line_length: Some(width),
+        page_length: Some(0),
+        ..Settings::default()
     };
-    let Ok(parsed) = parse_fen(fen, location) else {
-        return vec!["bad fen".into()];
-    };
-    match diagram_fixed(
-        parsed.board(),
-        parsed.turn(),
-        form,
-        Notation::Ordinary,
-        false,
-        width,
-    ) {
-        Block::Fixed(lines) => lines
-            .iter()
-            .map(|l| {
-                let s: String = l.iter().map(|c| c.to_unicode()).collect();
-                s.trim_end_matches('⠀').to_string()
-            })
-            .collect(),
-        _ => Vec::new(),
+    match fens(&format!("{fen}\n"), settings) {
+        Ok(b) if !b.lines().is_empty() => b.lines(),
+        Ok(_) => vec!["no diagram".into()],
+        Err(e) => vec![format!("bad fen: {e}")],
     }
+}
+
+fn sample() -> String {
+    std::fs::read_to_string(repo_file("samples/damoffret.md")).unwrap_or_default()
 }
 
 const SAMPLE_DIAGRAMS: &[(&str, DiagramForm)] = &[
@@ -359,7 +346,7 @@ fn only_a_word_longer_than_a_line_is_cut_with_a_hyphen() {
         page_length: Some(0),
         ..Settings::default()
     };
-    let lines = build(&md, settings).map(|b| b.lines()).unwrap_or_default();
+    let lines = book(&md, settings).map(|b| b.lines()).unwrap_or_default();
     assert!(lines.len() > 2, "{lines:?}");
     assert!(lines.iter().all(|l| l.chars().count() <= 20));
     let cut: Vec<&String> = lines.iter().filter(|l| l.ends_with('⠤')).collect();

@@ -1,25 +1,22 @@
-//! Every case of the book (tests/seed-cases.json, copied from the spec) through the command
-//! line, byte for byte.
+//! Every case of the book (tests/seed-cases.json, copied from the spec), byte for byte: games
+//! and diagrams through the command line, moves in running text through the text rules.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use serde_json::Value;
 
+use crate::support::{Sandbox, data, repo_file};
+
 fn cases() -> Vec<Value> {
-    let text = std::fs::read_to_string(data_dir().join("../seed-cases.json")).expect("seed cases");
+    let text = std::fs::read_to_string(repo_file("tests/seed-cases.json")).expect("seed cases");
     let v: Value = serde_json::from_str(&text).expect("json");
     v["cases"].as_array().expect("cases").clone()
 }
 
-fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
-}
-
 /// Runs `schackpunkt build` on a file with the case's options; returns stdout lines.
-fn run(input: &Path, options: &Value) -> Vec<String> {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_schackpunkt"));
-    cmd.arg("build").arg(input);
+fn run(dir: &Sandbox, input: &Path, options: &Value) -> Vec<String> {
+    let input = input.to_string_lossy();
+    let mut args: Vec<String> = vec!["build".into(), input.into_owned()];
     for (key, flag) in [
         ("notation", "--notation"),
         ("moves", "--moves"),
@@ -28,21 +25,17 @@ fn run(input: &Path, options: &Value) -> Vec<String> {
         ("diagram", "--diagram"),
     ] {
         if let Some(v) = options.get(key).and_then(Value::as_str) {
-            cmd.arg(flag).arg(v);
+            args.extend([flag.to_string(), v.to_string()]);
         }
     }
     if let Some(n) = options.get("line_length").and_then(Value::as_u64) {
-        cmd.arg("--line-length").arg(n.to_string());
+        args.extend(["--line-length".to_string(), n.to_string()]);
     }
-    cmd.args(["--page-length", "0", "--format", "unicode", "-o", "-"]);
-    let out = cmd.output().expect("run schackpunkt");
-    assert!(
-        out.status.success(),
-        "{:?} failed: {}",
-        cmd,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("utf-8 output");
+    args.extend(["--page-length", "0", "--format", "unicode", "-o", "-"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = dir.run(&args);
+    assert_eq!(out.code, Some(0), "{args:?} failed: {}", out.stderr);
+    let text = out.text();
     assert!(
         !text.contains('\r') && !text.contains('\x0c'),
         "no CR or FF without pages"
@@ -65,13 +58,12 @@ fn check_case(id: &str) {
         .find(|c| c["id"] == id)
         .unwrap_or_else(|| panic!("no case {id}"));
     let input = &case["input"];
+    let dir = Sandbox::new();
     let lines = if let Some(pgn) = input.get("pgn").and_then(Value::as_str) {
-        run(&data_dir().join(pgn), &case["options"])
+        run(&dir, &data(pgn), &case["options"])
     } else if let Some(fen) = input.get("fen").and_then(Value::as_str) {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("final.fen");
-        std::fs::write(&path, format!("{fen}\n")).expect("write fen");
-        run(&path, &case["options"])
+        let path = dir.write("final.fen", format!("{fen}\n"));
+        run(&dir, &path, &case["options"])
     } else {
         panic!("case {id} has no file input");
     };
@@ -139,4 +131,28 @@ fn every_file_case_is_tested() {
             "seed-5.3-board"
         ]
     );
+}
+
+#[test]
+fn every_inline_case_through_the_text_rules() {
+    // The cases of moves in running text: each through the public text rules, byte for byte.
+    let cases: Vec<Value> = cases()
+        .into_iter()
+        .filter(|c| c["input"].get("text").is_some())
+        .collect();
+    assert!(cases.len() >= 12, "{} inline cases", cases.len());
+    for case in &cases {
+        let text = case["input"]["text"].as_str().expect("text");
+        assert_eq!(
+            case["options"]["notation"], "ordinary",
+            "case {}",
+            case["id"]
+        );
+        assert_eq!(
+            [schackpunkt::text_to_unicode(text)],
+            expected(case).as_slice(),
+            "case {}",
+            case["id"]
+        );
+    }
 }

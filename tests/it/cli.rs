@@ -1,0 +1,285 @@
+//! The command line: outputs, pages, exit codes, and that a failed build writes nothing.
+
+use crate::support::{Sandbox, data};
+
+fn example_game() -> String {
+    data("exempelparti.pgn").to_string_lossy().into_owned()
+}
+
+const TWO_GAMES: &str = "[White \"Anna\"]\n[Black \"Bo\"]\n[Event \"Klubbmästerskap\"]\n[Date \"2024.03.01\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. d4 d5 *\n";
+
+#[test]
+fn output_beside_the_input_by_default() {
+    let dir = Sandbox::new();
+    let input = dir.write("parti.pgn", TWO_GAMES);
+    let input = input.to_string_lossy();
+    dir.run(&["build", &input]).ok();
+    let brf = dir.read("parti.brf");
+    assert!(brf.ends_with(b"\r\n\x0c"));
+    dir.run(&["build", "parti.pgn", "--format", "unicode"]).ok();
+    assert!(dir.path().join("parti.txt").exists());
+}
+
+#[test]
+fn two_games_one_blank_line_apart_with_heading() {
+    let dir = Sandbox::new();
+    dir.write("parti.pgn", TWO_GAMES);
+    let out = dir.run(&[
+        "build",
+        "parti.pgn",
+        "--page-length",
+        "0",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(
+        out.lines(),
+        [
+            // Anna – Bo
+            "⠠⠁⠝⠝⠁⠀⠤⠤⠀⠠⠃⠕",
+            // Klubbmästerskap 2024, 1-0 (29 cells: the result goes to an indented line)
+            "⠠⠅⠇⠥⠃⠃⠍⠜⠎⠞⠑⠗⠎⠅⠁⠏⠀⠼⠃⠚⠃⠙⠂",
+            "⠀⠀⠼⠁⠤⠼⠚",
+            // 1. e4 e5 2. Dh5 Sc6 3. Lc4 Sf6
+            "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠙⠓⠼⠑⠀⠠⠎⠉⠼⠋",
+            "⠼⠉⠄⠀⠠⠇⠉⠼⠙⠀⠠⠎⠋⠼⠋⠀⠼⠙⠄⠀⠠⠙⠭⠋⠼⠛⠘⠼",
+            "",
+            // The second game has no players: no heading.
+            "⠼⠁⠄⠀⠙⠼⠙⠀⠙⠼⠑",
+        ]
+    );
+}
+
+#[test]
+fn brf_pages_are_embosser_ready() {
+    let dir = Sandbox::new();
+    let out = dir.run(&["build", &example_game(), "--page-length", "5", "-o", "-"]);
+    out.ok();
+    let brf = out.stdout;
+    assert!(
+        brf.iter()
+            .all(|&b| (0x20..0x60).contains(&b) || b == b'\r' || b == b'\n' || b == 0x0c)
+    );
+    assert!(brf.ends_with(b"\r\n\x0c"));
+    let pages: Vec<&[u8]> = brf
+        .split(|&b| b == 0x0c)
+        .filter(|p| !p.is_empty())
+        .collect();
+    assert!(pages.len() >= 3);
+    for page in &pages {
+        let text = std::str::from_utf8(page).unwrap();
+        assert!(text.ends_with("\r\n"));
+        let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert!(lines.len() <= 5, "page of {} lines", lines.len());
+        for l in lines {
+            assert!(l.len() <= 28 && !l.ends_with(' ') && !l.contains('\n'));
+        }
+    }
+    // The whole game is there: the same lines as without pages.
+    let flat = dir.run(&["build", &example_game(), "--page-length", "0", "-o", "-"]);
+    assert!(!flat.stdout.contains(&0x0c));
+    let without_ff: Vec<u8> = brf.iter().copied().filter(|&b| b != 0x0c).collect();
+    assert_eq!(without_ff, flat.stdout);
+}
+
+#[test]
+fn same_input_same_bytes() {
+    let dir = Sandbox::new();
+    let game = example_game();
+    let args = ["build", &game, "--notation", "compact", "-o", "-"];
+    let a = dir.run(&args).stdout;
+    let b = dir.run(&args).stdout;
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn start_diagram_of_a_fen_game() {
+    let dir = Sandbox::new();
+    dir.write(
+        "slutspel.pgn",
+        "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]\n\n7... Kd7 8. e4 Kc6 *\n",
+    );
+    let out = dir.run(&[
+        "build",
+        "slutspel.pgn",
+        "--start-diagram",
+        "--page-length",
+        "0",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    out.ok();
+    assert_eq!(
+        out.lines(),
+        [
+            "⠠⠧⠊⠞⠒⠀⠠⠅⠑⠼⠁⠂⠀⠑⠼⠃⠄",
+            "⠠⠎⠧⠁⠗⠞⠒⠀⠠⠅⠑⠼⠓⠄",
+            // 7...Kd7 8. e4 Kc6: the game starts with Black's move 7.
+            "⠼⠛⠄⠄⠄⠠⠅⠙⠼⠛⠀⠼⠓⠄⠀⠑⠼⠙⠀⠠⠅⠉⠼⠋",
+        ]
+    );
+}
+
+#[test]
+fn illegal_move_is_located_and_nothing_is_written() {
+    let dir = Sandbox::new();
+    dir.write(
+        "fel.pgn",
+        "[White \"Anna\"]\n[Black \"Bo\"]\n\n1. e4 e5\n2. Nf3 Ke6 3. Bb5 *\n\n1. d4 d5 *\n",
+    );
+    dir.write("fel.brf", "OLD");
+    let out = dir.run(&["build", "fel.pgn"]);
+    assert_eq!(out.code, Some(1));
+    let err = out.stderr;
+    assert!(err.contains("fel.pgn:5:8"), "{err}");
+    assert!(err.contains("Ke6"), "{err}");
+    assert!(err.contains("game 1"), "{err}");
+    // The earlier output stays as it was, and no temporary file is left behind.
+    assert_eq!(dir.read("fel.brf"), b"OLD");
+    let names = dir.names();
+    assert_eq!(names, ["fel.brf", "fel.pgn"]);
+    // With -o - nothing reaches standard output.
+    let out = dir.run(&["build", "fel.pgn", "-o", "-"]);
+    assert_eq!(out.code, Some(1));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn swedish_letters_are_read_and_unknown_tokens_stop_the_build() {
+    let dir = Sandbox::new();
+    dir.write("sv.pgn", "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n");
+    dir.write("en.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    let sv = dir.run(&["build", "sv.pgn", "-o", "-"]);
+    let en = dir.run(&["build", "en.pgn", "-o", "-"]);
+    assert!(sv.code == Some(0) && en.code == Some(0));
+    assert_eq!(sv.stdout, en.stdout);
+    dir.write("skräp.pgn", "1. e4 e5 2. Nf3 Xz9 *\n");
+    let out = dir.run(&["build", "skräp.pgn", "-o", "-"]);
+    assert_eq!(out.code, Some(1));
+    assert!(out.stderr.contains("Xz9"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn exit_codes() {
+    let dir = Sandbox::new();
+    dir.write("a.pgn", "1. e4 *\n");
+    // Usage errors: 2.
+    assert_eq!(
+        dir.run(&["build", "a.pgn", "--notation", "x"]).code,
+        Some(2)
+    );
+    assert_eq!(
+        dir.run(&["build", "a.pgn", "--line-length", "3"]).code,
+        Some(2)
+    );
+    assert_eq!(dir.run(&["build"]).code, Some(2));
+    assert_eq!(dir.run(&["build", "a.doc"]).code, Some(2));
+    // A missing input and an unwritable output: 3.
+    assert_eq!(dir.run(&["build", "saknas.pgn"]).code, Some(3));
+    let out = dir.run(&["build", "a.pgn", "-o", "ingen/mapp/a.brf"]);
+    assert_eq!(out.code, Some(3));
+    // Success: 0.
+    assert_eq!(dir.run(&["build", "a.pgn", "-o", "-"]).code, Some(0));
+}
+
+#[test]
+fn several_fens_one_blank_line_apart() {
+    let dir = Sandbox::new();
+    dir.write(
+        "ställningar.fen",
+        "# Två slutspel\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n\n8/8/8/8/8/2k5/8/K7 b - - 0 1\n",
+    );
+    let out = dir.run(&[
+        "build",
+        "ställningar.fen",
+        "--diagram",
+        "rows",
+        "--page-length",
+        "0",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    out.ok();
+    assert_eq!(
+        out.lines(),
+        [
+            // 4k3 / 8 x5 / 4P3 / 4K3
+            "⠲⠥⠒⠀⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠲⠃⠒⠀⠲⠅⠒",
+            "",
+            // 8 x5 / 2k5 / 8 / K7
+            "⠦⠀⠦⠀⠦⠀⠦⠀⠦⠀⠆⠥⠢⠀⠦⠀⠅⠶",
+        ]
+    );
+}
+
+#[test]
+fn a_diagram_is_never_split_across_pages() {
+    let dir = Sandbox::new();
+    let fen = "2kr3r/1p2npp1/p7/3p4/3N4/1N2QP1b/PPPB2q1/3R3K w - - 3 25\n";
+    dir.write("tre.fen", fen.repeat(3));
+    let out = dir.run(&[
+        "build",
+        "tre.fen",
+        "--diagram",
+        "board",
+        "--page-length",
+        "20",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    out.ok();
+    let text = out.text();
+    let pages: Vec<&str> = text.split('\x0c').filter(|p| !p.is_empty()).collect();
+    // A board is 12 lines: one a page, each whole.
+    assert_eq!(pages.len(), 3);
+    for p in pages {
+        // (A page may end with the blank line that separates two diagrams.)
+        assert_eq!(p.trim_end_matches('\n').lines().count(), 12, "{p}");
+        assert!(p.starts_with("⠀⠀⠀⠀⠁⠀⠃"));
+    }
+}
+
+#[test]
+fn standard_input_is_not_an_input() {
+    // Inputs are files: `-` is not standard input, whatever comes on it.
+    let dir = Sandbox::new();
+    let out = dir
+        .command(&["build", "-", "-o", "-"])
+        .stdin("1. e4 e5 *\n")
+        .run();
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("unknown kind of input"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn no_graphics_leaves_out_the_drawn_source_line() {
+    let dir = Sandbox::new();
+    dir.write("fel.pgn", "1. e4 e5\n2. Ke3 *\n");
+    let drawn = dir.run(&["check", "fel.pgn"]);
+    let plain = dir
+        .command(&["check", "fel.pgn"])
+        .env("NO_GRAPHICS", "1")
+        .run();
+    assert_eq!(drawn.code, Some(1));
+    assert_eq!(plain.code, Some(1));
+    let first = "fel.pgn:2:4: error: illegal move 'Ke3'";
+    assert!(drawn.stderr.starts_with(first), "{}", drawn.stderr);
+    assert!(plain.stderr.starts_with(first), "{}", plain.stderr);
+    assert!(drawn.stderr.contains("2 | 2. Ke3 *"), "{}", drawn.stderr);
+    assert_ne!(plain.stderr, drawn.stderr);
+}

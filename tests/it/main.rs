@@ -1,0 +1,19 @@
+//! The integration tests, in one crate (one binary to link): the command line (`cli`,
+//! `bad_inputs`, `golden`, `samples`) and the library's public API (`diagrams`, `book_prose`,
+//! `book_layout`, `pipeline`: one input kind against another; `fuzz_smoke`: the fuzz bodies on
+//! generated inputs). Internals are tested beside their code, in `src/`.
+//!
+//! `support` holds what they share: the binary run in a temporary folder, and one input
+//! transcribed through [`schackpunkt::transcribe_bytes`] into pages of Unicode braille.
+
+mod support;
+
+mod bad_inputs;
+mod book_layout;
+mod book_prose;
+mod cli;
+mod diagrams;
+mod fuzz_smoke;
+mod golden;
+mod pipeline;
+mod samples;
