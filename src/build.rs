@@ -27,7 +27,7 @@ use crate::layout::{Layouter, LineSink};
 use crate::output::Output;
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, Profile};
-use crate::settings::{DiagramForm, Notation, Options};
+use crate::settings::{DiagramForm, Options};
 use crate::source;
 
 /// What kind of document an input is, from its file extension.
@@ -560,16 +560,18 @@ impl<S: LineSink> Run<'_, S> {
             Error::Input(d) => reporter.error(Error::Input(Box::new(relocate(*d)))),
             e => e,
         })?;
-        if options.notation == Notation::Compact && games.dropped_nags > 0 {
+        if let Some(first) = games.first_dropped.take() {
+            // At the first game that had one (relocated like the game's own messages).
             reporter.warn(Warning(
-                Diagnostic::new(
-                    at.in_file(name),
+                relocate(Diagnostic::new(
+                    first,
                     format!(
-                        "{} annotation glyphs left out: compact notation has no comment signs",
+                        "{} annotation glyphs left out: compact notation has no comment signs \
+                         (the first in this game)",
                         games.dropped_nags
                     ),
-                )
-                .with_width(3),
+                ))
+                .with_width(1),
             ));
         }
         Ok(read)

@@ -37,6 +37,8 @@ pub struct GameWriter {
     start_diagram: Option<(DiagramForm, bool)>,
     /// NAGs left out of compact notation, over all games written.
     pub dropped_nags: usize,
+    /// Where the first game with a NAG left out starts.
+    pub first_dropped: Option<Location>,
 }
 
 /// A move waiting for its annotation glyphs.
@@ -77,10 +79,19 @@ impl GameWriter {
             cells: Vec::new(),
             unmapped: Vec::new(),
             dropped_nags: 0,
+            first_dropped: None,
             start_diagram: options
                 .start_diagram
                 .then_some((options.diagram, options.to_move)),
         }
+    }
+
+    /// Counts NAGs left out (compact notation has no comment signs).
+    fn drop_nags(&mut self, n: usize, game: &Game) {
+        if n > 0 && self.first_dropped.is_none() {
+            self.first_dropped = Some(game_location(game));
+        }
+        self.dropped_nags += n;
     }
 
     /// Appends the blocks of one game: a heading when the players are known, then the moves.
@@ -318,7 +329,7 @@ impl Run<'_> {
         // Comment signs: those written right after the move, then those after a blank.
         let nags = &p.nags[..p.count];
         if compact {
-            self.w.dropped_nags += nags.len();
+            self.w.drop_nags(nags.len(), self.game);
         } else {
             let mut after: [Option<&signs::Sign>; 4] = [None; 4];
             let mut n_after = 0;
@@ -350,7 +361,7 @@ impl Run<'_> {
 
     fn unsigned_nag(&mut self, n: u8) {
         if self.w.notation == Notation::Compact {
-            self.w.dropped_nags += 1;
+            self.w.drop_nags(1, self.game);
             return;
         }
         self.warnings.push(Warning(Diagnostic::new(
