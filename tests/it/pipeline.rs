@@ -214,3 +214,30 @@ fn a_comment_warning_points_into_the_comment() {
     assert!(w[0].starts_with("c.md:7:14: warning"), "{w:?}");
     assert!(w[0].contains("7 |   1. e4 {Bra ☃ drag} e5 *"), "{w:?}");
 }
+
+#[test]
+fn compact_notation_reports_its_left_out_signs_at_the_first_game_with_one() {
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n[White \"C\"]\n[Black \"D\"]\n\n1. e4! e5?? *\n";
+    let s = Settings {
+        notation: Some(Notation::Compact),
+        ..Settings::default()
+    };
+    let (_, w) = build("n.pgn", InputKind::Pgn, pgn, &s);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with("n.pgn:6:1: warning: 2 annotation glyphs left out"),
+        "{w:?}"
+    );
+    // In a book, the same place in the book's lines (the block starts on line 2).
+    let (_, w) = build(
+        "n.md",
+        InputKind::Markdown,
+        &format!("\n{}", book("pgn", "", pgn)),
+        &s,
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with("n.md:8:1: warning: 2 annotation glyphs left out"),
+        "{w:?}"
+    );
+}
