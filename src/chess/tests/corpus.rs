@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::Instant;
 
+use super::san_of;
 use crate::chess::{Item, PgnReader};
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, Position};
@@ -172,51 +173,6 @@ fn corpus_reads_without_error_and_fast() {
         );
     }
     let _ = Path::new(CORPUS);
-}
-
-/// English SAN rebuilt from the facts alone, for comparing with another program.
-fn san_of(m: &crate::chess::MoveFacts) -> String {
-    use crate::chess::{Check, MoveKind};
-    use shakmaty::{CastlingSide, Role};
-    let mut s = String::new();
-    match m.kind {
-        MoveKind::Castle(CastlingSide::KingSide) => s.push_str("O-O"),
-        MoveKind::Castle(CastlingSide::QueenSide) => s.push_str("O-O-O"),
-        MoveKind::Null => s.push_str("--"),
-        MoveKind::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-            disambiguation,
-            ..
-        } => {
-            if role != Role::Pawn {
-                s.push(role.upper_char());
-            }
-            if disambiguation.file || (role == Role::Pawn && capture) {
-                s.push(from.file().char());
-            }
-            if disambiguation.rank {
-                s.push(from.rank().char());
-            }
-            if capture {
-                s.push('x');
-            }
-            s.push_str(&to.to_string());
-            if let Some(p) = promotion {
-                s.push('=');
-                s.push(p.upper_char());
-            }
-        }
-    }
-    match m.check {
-        Check::None => {}
-        Check::Single | Check::Double => s.push('+'),
-        Check::Mate => s.push('#'),
-    }
-    s
 }
 
 /// Writes every corpus game's moves as SAN, one game a line, to `$SAN_OUT/<file>.san`.

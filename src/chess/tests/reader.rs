@@ -1,6 +1,7 @@
 //! The chess stage on its own: games read with pgn-reader and replayed with
 //! shakmaty, facts from the position, and every error located by line and column.
 
+use super::san_of;
 use crate::Error;
 use crate::chess::game::Disambiguation;
 use crate::chess::{Check, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader};
@@ -537,49 +538,6 @@ fn chess960_castling_from_a_fen() {
     // Without the Variant tag the castling rights need Chess960 too: the fallback.
     let g = &read_all(&src.replace("[Variant \"Chess960\"]\n", "")).unwrap()[0];
     assert_eq!(moves(g).len(), 2);
-}
-
-/// English SAN rebuilt from the facts alone.
-fn san_of(m: &MoveFacts) -> String {
-    let mut s = String::new();
-    match m.kind {
-        MoveKind::Castle(CastlingSide::KingSide) => s.push_str("O-O"),
-        MoveKind::Castle(CastlingSide::QueenSide) => s.push_str("O-O-O"),
-        MoveKind::Null => s.push_str("--"),
-        MoveKind::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-            disambiguation,
-            ..
-        } => {
-            if role != Role::Pawn {
-                s.push(role.upper_char());
-            }
-            if disambiguation.file || (role == Role::Pawn && capture) {
-                s.push(from.file().char());
-            }
-            if disambiguation.rank {
-                s.push(from.rank().char());
-            }
-            if capture {
-                s.push('x');
-            }
-            s.push_str(&to.to_string());
-            if let Some(p) = promotion {
-                s.push('=');
-                s.push(p.upper_char());
-            }
-        }
-    }
-    s.push_str(match m.check {
-        Check::None => "",
-        Check::Single | Check::Double => "+",
-        Check::Mate => "#",
-    });
-    s
 }
 
 /// Real games (TWIC and lichess, picked for en passant, promotions, under-promotion, mate,
