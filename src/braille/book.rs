@@ -438,3 +438,155 @@ pub(crate) fn no_rule(location: crate::error::Location, ch: char) -> Warning {
         ),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::braille::cell::to_unicode_string;
+
+    fn piece(text: &str) -> Inline {
+        vec![Piece {
+            text: text.to_owned(),
+            emphasis: Emphasis::None,
+            at: Pos { line: 1, column: 1 },
+        }]
+    }
+
+    /// What a block is, in short: `P(first,rest) text` for a paragraph, `_` for a blank line,
+    /// `/` for a page break.
+    fn show(blocks: &mut [Block]) -> Vec<String> {
+        blocks
+            .iter_mut()
+            .map(|b| match b {
+                Block::Paragraph(p) => {
+                    let words: Vec<_> = p.words().to_vec();
+                    let text: Vec<String> = words
+                        .iter()
+                        .map(|&w| to_unicode_string(p.word_cells(w)))
+                        .collect();
+                    format!("P({},{}) {}", p.first_indent, p.rest_indent, text.join("⠀"))
+                }
+                Block::Blank => "_".into(),
+                Block::PageBreak => "/".into(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    fn write(nodes: &[Node]) -> (Vec<String>, Vec<Warning>) {
+        let mut w = Writer::default();
+        let mut out = Vec::new();
+        let mut warnings = Vec::new();
+        for n in nodes {
+            w.node(n, &Options::default(), &mut out, &mut |x| warnings.push(x));
+        }
+        (show(&mut out), warnings)
+    }
+
+    fn t(s: &str) -> String {
+        crate::text_to_unicode(s)
+    }
+
+    #[test]
+    fn paragraphs_lists_and_quotes_indent_as_the_book_says() {
+        let (b, _) = write(&[
+            Node::Paragraph {
+                text: piece("Ett."),
+                continued: false,
+            },
+            Node::ListStart { first: Some(3) },
+            Node::ItemStart,
+            Node::Paragraph {
+                text: piece("Två."),
+                continued: false,
+            },
+            Node::ItemEnd,
+            Node::ItemStart,
+            Node::ItemEnd,
+            Node::ListEnd,
+            Node::QuoteStart,
+            Node::Paragraph {
+                text: piece("Tre."),
+                continued: false,
+            },
+            Node::QuoteEnd,
+            Node::Paragraph {
+                text: piece("Fyra."),
+                continued: true,
+            },
+        ]);
+        assert_eq!(
+            b,
+            [
+                format!("P(2,0) {}", t("Ett.")),
+                "_".into(),
+                format!("P(0,2) {}⠀{}", t("3."), t("Två.")),
+                format!("P(0,2) {}", t("4.")),
+                "_".into(),
+                format!("P(4,2) {}", t("Tre.")),
+                "_".into(),
+                format!("P(0,0) {}", t("Fyra.")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_unit_gets_one_blank_line_before_and_after() {
+        let mut w = Writer::default();
+        let mut out = Vec::new();
+        // At the start nothing is before it: no blank line.
+        w.unit([Block::Paragraph(Paragraph::new(0, 0))], &mut out);
+        w.unit([Block::Paragraph(Paragraph::new(0, 0))], &mut out);
+        w.node(
+            &Node::Paragraph {
+                text: piece("Text."),
+                continued: false,
+            },
+            &Options::default(),
+            &mut out,
+            &mut |_| {},
+        );
+        let b = show(&mut out);
+        assert_eq!(b.iter().filter(|b| *b == "_").count(), 2, "{b:?}");
+        assert_ne!(b[0], "_");
+    }
+
+    #[test]
+    fn table_rows_and_characters_without_a_rule() {
+        let mut snow = piece("☃");
+        snow[0].at = Pos { line: 7, column: 4 };
+        let (b, w) = write(&[
+            Node::TableStart,
+            Node::TableRow {
+                cells: vec![piece("a"), Vec::new(), snow],
+            },
+            Node::TableEnd,
+        ]);
+        assert_eq!(b[0], format!("P(0,2) {}⠀{}⠀⠘⠘", t("a;"), t("–;")));
+        assert_eq!(w.len(), 1);
+        assert_eq!((w[0].0.location.line, w[0].0.location.column), (7, 4));
+    }
+
+    #[test]
+    fn headings_keep_with_next_and_a_book_after_another_starts_a_page() {
+        let mut w = Writer::default();
+        let mut out = Vec::new();
+        w.start_input("a.md", true, true, &mut out);
+        w.node(
+            &Node::Heading {
+                level: 1,
+                text: piece("Kapitel"),
+            },
+            &Options::default(),
+            &mut out,
+            &mut |_| {},
+        );
+        w.start_input("b.md", true, false, &mut out);
+        let Block::Paragraph(h) = &out[0] else {
+            panic!("{out:?}")
+        };
+        assert!(h.keep_with_next && h.blank_before_at_top);
+        assert_eq!((h.blank_before, h.blank_after), (3, 1));
+        assert!(matches!(out[1], Block::PageBreak));
+    }
+}

@@ -443,3 +443,148 @@ fn char_location(source: &str, prose: &str, from: Option<usize>, offset: usize, 
         .plus(before[nl + 1..].chars().count()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::braille::cell::to_unicode_string;
+    use crate::chess::PgnReader;
+    use crate::settings::{Moves, Options};
+
+    fn game(pgn: &str) -> Game {
+        let mut r = PgnReader::new(pgn.as_bytes(), "t.pgn");
+        match r.read_game() {
+            Ok(Some(g)) => g,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The blocks of a game as Unicode braille, a paragraph a string (words joined by blank
+    /// cells), with each paragraph's keep-with-next.
+    fn write(pgn: &str, options: &Options) -> (Vec<(String, bool)>, Vec<Warning>) {
+        let mut w = GameWriter::new(options);
+        let mut blocks = Vec::new();
+        let mut warnings = Vec::new();
+        w.write(&game(pgn), &mut blocks, &mut warnings);
+        let shown = blocks
+            .into_iter()
+            .map(|b| match b {
+                Block::Paragraph(mut p) => {
+                    let words: Vec<_> = p.words().to_vec();
+                    let text: Vec<String> = words
+                        .iter()
+                        .map(|&w| to_unicode_string(p.word_cells(w)))
+                        .collect();
+                    (text.join("⠀"), p.keep_with_next)
+                }
+                Block::Together(_) => ("<diagram>".to_string(), false),
+                other => (format!("{other:?}"), false),
+            })
+            .collect();
+        (shown, warnings)
+    }
+
+    fn text(s: &str) -> String {
+        crate::text_to_unicode(s)
+    }
+
+    #[test]
+    fn heading_players_then_event_year_and_result_kept_with_the_moves() {
+        let pgn = "[Event \"SM\"]\n[Round \"3\"]\n[Date \"1999.05.01\"]\n[White \"Åberg, A\"]\n\
+                   [Black \"Berg\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n";
+        let (b, w) = write(pgn, &Options::default());
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(b[0], (text("Åberg, A – Berg"), true));
+        assert_eq!(b[1], (text("SM 3 1999, remi"), true));
+        assert_eq!(b[2].1, false, "the moves are not kept with what follows");
+        assert_eq!(b.len(), 3);
+    }
+
+    #[test]
+    fn no_heading_without_both_players_and_no_year_from_a_broken_date() {
+        let (b, _) = write("[White \"A\"]\n\n1. e4 *\n", &Options::default());
+        assert_eq!(b.len(), 1, "{b:?}");
+        for date in ["1éé", "19é9.01.01", "?", ""] {
+            let pgn = format!("[White \"A\"]\n[Black \"B\"]\n[Date \"{date}\"]\n\n1. e4 *\n");
+            let (b, _) = write(&pgn, &Options::default());
+            assert_eq!(b.len(), 2, "{date}: only the players and the moves: {b:?}");
+        }
+    }
+
+    #[test]
+    fn compact_ends_with_a_period_and_leaves_out_signs_it_counts() {
+        let options = Options {
+            notation: Notation::Compact,
+            ..Options::default()
+        };
+        let mut w = GameWriter::new(&options);
+        let (mut blocks, mut warnings) = (Vec::new(), Vec::new());
+        w.write(&game("1. e4! e5?? 2. Nf3 *\n"), &mut blocks, &mut warnings);
+        assert_eq!(w.dropped_nags, 2);
+        assert_eq!(w.first_dropped.as_ref().map(|l| l.line), Some(1));
+        let (b, _) = write("1. e4 e5 2. Nf3 *\n", &options);
+        assert!(b[0].0.ends_with("⠎⠋⠒⠄"), "{b:?}");
+    }
+
+    #[test]
+    fn variations_alternate_brackets_and_black_moves_take_their_number_after_them() {
+        let (b, _) = write(
+            "1. e4 e5 (1... c5 (1... e6) 2. Nf3) 2. Nf3 *\n",
+            &Options::default(),
+        );
+        let line = &b[0].0;
+        // ( … ) outside, [ … ] inside; `1...c5` (with the separator 156 before the c) after
+        // the opening bracket.
+        assert!(line.contains("⠦⠼⠁⠄⠄⠄⠱⠉⠼⠑"), "{line}");
+        assert!(line.contains("⠷⠼⠁⠄⠄⠄⠱⠑⠼⠋⠾"), "{line}");
+        assert!(line.contains("⠴"), "{line}");
+    }
+
+    #[test]
+    fn list_layout_gives_a_paragraph_a_move_pair() {
+        let options = Options {
+            layout: Layout::List,
+            moves: Moves::Long,
+            ..Options::default()
+        };
+        let (b, _) = write("1. e4 e5 2. Nf3 Nc6 *\n", &options);
+        assert_eq!(b.len(), 2, "{b:?}");
+        assert!(b[1].0.starts_with(&text("2.")), "{b:?}");
+    }
+
+    #[test]
+    fn a_start_diagram_follows_the_heading() {
+        let options = Options {
+            start_diagram: true,
+            ..Options::default()
+        };
+        let pgn = "[White \"A\"]\n[Black \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n";
+        let (b, _) = write(pgn, &options);
+        assert_eq!(b[1].0, "<diagram>", "{b:?}");
+        let (b, _) = write("1. e4 *\n", &options);
+        assert_eq!(b.len(), 1, "no FEN tag, no diagram: {b:?}");
+    }
+
+    #[test]
+    fn a_character_without_a_rule_in_a_comment_is_reported_where_it_stands() {
+        let (_, w) = write("1. e4 {ok\n  ☃} e5 *\n", &Options::default());
+        let at = w.first().map(|w| (w.0.location.line, w.0.location.column));
+        assert_eq!(at, Some((2, 3)), "{w:?}");
+        let at = Pos { line: 4, column: 8 };
+        assert_eq!(
+            char_location(" x☃", "x☃", Some(1), 1, at),
+            Pos {
+                line: 4,
+                column: 10
+            }
+        );
+        // Commands taken out: the character is looked for in the source.
+        assert_eq!(
+            char_location("[%clk 1] ☃", "☃", None, 0, at),
+            Pos {
+                line: 4,
+                column: 17
+            }
+        );
+    }
+}

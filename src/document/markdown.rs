@@ -468,18 +468,22 @@ impl<'a> Reader<'a> {
 
     /// The words of a block's info string with their places on the fence line.
     fn block_words(&self, code: &Code, words: &[&str]) -> Words {
-        let fence = self.line_text(self.line_of(code.start));
-        let mut from = 0;
+        let line = self.line_of(code.start);
+        let line_start = self.line_starts.get(line).copied().unwrap_or(0);
+        let fence = self.line_text(line);
+        // Each word is looked for after the fence and the words before it.
+        let mut from = code.start.saturating_sub(line_start);
         words
             .iter()
             .map(|w| {
-                let at = fence
-                    .get(from..)
-                    .and_then(|rest| rest.find(w))
-                    .map_or(code.start, |i| {
+                let at = match fence.get(from..).and_then(|rest| rest.find(w)) {
+                    Some(i) => {
+                        let at = line_start + from + i;
                         from += i + w.len();
-                        code.start + from - w.len()
-                    });
+                        at
+                    }
+                    None => code.start,
+                };
                 (w.to_string(), self.pos(at))
             })
             .collect()
@@ -571,4 +575,116 @@ fn is_page_break(html: &str) -> bool {
     html.strip_prefix("<!--")
         .and_then(|s| s.strip_suffix("-->"))
         .is_some_and(|s| s.trim().eq_ignore_ascii_case(PAGE_BREAK))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nodes of a book (no front matter), with the warnings.
+    fn nodes(text: &str) -> (Vec<Node>, Vec<Warning>) {
+        let front = FrontMatter::default();
+        let mut r = Reader::new("b.md", text, &front);
+        let mut warnings = Vec::new();
+        let mut out = Vec::new();
+        while let Some(n) = r.next_node(&mut |w| warnings.push(w)) {
+            out.push(n);
+        }
+        (out, warnings)
+    }
+
+    fn joined(text: &Inline) -> String {
+        text.iter().map(|p| p.text.as_str()).collect()
+    }
+
+    #[test]
+    fn prose_becomes_nodes_with_places() {
+        let (n, w) = nodes("# Rubrik *ett*\n\nEtt *två* tre\\\nfyra\n\n- a\n- b\n");
+        assert!(w.is_empty(), "{w:?}");
+        let Node::Heading { level: 1, text } = &n[0] else {
+            panic!("a heading first")
+        };
+        assert_eq!(joined(text), "Rubrik ett");
+        assert!(text.iter().all(|p| p.emphasis == Emphasis::None));
+        let Node::Paragraph {
+            text,
+            continued: false,
+        } = &n[1]
+        else {
+            panic!("{}", n.len())
+        };
+        assert_eq!(joined(text), "Ett två tre");
+        assert_eq!(text[1].emphasis, Emphasis::Italic);
+        assert_eq!(text[1].at, Pos { line: 3, column: 6 });
+        assert!(matches!(
+            &n[2],
+            Node::Paragraph {
+                continued: true,
+                ..
+            }
+        ));
+        assert!(matches!(n[3], Node::ListStart { first: None }));
+        assert!(matches!(n[4], Node::ItemStart));
+    }
+
+    #[test]
+    fn a_pgn_block_in_a_list_knows_the_indent_markdown_took_off() {
+        let (n, _) = nodes("- Parti:\n\n  ```pgn compact list\n  1. e4 e5 *\n  ```\n");
+        let games = n.iter().find_map(|n| match n {
+            Node::Games(g) => Some(g),
+            _ => None,
+        });
+        let Some(g) = games else { panic!("no games") };
+        assert_eq!((g.indent.first_line, g.indent.shifts.clone()), (4, vec![2]));
+        assert_eq!(g.at, Pos { line: 3, column: 3 });
+        let words: Vec<_> = g
+            .words
+            .iter()
+            .map(|(w, at)| (w.as_str(), at.column))
+            .collect();
+        assert_eq!(words, [("compact", 10), ("list", 18)]);
+    }
+
+    #[test]
+    fn a_fen_block_gives_a_position_a_line() {
+        let (n, _) = nodes(
+            "> ```fen rows\n> # kommentar\n> 8/8/8/8/8/8/8/K6k w\n>\n>   8/8/8/8/8/8/8/k6K b\n> ```\n",
+        );
+        let fens: Vec<_> = n
+            .iter()
+            .filter_map(|n| match n {
+                Node::Position(f) => Some((f.number, f.pos(), f.words.len(), f.block)),
+                _ => None,
+            })
+            .collect();
+        let fence = Some(Pos { line: 1, column: 3 });
+        assert_eq!(
+            fens,
+            [
+                (3, Pos { line: 3, column: 3 }, 1, fence),
+                (5, Pos { line: 5, column: 5 }, 1, fence)
+            ]
+        );
+    }
+
+    #[test]
+    fn html_and_page_breaks() {
+        let (n, w) =
+            nodes("Text\n\n<!-- pagebreak -->\n\n<div>x</div>\n\nMer <!-- pagebreak --> text\n");
+        assert!(n.iter().any(|n| matches!(n, Node::PageBreak)));
+        let messages: Vec<_> = w
+            .iter()
+            .map(|w| (w.0.location.line, w.0.message.as_str()))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                (5, "HTML (it is left out) is not supported"),
+                (
+                    7,
+                    "a page break inside a paragraph is left out: put it on a line of its own"
+                )
+            ]
+        );
+    }
 }
