@@ -267,7 +267,7 @@ impl Run<'_> {
     }
 
     fn bracket(&self, open: bool) -> Cell {
-        let square = self.w.notation == Notation::Compact || self.depth % 2 == 0;
+        let square = self.w.notation == Notation::Compact || self.depth.is_multiple_of(2);
         match (square, open) {
             (false, true) => PAREN_OPEN,
             (false, false) => PAREN_CLOSE,

@@ -493,10 +493,10 @@ pub fn lookup_ascii(byte: u8) -> Option<Rule> {
 /// joins them to the letter before them.
 pub fn lookup(ch: char) -> Option<Rule> {
     let code = ch as u32;
-    if let Ok(byte) = u8::try_from(code) {
-        if byte < 128 {
-            return lookup_ascii(byte);
-        }
+    if let Ok(byte) = u8::try_from(code)
+        && byte < 128
+    {
+        return lookup_ascii(byte);
     }
     // Letters with a cell of their own.
     if let Some(cells) = letter_slice(ch) {
