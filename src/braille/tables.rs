@@ -7,6 +7,7 @@
 //! else by binary search in tables sorted at compile time (or kept sorted, checked by a test).
 
 use super::cell::Cell;
+use crate::chess::pieces::{figurine_role, letters as piece_letters};
 use Class::{Figurine, Fraction, Hyphen, Ignored, NumberPunct, Sign, Space};
 
 /// Shorthand for the tables: a cell from its dot numbers.
@@ -47,19 +48,18 @@ pub const SUBSTITUTE: &[Cell] = &[c("45"), c("45")];
 /// A blank cell (a run of white space in the text).
 pub const BLANK: &[Cell] = &[Cell::BLANK];
 
-/// The digits 0..9: the cells of j, a..i (written after [`NUMBER_SIGN`]).
-pub const DIGITS: [Cell; 10] = [
-    c("245"),
-    c("1"),
-    c("12"),
-    c("14"),
-    c("145"),
-    c("15"),
-    c("124"),
-    c("1245"),
-    c("125"),
-    c("24"),
-];
+/// The digits 0..9: the cells of j, a..i (written after [`NUMBER_SIGN`]), taken from
+/// [`LETTERS`].
+pub const DIGITS: [Cell; 10] = {
+    let mut d = [Cell::BLANK; 10];
+    let mut i = 0;
+    while i < 10 {
+        // 1..9 are a..i, 0 is j.
+        d[i] = LETTERS[(i + 9) % 10].1;
+        i += 1;
+    }
+    d
+};
 
 /// True if the cell is one of the ten digit cells (a..j): a letter written with it right after a
 /// number would be read as a digit, so it gets the [`SEPARATOR`].
@@ -322,20 +322,6 @@ pub const SIGNS: &[(char, Class, &[Cell])] = &[
     ('¾', Fraction, &[c("3456"), c("14"), c("34"), c("3456"), c("145")]),
     ('⅓', Fraction, &[c("3456"), c("1"), c("34"), c("3456"), c("14")]),
     ('⅔', Fraction, &[c("3456"), c("12"), c("34"), c("3456"), c("14")]),
-    // Chess figurines: the Swedish piece letter as a capital (K D T L S; the pawn B, as in
-    // the book's diagrams), so ♘f3 reads as Sf3.
-    ('♔', Figurine, &[c("13")]),
-    ('♕', Figurine, &[c("145")]),
-    ('♖', Figurine, &[c("2345")]),
-    ('♗', Figurine, &[c("123")]),
-    ('♘', Figurine, &[c("234")]),
-    ('♙', Figurine, &[c("12")]),
-    ('♚', Figurine, &[c("13")]),
-    ('♛', Figurine, &[c("145")]),
-    ('♜', Figurine, &[c("2345")]),
-    ('♝', Figurine, &[c("123")]),
-    ('♞', Figurine, &[c("234")]),
-    ('♟', Figurine, &[c("12")]),
     // Chess annotation glyphs in running text get the cells of rules.md §5, so a comment that
     // contains them reads as the comment signs do (their ASCII forms, +/- =/+ and so on,
     // already come out so from the signs above). † is check and ‡ mate, as in §5.
@@ -532,6 +518,15 @@ pub fn lookup(ch: char) -> Option<Rule> {
             cells,
         });
     }
+    // Chess figurines: the capital Swedish piece letter (K D T L S; the pawn B, as in the
+    // book's diagrams), so ♘f3 reads as Sf3. The letters are those of `chess::pieces`.
+    if let Some(role) = figurine_role(ch) {
+        let swedish = piece_letters(role).swedish.to_ascii_lowercase();
+        return letter_slice(swedish).map(|cells| Rule {
+            class: Figurine,
+            cells,
+        });
+    }
     None
 }
 
@@ -575,9 +570,35 @@ mod tests {
             .map(|&(c, _)| c)
             .chain(OWN_CAPITALS.iter().map(|&(c, _)| c))
             .chain(ACCENTED.iter().map(|&(c, _)| c))
-            .chain(SIGNS.iter().map(|&(c, _, _)| c));
+            .chain(SIGNS.iter().map(|&(c, _, _)| c))
+            .chain(
+                crate::chess::pieces::PIECES
+                    .iter()
+                    .flat_map(|p| p.figurines),
+            );
         for c in all {
             assert!(seen.insert(c), "{c:?} is listed twice");
+        }
+    }
+
+    #[test]
+    fn figurines_are_the_swedish_letters() {
+        for p in crate::chess::pieces::PIECES {
+            let lower = p.swedish.to_ascii_lowercase();
+            for f in p.figurines {
+                let rule = lookup(f).unwrap_or_else(|| panic!("{f}"));
+                assert_eq!(rule.class, Class::Figurine);
+                assert_eq!(rule.cells, lookup(lower).unwrap().cells, "{f}");
+            }
+        }
+        assert_eq!(lookup('♘').map(|r| r.cells), Some(&[c("234")][..]));
+        assert_eq!(lookup('♙').map(|r| r.cells), Some(&[c("12")][..]));
+    }
+
+    #[test]
+    fn letters_start_with_a_to_z() {
+        for (i, l) in ('a'..='z').enumerate() {
+            assert_eq!(LETTERS[i].0, l);
         }
     }
 
