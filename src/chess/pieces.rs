@@ -1,7 +1,7 @@
 //! The pieces and their letters: the one table of which letter stands for which piece in
 //! English and Swedish notation, and which figurines (rules.md §2, §6).
 //!
-//! The PGN reader reads these letters ([`letters`](super::letters) derives its tables from this
+//! The PGN reader reads these letters (`chess::letters` derives its tables from this
 //! one); the braille writers write the Swedish ones. Braille cells are the writers' business.
 
 use shakmaty::Role;
