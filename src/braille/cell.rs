@@ -14,6 +14,11 @@ impl Cell {
     /// The blank cell (no dots).
     pub const BLANK: Cell = Cell(0);
 
+    /// A cell from its dot bits; `None` if a bit above dot 6 is set.
+    pub const fn from_bits(bits: u8) -> Option<Cell> {
+        if bits < 64 { Some(Cell(bits)) } else { None }
+    }
+
     /// A cell from its dot numbers written as digits, as the book does: `dots("3456")` is the
     /// number sign. Panics at compile time (in a `const`) or in tests on a wrong digit, so it is
     /// meant for the rule tables only.
@@ -53,6 +58,7 @@ impl Cell {
 
     /// The cell read back from a Unicode braille character; `None` for anything else,
     /// including eight-dot patterns.
+    #[cfg(test)]
     pub fn from_unicode(c: char) -> Option<Cell> {
         let v = u32::from(c).checked_sub(0x2800)?;
         if v < 64 { Some(Cell(v as u8)) } else { None }
@@ -83,6 +89,7 @@ impl fmt::Debug for Cell {
 }
 
 /// A run of cells.
+#[cfg(test)]
 pub type Cells = Vec<Cell>;
 
 /// Cells written as Unicode braille.

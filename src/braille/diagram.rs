@@ -5,65 +5,19 @@
 //! board holds is drawn (promoted pieces, missing kings, empty or full ranks): diagrams are not
 //! games, and validity is the FEN reader's business (a warning there, never a refusal here).
 
-use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
+use shakmaty::{Board, Color, File, Piece, Rank, Square};
 
 use super::block::{Block, Paragraph};
 use super::cell::Cell;
-use super::pieces::{LOWER_DIGITS, letter};
+use super::pieces::{LOWER_DIGITS, diagram_letter, letter, list_letter, print_letter};
 use super::text;
+use super::{notation, tables};
+use crate::chess::pieces::{PIECES, PieceLetters};
 use crate::settings::{DiagramForm, Notation};
 
-/// One kind of piece, in the book's order, with how each form writes it.
-struct Kind {
-    role: Role,
-    /// Ordinary piece list (5.1): the Swedish print letter; pawns have none.
-    print: &'static str,
-    /// Compact piece list (5.1): the lower-case letter (the queen is `d` here, not ô as in
-    /// compact moves); pawns have none.
-    compact: Option<u8>,
-    /// Rank by rank and board (5.2, 5.3): the letter; black adds dot 6.
-    spatial: u8,
-}
-
-/// King, queen, rooks, bishops, knights, pawns: the order of a piece list (book 5.1).
-const KINDS: [Kind; 6] = [
-    Kind {
-        role: Role::King,
-        print: "K",
-        compact: Some(b'k'),
-        spatial: b'k',
-    },
-    Kind {
-        role: Role::Queen,
-        print: "D",
-        compact: Some(b'd'),
-        spatial: b'd',
-    },
-    Kind {
-        role: Role::Rook,
-        print: "T",
-        compact: Some(b't'),
-        spatial: b't',
-    },
-    Kind {
-        role: Role::Bishop,
-        print: "L",
-        compact: Some(b'l'),
-        spatial: b'l',
-    },
-    Kind {
-        role: Role::Knight,
-        print: "S",
-        compact: Some(b's'),
-        spatial: b's',
-    },
-    Kind {
-        role: Role::Pawn,
-        print: "",
-        compact: None,
-        spatial: b'b',
-    },
-];
+/// King, queen, rooks, bishops, knights, pawns: the order of a piece list (book 5.1). The
+/// letters are in [`crate::chess::pieces`] and [`super::pieces`].
+const KINDS: &[PieceLetters] = PIECES;
 
 /// The words of a diagram, as Swedish print text. Ordinary notation translates them with the
 /// text rules as they stand (capital signs); compact notation translates them in lower case
@@ -89,7 +43,7 @@ const WORDS: Words = Words {
 const ORDINARY_SEPARATOR: &str = ",";
 const ORDINARY_END: &str = ".";
 /// After the last piece of a compact piece list: a period (dot 3).
-const COMPACT_END: Cell = Cell::dots("3");
+const COMPACT_END: Cell = notation::COMPACT_END;
 
 /// Continuation lines of a piece list are indented two cells (book 5.1); rank by rank has none.
 const PIECES_REST_INDENT: usize = 2;
@@ -98,7 +52,7 @@ const ROWS_REST_INDENT: usize = 0;
 /// Board (5.3): an empty square is dots 35.
 const EMPTY_SQUARE: Cell = Cell::dots("35");
 /// Board (5.3): the number sign before each rank number.
-const NUMBER_SIGN: Cell = Cell::dots("3456");
+const NUMBER_SIGN: Cell = tables::NUMBER_SIGN[0];
 /// Board (5.3): blanks between a rank number and the board.
 const BOARD_MARGIN: usize = 2;
 /// Board (5.3): the rank number with its number sign.
@@ -188,7 +142,7 @@ fn piece_list(board: &Board, color: Color, notation: Notation) -> Paragraph {
     p.push_text(&cells);
     p.end_word();
 
-    let pieces: Vec<(&Kind, Square)> = KINDS
+    let pieces: Vec<(&PieceLetters, Square)> = KINDS
         .iter()
         .flat_map(|kind| {
             squares_of(
@@ -216,7 +170,7 @@ fn piece_list(board: &Board, color: Color, notation: Notation) -> Paragraph {
         match notation {
             Notation::Ordinary => {
                 text.clear();
-                text.push_str(kind.print);
+                text.extend(print_letter(kind.role));
                 text.push(sq.file().char());
                 text.push(sq.rank().char());
                 text.push_str(if last {
@@ -227,9 +181,7 @@ fn piece_list(board: &Board, color: Color, notation: Notation) -> Paragraph {
                 words(&text, notation, &mut cells);
             }
             Notation::Compact => {
-                if let Some(l) = kind.compact {
-                    cells.push(letter(l));
-                }
+                cells.extend(list_letter(kind.role));
                 cells.push(letter(sq.file().char() as u8));
                 cells.push(LOWER_DIGITS[usize::from(sq.rank()) + 1]);
                 if last {
@@ -245,13 +197,10 @@ fn piece_list(board: &Board, color: Color, notation: Notation) -> Paragraph {
 
 /// The cell of a piece in rank by rank and on the board: its letter, dot 6 added for black.
 fn spatial_cell(piece: Piece) -> Cell {
-    let l = KINDS
-        .iter()
-        .find(|k| k.role == piece.role)
-        .map_or(b'b', |k| k.spatial);
+    let l = diagram_letter(piece.role);
     match piece.color {
-        Color::White => letter(l),
-        Color::Black => letter(l).with_dot6(),
+        Color::White => l,
+        Color::Black => l.with_dot6(),
     }
 }
 
@@ -295,7 +244,7 @@ fn file_line() -> Vec<Cell> {
 
 /// A rank number with its number sign (digits are the cells of a..j).
 fn rank_label(rank: Rank) -> [Cell; RANK_LABEL] {
-    [NUMBER_SIGN, letter(b'a' + u8::from(rank))]
+    [NUMBER_SIGN, tables::DIGITS[usize::from(rank) + 1]]
 }
 
 /// Book 5.3: file letters, a blank line, ranks 8 to 1 with their numbers on both sides, a blank
@@ -331,6 +280,7 @@ fn board_lines(board: &Board) -> Vec<Vec<Cell>> {
 mod tests {
     use super::*;
     use crate::braille::cell::to_unicode_string;
+    use shakmaty::Role;
 
     fn board(fen: &str) -> Board {
         Board::from_ascii_board_fen(fen.as_bytes()).unwrap_or_default()

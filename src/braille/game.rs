@@ -259,7 +259,7 @@ impl Run<'_> {
     }
 
     fn bracket(&self, open: bool) -> Cell {
-        let square = self.w.notation == Notation::Compact || self.depth % 2 == 0;
+        let square = self.w.notation == Notation::Compact || self.depth.is_multiple_of(2);
         match (square, open) {
             (false, true) => PAREN_OPEN,
             (false, false) => PAREN_CLOSE,
@@ -496,7 +496,7 @@ mod tests {
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(b[0], (text("Åberg, A – Berg"), true));
         assert_eq!(b[1], (text("SM 3 1999, remi"), true));
-        assert_eq!(b[2].1, false, "the moves are not kept with what follows");
+        assert!(!b[2].1, "the moves are not kept with what follows");
         assert_eq!(b.len(), 3);
     }
 

@@ -1,32 +1,43 @@
-//! Piece letters and digits of the chess notations: Swedish print letters for ordinary
-//! notation, lower-case letters and lower digits for compact notation (rules.md §2, §3).
+//! Piece letters and digits of the chess notations in braille: the Swedish print letters of
+//! ordinary notation, the lower-case letters and lower digits of compact notation and diagrams
+//! (rules.md §2, §3, §6). The letters themselves are those of [`crate::chess::pieces`]; the
+//! cells of a letter are those of the text table ([`tables::LETTERS`]).
 
 use shakmaty::Role;
 
 use super::cell::Cell;
+use super::tables;
+use crate::chess::pieces::{letters, swedish_move_letter};
 
 /// A piece's letter in Swedish print notation (`K D T L S`; pawns have none in moves).
 pub const fn print_letter(role: Role) -> Option<char> {
+    swedish_move_letter(role)
+}
+
+/// A piece's cell in diagrams (rank by rank, board, compact piece list): its Swedish letter
+/// in lower case, `k d t l s b` (book 5.1-5.3).
+pub const fn diagram_letter(role: Role) -> Cell {
+    letter(letters(role).swedish as u8)
+}
+
+/// A piece's cell in a compact piece list (book 5.1): the diagram letter (the queen is `d`
+/// here, not ô as in compact moves); pawns have none.
+pub const fn list_letter(role: Role) -> Option<Cell> {
     match role {
-        Role::King => Some('K'),
-        Role::Queen => Some('D'),
-        Role::Rook => Some('T'),
-        Role::Bishop => Some('L'),
-        Role::Knight => Some('S'),
         Role::Pawn => None,
+        _ => Some(diagram_letter(role)),
     }
 }
 
-/// A piece's cell in compact move notation: k, ô (1456, so a queen move is never read as a
-/// d-pawn move), t, l, s; pawns have none.
+/// The queen in compact moves: ô (1456), so a queen move is never read as a d-pawn move.
+pub const COMPACT_QUEEN: Cell = Cell::dots("1456");
+
+/// A piece's cell in compact move notation: k, ô ([`COMPACT_QUEEN`]), t, l, s; pawns have none.
 pub const fn compact_move_letter(role: Role) -> Option<Cell> {
     match role {
-        Role::King => Some(Cell::dots("13")),
-        Role::Queen => Some(Cell::dots("1456")),
-        Role::Rook => Some(Cell::dots("2345")),
-        Role::Bishop => Some(Cell::dots("123")),
-        Role::Knight => Some(Cell::dots("234")),
         Role::Pawn => None,
+        Role::Queen => Some(COMPACT_QUEEN),
+        _ => Some(diagram_letter(role)),
     }
 }
 
@@ -44,39 +55,10 @@ pub const LOWER_DIGITS: [Cell; 10] = [
     Cell::dots("35"),
 ];
 
-/// The letters a..z as cells (standard braille letters).
-pub const LETTERS: [Cell; 26] = [
-    Cell::dots("1"),
-    Cell::dots("12"),
-    Cell::dots("14"),
-    Cell::dots("145"),
-    Cell::dots("15"),
-    Cell::dots("124"),
-    Cell::dots("1245"),
-    Cell::dots("125"),
-    Cell::dots("24"),
-    Cell::dots("245"),
-    Cell::dots("13"),
-    Cell::dots("123"),
-    Cell::dots("134"),
-    Cell::dots("1345"),
-    Cell::dots("135"),
-    Cell::dots("1234"),
-    Cell::dots("12345"),
-    Cell::dots("1235"),
-    Cell::dots("234"),
-    Cell::dots("2345"),
-    Cell::dots("136"),
-    Cell::dots("1236"),
-    Cell::dots("2456"),
-    Cell::dots("1346"),
-    Cell::dots("13456"),
-    Cell::dots("1356"),
-];
-
-/// The cell of a lower-case ASCII letter.
-pub fn letter(c: u8) -> Cell {
-    LETTERS[usize::from(c.to_ascii_lowercase().wrapping_sub(b'a')).min(25)]
+/// The cell of an ASCII letter, either case (the standard braille letters of the text table).
+pub const fn letter(c: u8) -> Cell {
+    let i = c.to_ascii_lowercase().wrapping_sub(b'a') as usize;
+    tables::LETTERS[if i < 26 { i } else { 25 }].1
 }
 
 /// Appends a number in lower digits.
@@ -115,8 +97,32 @@ mod tests {
 
     #[test]
     fn letters() {
-        assert_eq!(to_unicode_string(&LETTERS), "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵");
+        let a_to_z: Vec<Cell> = (b'a'..=b'z').map(letter).collect();
+        assert_eq!(to_unicode_string(&a_to_z), "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵");
         assert_eq!(letter(b'h'), Cell::dots("125"));
-        assert_eq!(compact_move_letter(Role::Queen), Some(Cell::dots("1456")));
+        assert_eq!(letter(b'H'), Cell::dots("125"));
+    }
+
+    #[test]
+    fn one_letter_per_piece_and_notation() {
+        let roles = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        let print: String = roles.iter().filter_map(|&r| print_letter(r)).collect();
+        assert_eq!(print, "KDTLS");
+        let compact: Vec<Cell> = roles
+            .iter()
+            .filter_map(|&r| compact_move_letter(r))
+            .collect();
+        assert_eq!(to_unicode_string(&compact), "⠅⠹⠞⠇⠎");
+        let diagram: Vec<Cell> = roles.iter().map(|&r| diagram_letter(r)).collect();
+        assert_eq!(to_unicode_string(&diagram), "⠅⠙⠞⠇⠎⠃");
+        let list: Vec<Cell> = roles.iter().filter_map(|&r| list_letter(r)).collect();
+        assert_eq!(to_unicode_string(&list), "⠅⠙⠞⠇⠎");
     }
 }

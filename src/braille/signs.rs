@@ -3,7 +3,9 @@
 //! One table holds every sign: its meaning, cells, NAG numbers and placement. Nothing else in
 //! the program knows which NAG is written how.
 
-use super::cell::{Cell, Cells};
+use super::cell::Cell;
+#[cfg(test)]
+use super::cell::Cells;
 
 /// Where a sign stands relative to its move.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -14,12 +16,25 @@ pub enum Placement {
     AfterBlank,
 }
 
+/// The most cells a sign has.
+const MAX_CELLS: usize = 5;
+
 /// One comment sign.
 #[derive(Copy, Clone, Debug)]
 pub struct Sign {
+    /// What the sign means, in English: for people reading the table, and for the tests'
+    /// messages; the program itself writes cells, never this.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub meaning: &'static str,
-    /// The cells as Unicode braille.
-    pub cells: &'static str,
+    /// The print characters (not ASCII) that stand for this sign in running text: a comment
+    /// that holds one gets the sign's cells for it (rules.md §5, "print"). The text table reads
+    /// them from here ([`for_glyph`]). ASCII forms (`+/-`, `=`) come out right from the text
+    /// rules, and so do `→ ∞ ×`, which are text symbols (rules.md §7) with the same cells; the
+    /// quotation marks `« »` stay quotation marks.
+    pub glyphs: &'static [char],
+    /// The cells, decoded at compile time from the Unicode braille of the table.
+    cells: [Cell; MAX_CELLS],
+    len: usize,
     /// The PGN NAG numbers written with this sign ($238-$246 are ChessBase extensions).
     pub nags: &'static [u8],
     pub placement: Placement,
@@ -27,15 +42,44 @@ pub struct Sign {
 
 use Placement::{AfterBlank, Attached};
 
+/// Six-dot Unicode braille decoded at compile time (a table with anything else does not
+/// compile).
+const fn decode(braille: &str) -> ([Cell; MAX_CELLS], usize) {
+    let b = braille.as_bytes();
+    assert!(
+        b.len().is_multiple_of(3) && b.len() / 3 <= MAX_CELLS,
+        "a sign is 1 to 5 braille cells"
+    );
+    let mut cells = [Cell::BLANK; MAX_CELLS];
+    let mut i = 0;
+    while i < b.len() {
+        // U+2800..U+283F is E2 A0 80..E2 A0 BF in UTF-8.
+        assert!(
+            b[i] == 0xE2 && b[i + 1] == 0xA0 && b[i + 2] & 0xC0 == 0x80,
+            "six-dot braille only"
+        );
+        cells[i / 3] = match Cell::from_bits(b[i + 2] & 0x3F) {
+            Some(c) => c,
+            None => panic!("six-dot braille only"),
+        };
+        i += 3;
+    }
+    (cells, b.len() / 3)
+}
+
 const fn sign(
     meaning: &'static str,
-    cells: &'static str,
+    glyphs: &'static [char],
+    braille: &'static str,
     nags: &'static [u8],
     placement: Placement,
 ) -> Sign {
+    let (cells, len) = decode(braille);
     Sign {
         meaning,
+        glyphs,
         cells,
+        len,
         nags,
         placement,
     }
@@ -45,65 +89,81 @@ const fn sign(
 /// (check, mate, capture, en passant, the from-to dash, omitted moves) are listed for
 /// completeness with no NAG.
 pub const SIGNS: &[Sign] = &[
-    sign("double check", "⠲⠲", &[], Attached),
-    sign("en passant", "⠑⠄⠏⠄", &[], Attached),
-    sign("en passant (short form)", "⠑⠏", &[], Attached),
-    sign("good move", "⠖", &[1], Attached),
-    sign("mistake", "⠢", &[2], Attached),
-    sign("very good move", "⠖⠖", &[3], Attached),
-    sign("blunder", "⠢⠢", &[4], Attached),
-    sign("interesting move", "⠖⠢", &[5], Attached),
-    sign("dubious move", "⠢⠖", &[6], Attached),
-    sign("from-to dash", "⠤", &[], Attached),
-    sign("mate", "⠘⠼", &[], Attached),
-    sign("draw offer", "⠦⠶⠴", &[], Attached),
-    sign("novelty", "⠦⠝⠴", &[146], Attached),
-    sign("check", "⠲", &[], Attached),
-    sign("captures", "⠭", &[], Attached),
-    sign("better is", "⠻⠃⠒", &[142], AfterBlank),
-    sign("centre", "⠻⠉⠑", &[48, 49, 50, 51, 52, 53, 241], AfterBlank),
-    sign("diagonal", "⠻⠌", &[240], AfterBlank),
-    sign("zugzwang", "⠻⠙⠞", &[22, 23], AfterBlank),
-    sign("endgame", "⠻⠎⠎", &[245], AfterBlank),
-    sign("file", "⠻⠿", &[239], AfterBlank),
-    sign("with attack", "⠒⠕", &[40, 41], AfterBlank),
+    sign("double check", &[], "⠲⠲", &[], Attached),
+    sign("en passant", &[], "⠑⠄⠏⠄", &[], Attached),
+    sign("en passant (short form)", &[], "⠑⠏", &[], Attached),
+    sign("good move", &[], "⠖", &[1], Attached),
+    sign("mistake", &[], "⠢", &[2], Attached),
+    sign("very good move", &[], "⠖⠖", &[3], Attached),
+    sign("blunder", &[], "⠢⠢", &[4], Attached),
+    sign("interesting move", &[], "⠖⠢", &[5], Attached),
+    sign("dubious move", &[], "⠢⠖", &[6], Attached),
+    sign("from-to dash", &[], "⠤", &[], Attached),
+    sign("mate", &['‡'], "⠘⠼", &[], Attached),
+    sign("draw offer", &[], "⠦⠶⠴", &[], Attached),
+    sign("novelty", &[], "⠦⠝⠴", &[146], Attached),
+    sign("check", &['†'], "⠲", &[], Attached),
+    sign("captures", &[], "⠭", &[], Attached),
+    sign("better is", &['⌓'], "⠻⠃⠒", &[142], AfterBlank),
+    sign(
+        "centre",
+        &['⊞'],
+        "⠻⠉⠑",
+        &[48, 49, 50, 51, 52, 53, 241],
+        AfterBlank,
+    ),
+    sign("diagonal", &['⇗'], "⠻⠌", &[240], AfterBlank),
+    sign("zugzwang", &['⨀'], "⠻⠙⠞", &[22, 23], AfterBlank),
+    sign("endgame", &['⊥'], "⠻⠎⠎", &[245], AfterBlank),
+    sign("file", &['⇔'], "⠻⠿", &[239], AfterBlank),
+    sign("with attack", &[], "⠒⠕", &[40, 41], AfterBlank),
     // $20/$21 (crushing advantage) have no sign of their own: written as winning.
-    sign("black is winning", "⠤⠲", &[19, 21], AfterBlank),
-    sign("white is winning", "⠲⠤", &[18, 20], AfterBlank),
-    sign("with the idea", "⠻⠲", &[140], AfterBlank),
-    sign("with initiative", "⠻⠊⠝", &[36, 37, 38, 39], AfterBlank),
-    sign("black is clearly better", "⠤⠌⠲", &[17], AfterBlank),
-    sign("white is clearly better", "⠲⠌⠤", &[16], AfterBlank),
-    sign("with compensation", "⠶⠌⠼⠿", &[44, 45], AfterBlank),
-    sign("equal position", "⠶", &[10, 11, 12], AfterBlank),
-    sign("black is slightly better", "⠶⠌⠲", &[15], AfterBlank),
-    sign("white is slightly better", "⠲⠌⠶", &[14], AfterBlank),
-    sign("bishop pair", "⠻⠇⠇", &[246], AfterBlank),
-    sign("with counterplay", "⠪⠒⠌⠒⠕", &[132, 133], AfterBlank),
-    sign("unclear", "⠼⠿", &[13], AfterBlank),
+    sign("black is winning", &[], "⠤⠲", &[19, 21], AfterBlank),
+    sign("white is winning", &[], "⠲⠤", &[18, 20], AfterBlank),
+    sign("with the idea", &['∆'], "⠻⠲", &[140], AfterBlank),
+    sign(
+        "with initiative",
+        &['↑'],
+        "⠻⠊⠝",
+        &[36, 37, 38, 39],
+        AfterBlank,
+    ),
+    sign("black is clearly better", &['∓'], "⠤⠌⠲", &[17], AfterBlank),
+    sign("white is clearly better", &['±'], "⠲⠌⠤", &[16], AfterBlank),
+    sign("with compensation", &[], "⠶⠌⠼⠿", &[44, 45], AfterBlank),
+    sign("equal position", &[], "⠶", &[10, 11, 12], AfterBlank),
+    sign("black is slightly better", &['⩱'], "⠶⠌⠲", &[15], AfterBlank),
+    sign("white is slightly better", &['⩲'], "⠲⠌⠶", &[14], AfterBlank),
+    sign("bishop pair", &[], "⠻⠇⠇", &[246], AfterBlank),
+    sign("with counterplay", &['⇆'], "⠪⠒⠌⠒⠕", &[132, 133], AfterBlank),
+    sign("unclear", &[], "⠼⠿", &[13], AfterBlank),
     sign(
         "space advantage",
+        &['○'],
         "⠻⠞⠋",
         &[24, 25, 26, 27, 28, 29, 238],
         AfterBlank,
     ),
     sign(
         "on the queenside",
+        &['⟪'],
         "⠻⠙⠋",
         &[60, 61, 62, 63, 64, 65, 243],
         AfterBlank,
     ),
     sign(
         "on the kingside",
+        &['⟫'],
         "⠻⠅⠋",
         &[54, 55, 56, 57, 58, 59, 242],
         AfterBlank,
     ),
-    sign("weakness", "⠻⠭", &[244], AfterBlank),
-    sign("omitted move", "⠤⠤", &[], AfterBlank),
-    sign("omitted move (no blanks)", "⠄⠄⠄", &[], Attached),
+    sign("weakness", &['✕'], "⠻⠭", &[244], AfterBlank),
+    sign("omitted move", &[], "⠤⠤", &[], AfterBlank),
+    sign("omitted move (no blanks)", &[], "⠄⠄⠄", &[], Attached),
     sign(
         "development advantage",
+        &['⟳'],
         "⠻⠥⠋",
         &[30, 31, 32, 33, 34, 35],
         AfterBlank,
@@ -115,17 +175,26 @@ pub fn for_nag(nag: u8) -> Option<&'static Sign> {
     SIGNS.iter().find(|s| s.nags.contains(&nag))
 }
 
+/// The sign a print character stands for in running text (see [`Sign::glyphs`]).
+pub fn for_glyph(ch: char) -> Option<&'static Sign> {
+    SIGNS.iter().find(|s| s.glyphs.contains(&ch))
+}
+
 impl Sign {
     /// The sign's cells.
-    pub fn to_cells(&self) -> Cells {
-        let mut v = Vec::with_capacity(self.cells.len() / 3);
-        self.push_cells(&mut v);
-        v
+    pub const fn cells(&self) -> &[Cell] {
+        self.cells.split_at(self.len).0
+    }
+
+    /// The sign's cells, as a vector.
+    #[cfg(test)]
+    pub fn to_cells(self) -> Cells {
+        self.cells().to_vec()
     }
 
     /// Appends the sign's cells.
     pub fn push_cells(&self, out: &mut Vec<Cell>) {
-        out.extend(self.cells.chars().filter_map(Cell::from_unicode));
+        out.extend_from_slice(self.cells());
     }
 }
 
@@ -135,10 +204,35 @@ mod tests {
     use crate::braille::cell::to_unicode_string;
 
     #[test]
-    fn every_sign_is_braille() {
+    fn every_sign_has_cells_and_the_table_reads_back() {
         for s in SIGNS {
-            assert_eq!(s.to_cells().len(), s.cells.chars().count(), "{}", s.meaning);
+            assert!(!s.cells().is_empty(), "{}", s.meaning);
+            assert!(
+                s.cells[s.len..].iter().all(|c| c.is_blank()),
+                "{}",
+                s.meaning
+            );
         }
+        let by_meaning = |m: &str| SIGNS.iter().find(|s| s.meaning == m).map(|s| s.to_cells());
+        let cells = |u: &str| crate::braille::cell::from_unicode_str(u);
+        assert_eq!(by_meaning("with counterplay"), cells("⠪⠒⠌⠒⠕"));
+        assert_eq!(by_meaning("mate"), cells("⠘⠼"));
+        assert_eq!(by_meaning("omitted move (no blanks)"), cells("⠄⠄⠄"));
+        assert_eq!(by_meaning("double check"), cells("⠲⠲"));
+    }
+
+    #[test]
+    fn no_glyph_has_two_signs_and_glyphs_are_not_ascii() {
+        let mut seen = std::collections::BTreeSet::new();
+        for s in SIGNS {
+            for &g in s.glyphs {
+                assert!(!g.is_ascii(), "{g}");
+                assert!(seen.insert(g), "{g} stands for two signs");
+            }
+        }
+        assert_eq!(for_glyph('±').map(|s| s.nags), Some(&[16u8][..]));
+        assert_eq!(for_glyph('‡').map(|s| s.meaning), Some("mate"));
+        assert!(for_glyph('«').is_none());
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! else by binary search in tables sorted at compile time (or kept sorted, checked by a test).
 
 use super::cell::Cell;
+use super::signs;
+use crate::chess::pieces::{figurine_role, letters as piece_letters};
 use Class::{Figurine, Fraction, Hyphen, Ignored, NumberPunct, Sign, Space};
 
 /// Shorthand for the tables: a cell from its dot numbers.
@@ -47,19 +49,18 @@ pub const SUBSTITUTE: &[Cell] = &[c("45"), c("45")];
 /// A blank cell (a run of white space in the text).
 pub const BLANK: &[Cell] = &[Cell::BLANK];
 
-/// The digits 0..9: the cells of j, a..i (written after [`NUMBER_SIGN`]).
-pub const DIGITS: [Cell; 10] = [
-    c("245"),
-    c("1"),
-    c("12"),
-    c("14"),
-    c("145"),
-    c("15"),
-    c("124"),
-    c("1245"),
-    c("125"),
-    c("24"),
-];
+/// The digits 0..9: the cells of j, a..i (written after [`NUMBER_SIGN`]), taken from
+/// [`LETTERS`].
+pub const DIGITS: [Cell; 10] = {
+    let mut d = [Cell::BLANK; 10];
+    let mut i = 0;
+    while i < 10 {
+        // 1..9 are a..i, 0 is j.
+        d[i] = LETTERS[(i + 9) % 10].1;
+        i += 1;
+    }
+    d
+};
 
 /// True if the cell is one of the ten digit cells (a..j): a letter written with it right after a
 /// number would be read as a digit, so it gets the [`SEPARATOR`].
@@ -322,43 +323,6 @@ pub const SIGNS: &[(char, Class, &[Cell])] = &[
     ('¾', Fraction, &[c("3456"), c("14"), c("34"), c("3456"), c("145")]),
     ('⅓', Fraction, &[c("3456"), c("1"), c("34"), c("3456"), c("14")]),
     ('⅔', Fraction, &[c("3456"), c("12"), c("34"), c("3456"), c("14")]),
-    // Chess figurines: the Swedish piece letter as a capital (K D T L S; the pawn B, as in
-    // the book's diagrams), so ♘f3 reads as Sf3.
-    ('♔', Figurine, &[c("13")]),
-    ('♕', Figurine, &[c("145")]),
-    ('♖', Figurine, &[c("2345")]),
-    ('♗', Figurine, &[c("123")]),
-    ('♘', Figurine, &[c("234")]),
-    ('♙', Figurine, &[c("12")]),
-    ('♚', Figurine, &[c("13")]),
-    ('♛', Figurine, &[c("145")]),
-    ('♜', Figurine, &[c("2345")]),
-    ('♝', Figurine, &[c("123")]),
-    ('♞', Figurine, &[c("234")]),
-    ('♟', Figurine, &[c("12")]),
-    // Chess annotation glyphs in running text get the cells of rules.md §5, so a comment that
-    // contains them reads as the comment signs do (their ASCII forms, +/- =/+ and so on,
-    // already come out so from the signs above). † is check and ‡ mate, as in §5.
-    ('†', Sign, &[c("256")]),
-    ('‡', Sign, &[c("45"), c("3456")]),
-    ('±', Sign, &[c("256"), c("34"), c("36")]),
-    ('∓', Sign, &[c("36"), c("34"), c("256")]),
-    ('⩲', Sign, &[c("256"), c("34"), c("2356")]),
-    ('⩱', Sign, &[c("2356"), c("34"), c("256")]),
-    ('∆', Sign, &[c("12456"), c("256")]),
-    ('⌓', Sign, &[c("12456"), c("12"), c("25")]),
-    ('⇆', Sign, &[c("246"), c("25"), c("34"), c("25"), c("135")]),
-    ('⊥', Sign, &[c("12456"), c("234"), c("234")]),
-    ('⨀', Sign, &[c("12456"), c("145"), c("2345")]),
-    ('⇗', Sign, &[c("12456"), c("34")]),
-    ('⊞', Sign, &[c("12456"), c("14"), c("15")]),
-    ('⟪', Sign, &[c("12456"), c("145"), c("124")]),
-    ('⟫', Sign, &[c("12456"), c("13"), c("124")]),
-    ('↑', Sign, &[c("12456"), c("24"), c("1345")]),
-    ('⟳', Sign, &[c("12456"), c("136"), c("124")]),
-    ('⇔', Sign, &[c("12456"), c("123456")]),
-    ('○', Sign, &[c("12456"), c("2345"), c("124")]),
-    ('✕', Sign, &[c("12456"), c("1346")]),
     // White space: a run of it is one blank cell. Characters not listed here for which
     // `char::is_whitespace` holds count as white space too.
     (' ', Space, BLANK),
@@ -493,10 +457,10 @@ pub fn lookup_ascii(byte: u8) -> Option<Rule> {
 /// joins them to the letter before them.
 pub fn lookup(ch: char) -> Option<Rule> {
     let code = ch as u32;
-    if let Ok(byte) = u8::try_from(code) {
-        if byte < 128 {
-            return lookup_ascii(byte);
-        }
+    if let Ok(byte) = u8::try_from(code)
+        && byte < 128
+    {
+        return lookup_ascii(byte);
     }
     // Letters with a cell of their own.
     if let Some(cells) = letter_slice(ch) {
@@ -532,7 +496,21 @@ pub fn lookup(ch: char) -> Option<Rule> {
             cells,
         });
     }
-    None
+    // Chess figurines: the capital Swedish piece letter (K D T L S; the pawn B, as in the
+    // book's diagrams), so ♘f3 reads as Sf3. The letters are those of `chess::pieces`.
+    if let Some(role) = figurine_role(ch) {
+        let swedish = piece_letters(role).swedish.to_ascii_lowercase();
+        return letter_slice(swedish).map(|cells| Rule {
+            class: Figurine,
+            cells,
+        });
+    }
+    // Chess annotation glyphs in running text (± ∆ ⊞ …, † check, ‡ mate) get the cells of
+    // their comment sign (rules.md §5), from the table of signs.
+    signs::for_glyph(ch).map(|s| Rule {
+        class: Sign,
+        cells: s.cells(),
+    })
 }
 
 #[cfg(test)]
@@ -575,9 +553,77 @@ mod tests {
             .map(|&(c, _)| c)
             .chain(OWN_CAPITALS.iter().map(|&(c, _)| c))
             .chain(ACCENTED.iter().map(|&(c, _)| c))
-            .chain(SIGNS.iter().map(|&(c, _, _)| c));
+            .chain(SIGNS.iter().map(|&(c, _, _)| c))
+            .chain(
+                crate::chess::pieces::PIECES
+                    .iter()
+                    .flat_map(|p| p.figurines),
+            )
+            .chain(signs::SIGNS.iter().flat_map(|s| s.glyphs.iter().copied()));
         for c in all {
             assert!(seen.insert(c), "{c:?} is listed twice");
+        }
+    }
+
+    #[test]
+    fn annotation_glyphs_are_their_signs() {
+        let cells = |ch| lookup(ch).map(|r| r.cells.to_vec());
+        for s in signs::SIGNS {
+            for &g in s.glyphs {
+                assert_eq!(
+                    lookup(g).map(|r| r.class),
+                    Some(Class::Sign),
+                    "{g}: {}",
+                    s.meaning
+                );
+                assert_eq!(cells(g), Some(s.to_cells()), "{g}: {}", s.meaning);
+            }
+        }
+        // Every one-character symbol the PGN reader reads as a NAG with a sign reads the same
+        // in a comment: the glyphs above, and the text symbols of rules.md §7 that share their
+        // cells (→ with attack, ∞ unclear).
+        // Not yet: these have no text rule, so a comment gets the substitute for them.
+        let mut without_rule = Vec::new();
+        for &(sym, nag) in crate::chess::letters::SYMBOL_NAGS {
+            let mut chars = sym.chars();
+            let (Some(ch), None) = (chars.next(), chars.next()) else {
+                continue;
+            };
+            if ch.is_ascii() {
+                continue;
+            }
+            if let Some(sign) = signs::for_glyph(ch) {
+                assert!(sign.nags.contains(&nag), "{sym} ${nag}");
+            }
+            match (signs::for_nag(nag), cells(ch)) {
+                (Some(_), None) => without_rule.push(ch),
+                (Some(sign), got) => assert_eq!(got, Some(sign.to_cells()), "{sym} ${nag}"),
+                (None, _) => {}
+            }
+        }
+        assert_eq!(without_rule, ['Δ', '‼', '⁇', '⁉', '⁈']);
+        // × is the text's multiplication sign and has the weakness sign's cells.
+        assert_eq!(cells('×'), signs::for_nag(244).map(|s| s.to_cells()));
+    }
+
+    #[test]
+    fn figurines_are_the_swedish_letters() {
+        for p in crate::chess::pieces::PIECES {
+            let lower = p.swedish.to_ascii_lowercase();
+            for f in p.figurines {
+                let rule = lookup(f).unwrap_or_else(|| panic!("{f}"));
+                assert_eq!(rule.class, Class::Figurine);
+                assert_eq!(rule.cells, lookup(lower).unwrap().cells, "{f}");
+            }
+        }
+        assert_eq!(lookup('♘').map(|r| r.cells), Some(&[c("234")][..]));
+        assert_eq!(lookup('♙').map(|r| r.cells), Some(&[c("12")][..]));
+    }
+
+    #[test]
+    fn letters_start_with_a_to_z() {
+        for (i, l) in ('a'..='z').enumerate() {
+            assert_eq!(LETTERS[i].0, l);
         }
     }
 

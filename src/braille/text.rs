@@ -50,7 +50,8 @@
 //! - **Punctuation and symbols**: the list of rules.md §7 and §4b, typographic variants
 //!   (all double quotes “ ” „ « » are 56 like `"`; single quotes and ’ are 5 like `'`; ‐ ‑ are
 //!   36; − is 36; ‒ ― are 36-36), some signs from liblouis's `sv-g0.utb` (`{ } ‰ € $ £ @ \ _ | ~
-//!   © ® ◦ ∙ ·`), fractions, chess figurines and annotation glyphs — see [`tables::SIGNS`].
+//!   © ® ◦ ∙ ·`), fractions — see [`tables::SIGNS`]; chess figurines (letters from
+//!   `chess::pieces`) and annotation glyphs (cells from [`signs::SIGNS`](super::signs::SIGNS)).
 //! - **Chess figurines** ♔♕♖♗♘♙ and ♚♛♜♝♞♟ are the capital Swedish piece letters K D T L S and,
 //!   for the pawn, B (the book's diagram letter): `♘f3` is ⠠⠎⠋⠼⠉ like `Sf3`. A figurine always
 //!   gets its own capital sign, also next to capitals. † is check (256) and ‡ mate (45-3456);

@@ -1,7 +1,9 @@
-//! Tables as data: piece letters of the languages read (English, Swedish, figurines), the
-//! annotation symbols read as NAGs, and the piece-letter language of a game.
+//! Tables as data: piece letters of the languages read (English, Swedish, figurines, all from
+//! [`PIECES`]), the annotation symbols read as NAGs, and the piece-letter language of a game.
 
 use shakmaty::Role;
+
+use super::pieces::{PIECES, letters};
 
 /// A piece letter as written; its role may depend on the game's language.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -25,31 +27,40 @@ pub(crate) enum Lang {
     Swedish,
 }
 
-/// Every piece letter read, upper case, with the figurines of both colours.
-pub(crate) const PIECE_LETTERS: &[(char, Letter)] = &[
-    ('K', Letter::Any(Role::King)),
-    ('Q', Letter::English(Role::Queen)),
-    ('R', Letter::English(Role::Rook)),
-    ('B', Letter::B),
-    ('N', Letter::English(Role::Knight)),
-    ('P', Letter::English(Role::Pawn)),
-    ('D', Letter::Swedish(Role::Queen)),
-    ('T', Letter::Swedish(Role::Rook)),
-    ('L', Letter::Swedish(Role::Bishop)),
-    ('S', Letter::Swedish(Role::Knight)),
-    ('♔', Letter::Any(Role::King)),
-    ('♕', Letter::Any(Role::Queen)),
-    ('♖', Letter::Any(Role::Rook)),
-    ('♗', Letter::Any(Role::Bishop)),
-    ('♘', Letter::Any(Role::Knight)),
-    ('♙', Letter::Any(Role::Pawn)),
-    ('♚', Letter::Any(Role::King)),
-    ('♛', Letter::Any(Role::Queen)),
-    ('♜', Letter::Any(Role::Rook)),
-    ('♝', Letter::Any(Role::Bishop)),
-    ('♞', Letter::Any(Role::Knight)),
-    ('♟', Letter::Any(Role::Pawn)),
-];
+/// What a letter or figurine is read as, from [`PIECES`]: a figurine or a letter both languages
+/// give the same role is [`Letter::Any`], a letter of one language only is that language's, and
+/// the one letter the two languages read differently (`B`) is [`Letter::B`].
+const fn classify(c: char) -> Option<Letter> {
+    let mut english = None;
+    let mut swedish = None;
+    let mut i = 0;
+    while i < PIECES.len() {
+        let p = &PIECES[i];
+        if p.figurines[0] == c || p.figurines[1] == c {
+            return Some(Letter::Any(p.role));
+        }
+        if p.english == c {
+            english = Some(p.role);
+        }
+        if p.swedish == c {
+            swedish = Some(p.role);
+        }
+        i += 1;
+    }
+    match (english, swedish) {
+        (Some(e), Some(s)) if e as u8 == s as u8 => Some(Letter::Any(e)),
+        (Some(e), Some(s)) => {
+            assert!(
+                c == 'B' && matches!(e, Role::Bishop) && matches!(s, Role::Pawn),
+                "the only letter two languages read differently is B"
+            );
+            Some(Letter::B)
+        }
+        (Some(e), None) => Some(Letter::English(e)),
+        (None, Some(s)) => Some(Letter::Swedish(s)),
+        (None, None) => None,
+    }
+}
 
 /// Annotation symbols standing alone in movetext (or glued after a move, for the non-ASCII
 /// ones), with their NAG (PGN standard; $140-$146 and $238-$246 as ChessBase writes them).
@@ -84,15 +95,12 @@ pub(crate) const SYMBOL_NAGS: &[(&str, u8)] = &[
     ("⁈", 6),
 ];
 
-/// [`PIECE_LETTERS`] indexed by ASCII code, for the fast path.
+/// [`classify`] indexed by ASCII code, for the fast path.
 const ASCII_LETTERS: [Option<Letter>; 128] = {
     let mut table = [None; 128];
     let mut i = 0;
-    while i < PIECE_LETTERS.len() {
-        let (c, l) = PIECE_LETTERS[i];
-        if (c as u32) < 128 {
-            table[c as usize] = Some(l);
-        }
+    while i < 128 {
+        table[i] = classify(i as u8 as char);
         i += 1;
     }
     table
@@ -102,10 +110,7 @@ const ASCII_LETTERS: [Option<Letter>; 128] = {
 pub(crate) fn piece_letter(c: char) -> Option<Letter> {
     match ASCII_LETTERS.get(c as usize) {
         Some(&l) => l,
-        None => PIECE_LETTERS
-            .iter()
-            .find(|(l, _)| *l == c)
-            .map(|&(_, letter)| letter),
+        None => classify(c),
     }
 }
 
@@ -154,24 +159,13 @@ impl Letter {
 pub(crate) fn english_letter(role: Role) -> Option<u8> {
     match role {
         Role::Pawn => None,
-        Role::Knight => Some(b'N'),
-        Role::Bishop => Some(b'B'),
-        Role::Rook => Some(b'R'),
-        Role::Queen => Some(b'Q'),
-        Role::King => Some(b'K'),
+        _ => Some(letters(role).english as u8),
     }
 }
 
 /// The English name of a role, for messages.
 pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    letters(role).name
 }
 
 #[cfg(test)]
@@ -199,6 +193,46 @@ mod tests {
             Some(Role::Knight)
         );
         assert_eq!(piece_letter('n'), None);
+    }
+
+    #[test]
+    fn letters_read_as_before() {
+        use Letter::{Any, English, Swedish};
+        let expected = [
+            ('K', Any(Role::King)),
+            ('Q', English(Role::Queen)),
+            ('R', English(Role::Rook)),
+            ('B', Letter::B),
+            ('N', English(Role::Knight)),
+            ('P', English(Role::Pawn)),
+            ('D', Swedish(Role::Queen)),
+            ('T', Swedish(Role::Rook)),
+            ('L', Swedish(Role::Bishop)),
+            ('S', Swedish(Role::Knight)),
+            ('♔', Any(Role::King)),
+            ('♕', Any(Role::Queen)),
+            ('♖', Any(Role::Rook)),
+            ('♗', Any(Role::Bishop)),
+            ('♘', Any(Role::Knight)),
+            ('♙', Any(Role::Pawn)),
+            ('♚', Any(Role::King)),
+            ('♛', Any(Role::Queen)),
+            ('♜', Any(Role::Rook)),
+            ('♝', Any(Role::Bishop)),
+            ('♞', Any(Role::Knight)),
+            ('♟', Any(Role::Pawn)),
+        ];
+        for (c, l) in expected {
+            assert_eq!(piece_letter(c), Some(l), "{c}");
+        }
+        let read = (0..128u8)
+            .map(char::from)
+            .filter(|&c| piece_letter(c).is_some())
+            .count();
+        assert_eq!(read, 10);
+        assert_eq!(english_letter(Role::Knight), Some(b'N'));
+        assert_eq!(english_letter(Role::Pawn), None);
+        assert_eq!(role_name(Role::Bishop), "bishop");
     }
 
     #[test]

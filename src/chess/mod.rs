@@ -6,15 +6,17 @@
 //! reports on a shakmaty position, matching it to the token it came from.
 //!
 //! Files: `scan` (game splitting and tokens), `words` (one word: move, number, result, symbol),
-//! `letters` (piece letters and annotation symbols as data), `normalize` (the copy for
+//! `pieces` (the piece letters of both languages and the figurines, one table, also used by the
+//! braille writers), `letters` (the letters read, derived from it, and annotation symbols), `normalize` (the copy for
 //! pgn-reader), `feed` (what pgn-reader reads), `replay` (the visitor), `pgn` (the reader).
 
 mod feed;
 pub(crate) mod fen;
 pub(crate) mod game;
-mod letters;
+pub(crate) mod letters;
 mod normalize;
 mod pgn;
+pub(crate) mod pieces;
 mod replay;
 mod scan;
 mod words;

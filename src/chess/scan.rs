@@ -542,13 +542,13 @@ impl GameScan {
         {
             // Written as pgn-reader reads it unless the letter is not English; the letter
             // tells the game's language.
-            let lang = match b[i] {
-                b'Q' | b'R' | b'N' => 1,
-                b'P' => {
+            let lang = match super::letters::piece_letter(char::from(b[i])) {
+                Some(Letter::English(shakmaty::Role::Pawn)) => {
                     self.raw = false;
                     1
                 }
-                b'D' | b'T' | b'L' | b'S' => {
+                Some(Letter::English(_)) => 1,
+                Some(Letter::Swedish(_)) => {
                     self.raw = false;
                     2
                 }

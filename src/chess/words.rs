@@ -93,7 +93,8 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
     };
     // The common words go straight to their reader; the tables are for the rest.
     match first {
-        b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'P' | b'D' | b'T' | b'L' | b'S' => {
+        // A file, or a piece letter other than `N` (alone, `N` is the novelty sign).
+        c if matches!(c, b'a'..=b'h') || (c != b'N' && piece_letter(char::from(c)).is_some()) => {
             if let Some(word) = quick_move(w.as_bytes()) {
                 return Ok(Word::Move { word, nag: None });
             }
