@@ -48,8 +48,13 @@ const FIELDS: [&str; 6] = [
     "fullmove number",
 ];
 
-/// Piece letters of the board field: White upper case, Black lower case.
-const PIECE_LETTERS: &str = "KQRBNPkqrbnp";
+/// Whether `c` is a piece letter of the board field: the English letter of
+/// [`PIECES`](super::pieces::PIECES), White upper case, Black lower case.
+fn is_piece_letter(c: char) -> bool {
+    super::pieces::PIECES
+        .iter()
+        .any(|p| p.english == c || p.english.to_ascii_lowercase() == c)
+}
 
 /// Reads one FEN. `location` is where `text` starts; when it is column 1, `text` is shown as
 /// the source line under an error, otherwise no source line is shown (use
@@ -255,7 +260,7 @@ impl Context<'_> {
             for c in rank.text.chars() {
                 if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                     squares += d;
-                } else if PIECE_LETTERS.contains(c) {
+                } else if is_piece_letter(c) {
                     squares += 1;
                 } else {
                     return Err(self.error(
