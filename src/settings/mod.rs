@@ -180,7 +180,7 @@ macro_rules! settings {
 
             /// `base` with what these settings set put over it (a block's words over the
             /// options of the book).
-            pub fn over(&self, base: &Options) -> Options {
+            pub(crate) fn over(&self, base: &Options) -> Options {
                 let mut o = base.clone();
                 $(resolve_field!(o, self, no_profile, $field, [$($default)?], []);)*
                 o
@@ -191,7 +191,7 @@ macro_rules! settings {
             /// [`DEFAULT_PROFILE`](crate::settings::profile::DEFAULT_PROFILE); PGN: none, which
             /// keeps pages unnumbered). Line and page length come from the settings, else from
             /// the profile, else from [`Options::default`].
-            pub fn resolve(
+            pub(crate) fn resolve(
                 &self,
                 default_profile: Option<&str>,
             ) -> Result<(Options, Option<Profile>)> {
@@ -412,7 +412,7 @@ pub fn args() -> Vec<Arg> {
 impl Settings {
     /// What the command line sets (`matches` of a command with [`args`]); options left out stay
     /// `None`.
-    pub fn from_matches(matches: &ArgMatches) -> Settings {
+    pub(crate) fn from_matches(matches: &ArgMatches) -> Settings {
         let mut s = Settings::default();
         for row in SETTINGS {
             (row.from_matches)(&mut s, matches);
@@ -423,7 +423,7 @@ impl Settings {
     /// Sets what one info-string word of a ```` ```pgn ```` / ```` ```fen ```` block names
     /// (`compact`, `board`, `no-ep`, `to-move` …, any case); `false` for a word no setting
     /// has. A later word for the same setting wins.
-    pub fn apply_word(&mut self, word: &str) -> bool {
+    pub(crate) fn apply_word(&mut self, word: &str) -> bool {
         let word = word.to_ascii_lowercase();
         SETTINGS.iter().any(|row| (row.from_word)(self, &word))
     }
