@@ -241,3 +241,41 @@ fn compact_notation_reports_its_left_out_signs_at_the_first_game_with_one() {
         "{w:?}"
     );
 }
+
+#[test]
+fn a_game_heading_is_never_the_last_line_of_a_page_in_a_pgn_file() {
+    // Games of 1 to 12 moves, each under a heading of two lines: at some page length every
+    // heading would fall at the foot of a page if nothing kept it with its moves.
+    let moves = ["Nf3 Nf6", "Ng1 Ng8"];
+    let mut pgn = String::new();
+    for g in 1..=12 {
+        pgn.push_str(&format!(
+            "[White \"Vit{g}\"]\n[Black \"Svart\"]\n[Event \"Cup\"]\n[Result \"*\"]\n\n"
+        ));
+        for m in 1..=g {
+            pgn.push_str(&format!("{m}. {} ", moves[(m + 1) % 2]));
+        }
+        pgn.push_str("*\n\n");
+    }
+    let players: Vec<String> = (1..=12)
+        .map(|g| schackpunkt::text_to_unicode(&format!("Vit{g} – Svart")))
+        .collect();
+    let event = schackpunkt::text_to_unicode("Cup");
+    let mut checked = 0;
+    for page_length in 6..=14 {
+        let s = Settings {
+            page_length: Some(page_length),
+            ..Settings::default()
+        };
+        let (out, _) = build("h.pgn", InputKind::Pgn, &pgn, &s);
+        for page in out.split('\u{c}') {
+            let last = page.lines().rev().find(|l| !l.is_empty()).unwrap_or("");
+            assert!(
+                !players.iter().any(|p| p == last) && last != event,
+                "page length {page_length}: a heading ends a page:\n{page}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} pages");
+}
