@@ -144,6 +144,7 @@ fn child(mode: &str, input: &Path) {
                 destination,
                 settings,
                 input_encoding: None,
+                input_kind: None,
                 deny_warnings: false,
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");

@@ -2,12 +2,10 @@
 //! source → document → chess → braille → layout → output here, and nowhere else.
 //!
 //! Each input is read as a stream of document nodes (a PGN game, a FEN line at a time), turned
-//! into blocks and laid out at once, so memory stays bounded by the largest game, not the file. The output goes
-//! to a temporary file beside its destination and is renamed into place only when every input
-//! has gone through: a failed build writes nothing and leaves an earlier output as it was.
+//! into blocks and laid out at once, so memory stays bounded by the largest game, not the file.
+//! Where the output goes, and how a failed build writes nothing, is `destination`'s part.
 
 use std::cell::{Cell, RefCell};
-use std::fs;
 use std::io::{self, BufRead, BufWriter, Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -19,6 +17,7 @@ use crate::braille::game::GameWriter;
 use crate::braille::{self, Block, book};
 use crate::chess::fen::parse_fen_line;
 use crate::chess::{Game, PgnReader};
+use crate::destination;
 use crate::document::fen::FenLine;
 use crate::document::frontmatter;
 use crate::document::{Document, Games, Node, Pos, Words};
@@ -30,19 +29,27 @@ use crate::settings::profile::{DEFAULT_PROFILE, Profile};
 use crate::settings::{DiagramForm, Options};
 use crate::source;
 
-/// What kind of document an input is, from its file extension.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+/// What kind of document an input is: from its file extension, or as `--input-kind` says.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, clap::ValueEnum)]
 pub enum InputKind {
     /// Games in PGN.
     Pgn,
     /// Positions, one FEN a line, drawn as diagrams.
     Fen,
     /// A chess book in Markdown.
+    #[value(name = "md")]
     Markdown,
 }
 
 impl InputKind {
+    /// The kind an input's name says; standard input (`-`) and unknown extensions are a usage
+    /// error that points to `--input-kind`.
     pub fn of(path: &Path) -> Result<InputKind> {
+        if path.as_os_str() == "-" {
+            return Err(Error::Usage(
+                "standard input (-): say what it holds with --input-kind pgn, fen or md".into(),
+            ));
+        }
         let ext = path
             .extension()
             .and_then(|e| e.to_str())
@@ -53,7 +60,7 @@ impl InputKind {
             "fen" => Ok(InputKind::Fen),
             "md" | "markdown" => Ok(InputKind::Markdown),
             _ => Err(Error::Usage(format!(
-                "{}: unknown kind of input (expected .pgn, .fen or .md)",
+                "{}: unknown kind of input (expected .pgn, .fen or .md, or give --input-kind)",
                 path.display()
             ))),
         }
@@ -65,8 +72,10 @@ impl InputKind {
 pub enum Destination {
     /// One output per input, beside it, with the format's extension.
     BesideInput,
-    /// Every input into this one file.
+    /// Every input into this one file (a device, a FIFO or a socket is written in place).
     File(PathBuf),
+    /// One output per input in this folder, named after the input with the format's extension.
+    Folder(PathBuf),
     /// Every input to standard output (written only when the whole build succeeded).
     Stdout,
     /// Nowhere: each input goes through the whole pipeline and its output is dropped
@@ -83,8 +92,17 @@ pub struct Job {
     pub settings: Settings,
     /// Decode every input with this encoding instead of detecting it.
     pub input_encoding: Option<&'static Encoding>,
+    /// Read every input as this kind, whatever its name says (needed for standard input).
+    pub input_kind: Option<InputKind>,
     /// Warnings fail the build (exit code 1, nothing written); all are still shown.
     pub deny_warnings: bool,
+}
+
+impl Job {
+    /// What `path` holds: `--input-kind` when given, else its extension.
+    fn kind_of(&self, path: &Path) -> Result<InputKind> {
+        self.input_kind.map_or_else(|| InputKind::of(path), Ok)
+    }
 }
 
 /// Runs a build. Warnings go to `warn` as they are found; with [`Job::deny_warnings`] the
@@ -132,78 +150,90 @@ fn run_gated(
     if job.inputs.is_empty() {
         return Err(Error::Usage("no input given".into()));
     }
-    for input in &job.inputs {
-        InputKind::of(input)?;
+    let mut inputs = Vec::with_capacity(job.inputs.len());
+    for path in &job.inputs {
+        inputs.push((path.clone(), job.kind_of(path)?));
     }
-    match &job.destination {
-        Destination::BesideInput => {
-            for input in &job.inputs {
-                let format = job.settings.format.unwrap_or_default();
-                let target = input.with_extension(format.extension());
-                if &target == input {
-                    return Err(Error::Usage(format!(
-                        "{}: the output would overwrite the input; give -o",
-                        input.display()
-                    )));
+    if job.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(Error::Usage(
+            "standard input (-) is given more than once; it can be read only once".into(),
+        ));
+    }
+    let format = job.settings.format.unwrap_or_default();
+    // One output file per input, or one for all: each checked before anything is read.
+    let one_each = |folder: Option<&Path>| -> Result<Vec<Option<PathBuf>>> {
+        let targets: Vec<Option<PathBuf>> = job
+            .inputs
+            .iter()
+            .map(|input| {
+                if input.as_os_str() == "-" {
+                    return match folder {
+                        // Standard input's output goes to standard output.
+                        None => Ok(None),
+                        Some(_) => Err(Error::Usage(
+                            "standard input has no name to give its output in a folder; give \
+                             -o FILE or -o -"
+                                .into(),
+                        )),
+                    };
                 }
-                write_atomically(&target, |w| {
-                    transcribe(std::slice::from_ref(input), job, w, warn)?;
-                    gate()
-                })?;
-            }
-            Ok(())
+                let own = input.with_extension(format.extension());
+                Ok(Some(match folder {
+                    None => own,
+                    Some(dir) => dir.join(own.file_name().unwrap_or(own.as_os_str())),
+                }))
+            })
+            .collect::<Result<_>>()?;
+        let named: Vec<PathBuf> = targets.iter().flatten().cloned().collect();
+        for target in &named {
+            destination::refuse_input_as_output(target, &job.inputs)?;
         }
-        Destination::File(target) => write_atomically(target, |w| {
-            transcribe(&job.inputs, job, w, warn)?;
-            gate()
-        }),
+        destination::refuse_shared_outputs(&named)?;
+        Ok(targets)
+    };
+    let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
+        for (input, target) in inputs.iter().zip(targets) {
+            let body = |w: &mut dyn Write| {
+                transcribe(std::slice::from_ref(input), job, w, warn)?;
+                gate()
+            };
+            match target {
+                Some(target) => destination::write(&target, body)?,
+                None => destination::write_stdout(body)?,
+            }
+        }
+        Ok(())
+    };
+    match &job.destination {
+        Destination::BesideInput => each(one_each(None)?, warn),
+        Destination::Folder(dir) => {
+            if !dir.is_dir() {
+                return Err(Error::io(
+                    dir,
+                    io::Error::new(io::ErrorKind::NotFound, "no such folder"),
+                ));
+            }
+            each(one_each(Some(dir))?, warn)
+        }
+        Destination::File(target) => {
+            destination::refuse_input_as_output(target, &job.inputs)?;
+            destination::write(target, |w| {
+                transcribe(&inputs, job, w, warn)?;
+                gate()
+            })
+        }
         Destination::Discard => {
             // Each input on its own, as beside-input outputs would be (its own front matter).
-            for input in &job.inputs {
+            for input in &inputs {
                 transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn)?;
             }
             gate()
         }
-        Destination::Stdout => {
-            // Through a temporary file, so that a failed build prints nothing.
-            let mut tmp = tempfile::tempfile().map_err(|e| Error::io("(temporary file)", e))?;
-            transcribe(&job.inputs, job, &mut tmp, warn)?;
-            gate()?;
-            use std::io::Seek;
-            tmp.seek(io::SeekFrom::Start(0))
-                .map_err(|e| Error::io("(temporary file)", e))?;
-            let stdout = io::stdout();
-            let mut lock = stdout.lock();
-            io::copy(&mut tmp, &mut lock)
-                .and_then(|_| lock.flush())
-                .map_err(|e| Error::io("(standard output)", e))
-        }
+        Destination::Stdout => destination::write_stdout(|w| {
+            transcribe(&inputs, job, w, warn)?;
+            gate()
+        }),
     }
-}
-
-/// Writes a file through a temporary file in the same folder, renamed into place on success.
-fn write_atomically(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".schackpunkt-")
-        .tempfile_in(&dir)
-        .map_err(|e| Error::io(target, e))?;
-    body(tmp.as_file_mut())?;
-    tmp.as_file_mut()
-        .sync_all()
-        .map_err(|e| Error::io(target, e))?;
-    tmp.persist(target)
-        .map_err(|e| Error::io(target, e.error))?;
-    // The temporary file is created private (0600); give the output the usual permissions.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = fs::set_permissions(target, fs::Permissions::from_mode(0o644));
-    }
-    Ok(())
 }
 
 /// The warning for an input with nothing in it (docs/decisions.md: an empty input gives an
@@ -303,23 +333,16 @@ fn resolve(
     }
 }
 
-fn prepare(path: &Path, job: &Job) -> Result<(source::Input, InputKind)> {
-    Ok((
-        source::open(path, job.input_encoding)?,
-        InputKind::of(path)?,
-    ))
-}
-
-/// Transcribes input files into one output stream.
+/// Transcribes inputs (each with its kind) into one output stream.
 fn transcribe(
-    inputs: &[PathBuf],
+    inputs: &[(PathBuf, InputKind)],
     job: &Job,
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<()> {
     let mut opened = Vec::with_capacity(inputs.len());
-    for path in inputs {
-        opened.push(prepare(path, job)?);
+    for (path, kind) in inputs {
+        opened.push((source::open(path, job.input_encoding)?, *kind));
     }
     transcribe_opened(opened, &job.settings, out, warn)
 }
@@ -345,7 +368,7 @@ pub fn transcribe_bytes(
         name: name.to_owned(),
         encoding,
         not_utf8_at,
-        reader: source::decoder(io::Cursor::new(bytes), encoding),
+        reader: source::decoder(name, io::Cursor::new(bytes), encoding),
     };
     transcribe_opened(vec![(input, kind)], settings, out, warn)
 }
@@ -450,8 +473,13 @@ fn transcribe_opened(
             }
         }
     }
-    let output = run.layout.finish().map_err(|e| Error::io("(output)", e))?;
-    output.into_inner().map_err(|e| Error::io("(output)", e))?;
+    let output = run
+        .layout
+        .finish()
+        .map_err(|e| Error::io(destination::OUTPUT, e))?;
+    output
+        .into_inner()
+        .map_err(|e| Error::io(destination::OUTPUT, e))?;
     Ok(())
 }
 

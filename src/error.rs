@@ -223,13 +223,39 @@ impl Error {
         }
     }
 
+    /// An I/O error on `path`; a read error that is a located problem in the input's text
+    /// ([`Located`], from the source stage's checks) becomes that input error.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        if source.get_ref().is_some_and(|e| e.is::<Located>()) {
+            let kind = source.kind();
+            return match source.into_inner().map(|e| e.downcast::<Located>()) {
+                Some(Ok(located)) => Error::Input(located.0),
+                // Not reached: the payload was just seen to be `Located`.
+                _ => Error::Io {
+                    path: path.into(),
+                    source: kind.into(),
+                },
+            };
+        }
         Error::Io {
             path: path.into(),
             source,
         }
     }
 }
+
+/// A located problem found while reading (a NUL byte, a byte that is not UTF-8): carried through
+/// `std::io::Read` as the payload of an `io::Error`, and made an input error by [`Error::io`].
+#[derive(Debug)]
+pub(crate) struct Located(pub(crate) Box<Diagnostic>);
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.0.location, self.0.message)
+    }
+}
+
+impl std::error::Error for Located {}
 
 impl From<Diagnostic> for Error {
     fn from(d: Diagnostic) -> Self {

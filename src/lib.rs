@@ -4,12 +4,15 @@
 //! The pipeline runs one way, one module a stage: `source` (bytes, encodings) → `document`
 //! (one node stream for every input kind, with places) → `chess` (PGN and FEN read, every move
 //! replayed) → `braille` (cells and layout hints) → `layout` (lines, pages) → `output` (BRF,
-//! Unicode). The `build` module is the one loop that runs every input through it.
+//! Unicode) → `destination` (files, devices, pipes). The `build` module is the one loop that
+//! runs every input through it.
 //!
 //! The API is small:
 //!
-//! - [`run`] a [`Job`]: files in, one output per input (or one file, or standard output),
-//!   written atomically; what `schackpunkt build` and `check` do.
+//! - [`run`] a [`Job`]: files, pipes or standard input in; one output per input (beside it or
+//!   in a folder), or one file or device, or standard output; nothing written unless the build
+//!   succeeds, and never over an input; what `schackpunkt build` and `check` do.
+//! - [`remove_temporary_files`]: for a signal handler, before it ends the program.
 //! - [`transcribe_bytes`]: one input held in memory, through the whole pipeline, into any
 //!   writer.
 //! - [`Settings`]: the choices of a build (notation, moves, layout, page geometry …), each
@@ -21,6 +24,7 @@
 pub(crate) mod braille;
 pub(crate) mod build;
 pub(crate) mod chess;
+pub(crate) mod destination;
 pub(crate) mod document;
 pub(crate) mod error;
 pub(crate) mod layout;
@@ -29,11 +33,12 @@ pub(crate) mod settings;
 pub(crate) mod source;
 
 pub use build::{Destination, InputKind, Job, run, transcribe_bytes};
+pub use destination::remove_temporary_files;
 pub use error::{Diagnostic, Error, Location, Result, Severity, Style, Warning};
 pub use settings::{
     DiagramForm, EnPassant, Format, Layout, MAX_LENGTH, MIN_LINE_LENGTH, Moves, Notation, Settings,
 };
-pub use source::encoding_for_label;
+pub use source::{STDIN_NAME, encoding_for_label};
 
 /// Every setting with its values, default, flag, front-matter key and block words, and which
 /// source wins: the text of `docs/options.md` (Markdown), made from the one table of settings.
@@ -62,8 +67,17 @@ mod architecture {
     use std::path::Path;
 
     /// The stages in pipeline order, foundations first; `build` is the loop over them all.
-    const ORDER: [&str; 10] = [
-        "error", "settings", "source", "document", "chess", "braille", "layout", "output", "build",
+    const ORDER: [&str; 11] = [
+        "error",
+        "settings",
+        "source",
+        "document",
+        "chess",
+        "braille",
+        "layout",
+        "output",
+        "destination",
+        "build",
         "main",
     ];
 

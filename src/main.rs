@@ -5,12 +5,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use schackpunkt::{Destination, Error, Job, Settings, Style, Warning, encoding_for_label, run};
+use schackpunkt::{
+    Destination, Error, InputKind, Job, Settings, Style, Warning, encoding_for_label, run,
+};
 
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
 ///
 /// Exit codes: 0 success, 1 input error (or a warning with --deny-warnings), 2 usage error,
-/// 3 I/O error.
+/// 3 I/O error; 128 + the signal's number when a signal ended it (130 for Ctrl-C), with no
+/// temporary file left and an earlier output as it was.
 ///
 /// Messages go to standard error, in colour when it is a terminal (not with NO_COLOR set);
 /// NO_GRAPHICS=1 leaves out the drawn source lines, for screen readers and braille displays.
@@ -36,12 +39,15 @@ enum Command {
 /// Options left out take a book's front matter, else the defaults shown.
 #[derive(Args)]
 struct BuildArgs {
-    /// Input files: .pgn, .fen, .md.
+    /// Input files: .pgn, .fen, .md; `-` for standard input (with --input-kind). Pipes and
+    /// FIFOs are read as streams.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// Output file; `-` for standard output. Default: beside each input, with the format's
-    /// extension (.brf, .txt).
-    #[arg(short, long, value_name = "PATH|-")]
+    /// Output file, or a device such as an embosser (`/dev/usb/lp0`, written in place), or a
+    /// folder (existing, or ending in `/`) for one output per input, or `-` for standard
+    /// output. Default: beside each input, with the format's extension (.brf, .txt). Never an
+    /// input.
+    #[arg(short, long, value_name = "PATH|DIR/|-")]
     output: Option<PathBuf>,
     /// Treat warnings as errors: exit code 1 and nothing written.
     #[arg(long)]
@@ -56,7 +62,7 @@ struct BuildArgs {
 /// Options left out take a book's front matter, else the defaults shown.
 #[derive(Args)]
 struct CheckArgs {
-    /// Input files: .pgn, .fen, .md.
+    /// Input files: .pgn, .fen, .md; `-` for standard input (with --input-kind).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Treat warnings as errors: exit code 1.
@@ -69,10 +75,13 @@ struct CheckArgs {
     decoding: Decoding,
 }
 
-/// How inputs are decoded (the same for build and check); not a setting of the transcription,
-/// so not in the table of settings.
+/// How inputs are read (the same for build and check); not settings of the transcription, so
+/// not in the table of settings.
 #[derive(Args)]
 struct Decoding {
+    /// Read every input as this kind, whatever its name (standard input needs it).
+    #[arg(long, value_name = "KIND")]
+    input_kind: Option<InputKind>,
     /// Decode every input with this encoding (utf-8, windows-1252, latin1, utf-16le, utf-16be)
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
@@ -81,6 +90,7 @@ struct Decoding {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    end_on_signals();
     let style = Style::for_stderr();
     let mut warn = |w: &Warning| say(&w.render(style));
     let result = match cli.command {
@@ -88,6 +98,9 @@ fn main() -> ExitCode {
             let destination = match a.output {
                 None => Destination::BesideInput,
                 Some(p) if p.as_os_str() == "-" => Destination::Stdout,
+                Some(p) if p.is_dir() || p.as_os_str().to_string_lossy().ends_with('/') => {
+                    Destination::Folder(p)
+                }
                 Some(p) => Destination::File(p),
             };
             job(
@@ -124,6 +137,25 @@ fn main() -> ExitCode {
     }
 }
 
+/// SIGINT, SIGTERM and SIGHUP end the program at once with 128 + the signal's number, once
+/// the temporary file of an output being written is removed (an earlier output stays as it
+/// was). A thread of its own waits for them, so the handler does no more than note the signal.
+fn end_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        // Without the handlers a signal still ends the program, only with a file left behind.
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    schackpunkt::remove_temporary_files();
+                    std::process::exit(128 + signal);
+                }
+            });
+        }
+    }
+}
+
 /// Writes a message to standard error; a closed standard error is no reason to panic.
 fn say(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{message}");
@@ -148,6 +180,7 @@ fn job(
         destination,
         settings,
         input_encoding,
+        input_kind: decoding.input_kind,
         deny_warnings,
     })
 }

@@ -1,14 +1,18 @@
-//! Input sources: files opened as UTF-8 text whatever their encoding (UTF-8 with or without
-//! BOM, UTF-16 with BOM, Windows-1252 when the bytes are not UTF-8), streamed, never loaded whole.
+//! Input sources: files, pipes and standard input opened as UTF-8 text whatever their encoding
+//! (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252 when the bytes are not UTF-8),
+//! streamed, never loaded whole. A regular file is read once to decide its encoding and again
+//! to transcribe it; a stream (a pipe, a FIFO, a device, `-`) is read once, its encoding decided
+//! on a buffered prefix. On the way every input is checked as text: a NUL byte, a byte that is
+//! not UTF-8 where UTF-8 was decided, or a lone UTF-16 surrogate is a located error.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 use encoding_rs_io::DecodeReaderBytesBuilder;
 
-use crate::error::{Error, Result};
+use crate::error::{Diagnostic, Error, Located, Location, Result};
 
 /// An opened input: its name for messages, the encoding found, and a UTF-8 text reader.
 pub struct Input {
@@ -24,46 +28,278 @@ pub struct Input {
 
 const CHUNK: usize = 64 * 1024;
 
-/// Opens a file and decides its encoding, reading it once to check that it is UTF-8.
-/// `forced` skips the check and decodes with the given encoding.
+/// How much of a stream is read before its encoding is decided (a stream cannot be read twice).
+pub(crate) const STREAM_PREFIX: usize = 1024 * 1024;
+
+/// The name standard input goes by in messages.
+pub const STDIN_NAME: &str = "standard input";
+
+/// Opens an input and decides its encoding; `forced` skips the detection. `-` is standard
+/// input. A regular file is read once whole to check that it is UTF-8, then from the start;
+/// anything else is a stream, decided on its first [`STREAM_PREFIX`] bytes.
 pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
+    if path.as_os_str() == "-" {
+        return stream(STDIN_NAME, io::stdin(), forced).map_err(|e| Error::io(STDIN_NAME, e));
+    }
     let name = path.display().to_string();
     let io_err = |e: io::Error| Error::io(path, e);
     let mut file = File::open(path).map_err(io_err)?;
+    let meta = file.metadata().map_err(io_err)?;
+    if meta.is_dir() {
+        return Err(io_err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "this is a folder, not a file to transcribe",
+        )));
+    }
+    if !meta.is_file() {
+        return stream(&name, file, forced).map_err(io_err);
+    }
     let (encoding, not_utf8_at) = match forced {
         Some(enc) => (enc, None),
         None => sniff_at(&mut file).map_err(io_err)?,
     };
     file.seek(SeekFrom::Start(0)).map_err(io_err)?;
     Ok(Input {
+        reader: decoder(&name, file, encoding),
         name,
         encoding,
         not_utf8_at,
-        reader: decoder(file, encoding),
     })
 }
 
-/// Wraps raw bytes in a reader that yields UTF-8 text decoded from `encoding` (a BOM is dropped).
+/// Opens a stream that is read once: its encoding is decided on a buffered prefix, which is
+/// then read again from memory, followed by the rest of the stream.
+fn stream<R: Read + Send + 'static>(
+    name: &str,
+    mut raw: R,
+    forced: Option<&'static Encoding>,
+) -> io::Result<Input> {
+    let mut prefix = vec![0u8; STREAM_PREFIX];
+    let n = read_full(&mut raw, &mut prefix)?;
+    prefix.truncate(n);
+    let (encoding, not_utf8_at) = match forced {
+        Some(enc) => (enc, None),
+        None => {
+            // A prefix that stops inside a character is not for that reason not UTF-8.
+            let whole = if n == STREAM_PREFIX {
+                match std::str::from_utf8(&prefix) {
+                    Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                    _ => n,
+                }
+            } else {
+                n
+            };
+            sniff_at(&mut &prefix[..whole])?
+        }
+    };
+    Ok(Input {
+        name: name.to_owned(),
+        encoding,
+        not_utf8_at,
+        reader: decoder(name, io::Cursor::new(prefix).chain(raw), encoding),
+    })
+}
+
+/// Wraps raw bytes in a reader that yields UTF-8 text decoded from `encoding` (a BOM is
+/// dropped), checked as it passes ([`TextCheck`]); `name` is the input's name in messages.
 pub fn decoder<R: Read + Send + 'static>(
+    name: &str,
     raw: R,
     encoding: &'static Encoding,
 ) -> Box<dyn BufRead + Send> {
     if encoding == UTF_8 {
-        let mut r = BufReader::with_capacity(CHUNK, raw);
-        // Drop a UTF-8 byte-order mark; errors surface on the next read.
-        if let Ok(buf) = r.fill_buf()
-            && buf.starts_with(b"\xef\xbb\xbf")
-        {
-            r.consume(3);
-        }
-        Box::new(r)
+        Box::new(TextCheck::new(name, raw, Checks::Utf8))
     } else {
         let decoded = DecodeReaderBytesBuilder::new()
             .encoding(Some(encoding))
             .bom_override(true)
             .strip_bom(true)
             .build(raw);
-        Box::new(BufReader::with_capacity(CHUNK, decoded))
+        let checks = if encoding == UTF_16LE || encoding == UTF_16BE {
+            Checks::Utf16
+        } else {
+            Checks::Decoded
+        };
+        Box::new(TextCheck::new(name, decoded, checks))
+    }
+}
+
+/// What [`TextCheck`] looks for besides NUL bytes.
+#[derive(Copy, Clone, Eq, PartialEq)]
+enum Checks {
+    /// The bytes are read as UTF-8 as they are: they must be UTF-8 (a stream decided on its
+    /// prefix, a file changed since it was checked). A leading BOM is dropped.
+    Utf8,
+    /// Decoded from UTF-16: a replacement character stands for a lone surrogate.
+    Utf16,
+    /// Decoded from a single-byte encoding: always UTF-8, nothing is lost.
+    Decoded,
+}
+
+/// Checks text on its way from the decoder to the readers, keeping the line and column so that
+/// a problem is a located error: text never holds a NUL byte (a binary file, `/dev/zero`, UTF-16
+/// without a BOM), and nothing is replaced or dropped silently. It is the input's buffer too.
+struct TextCheck<R> {
+    inner: R,
+    name: String,
+    checks: Checks,
+    buf: Box<[u8]>,
+    /// `buf[pos..end]` is checked and not yet consumed; `buf[end..filled]` is the start of a
+    /// character cut by the end of the last read, checked with the next.
+    pos: usize,
+    end: usize,
+    filled: usize,
+    /// Line (0-based) and column (in characters, 0-based) of `buf[end]`.
+    line: u32,
+    column: u32,
+    started: bool,
+}
+
+impl<R: Read> TextCheck<R> {
+    fn new(name: &str, inner: R, checks: Checks) -> Self {
+        TextCheck {
+            inner,
+            name: name.to_owned(),
+            checks,
+            buf: vec![0; CHUNK].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            filled: 0,
+            line: 0,
+            column: 0,
+            started: false,
+        }
+    }
+
+    /// Moves the line and column past `bytes` (whole UTF-8 characters).
+    fn advance(&mut self, from: usize, to: usize) {
+        let bytes = &self.buf[from..to];
+        let tail = match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(i) => {
+                let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                self.line = self.line.saturating_add(lines as u32);
+                self.column = 0;
+                &bytes[i + 1..]
+            }
+            None => bytes,
+        };
+        // A character starts at every byte that is not a continuation byte.
+        let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.column = self.column.saturating_add(chars as u32);
+    }
+
+    fn problem(&self, message: &str, hint: &str) -> io::Error {
+        let at = Location {
+            file: self.name.clone(),
+            line: self.line.saturating_add(1),
+            column: self.column.saturating_add(1),
+        };
+        let d = Diagnostic::new(at, message).with_hint(hint);
+        io::Error::new(io::ErrorKind::InvalidData, Located(Box::new(d)))
+    }
+
+    /// Checks `buf[..whole]` (complete characters, or raw bytes at the end of the input): the
+    /// error for the first problem, located, or `None`.
+    fn check(&mut self, whole: usize) -> Option<io::Error> {
+        let bytes = &self.buf[..whole];
+        let nul = bytes.iter().position(|&b| b == 0);
+        let other = match self.checks {
+            Checks::Utf8 => std::str::from_utf8(bytes).err().map(|e| e.valid_up_to()),
+            Checks::Utf16 => bytes.windows(3).position(|w| w == "\u{FFFD}".as_bytes()),
+            Checks::Decoded => None,
+        };
+        let (at, is_nul) = match (nul, other) {
+            (Some(n), Some(o)) if o < n => (o, false),
+            (Some(n), _) => (n, true),
+            (None, Some(o)) => (o, false),
+            (None, None) => return None,
+        };
+        self.advance(0, at);
+        Some(if is_nul {
+            self.problem(
+                "a NUL byte: this is not text (a binary file, or UTF-16 without a byte-order mark)",
+                "only text can be transcribed; for UTF-16 without a byte-order mark give \
+                 --input-encoding utf-16le or utf-16be",
+            )
+        } else if self.checks == Checks::Utf16 {
+            self.problem(
+                "not UTF-16 here (a lone surrogate), or a character already lost \
+                 (U+FFFD, the replacement character)",
+                "nothing is dropped silently: mend the file, or save it as UTF-8",
+            )
+        } else {
+            self.problem(
+                "not UTF-8 here, though the input was read as UTF-8 up to this place",
+                "an input that is not a regular file is read once and its encoding decided \
+                 on its first MiB: give --input-encoding windows-1252 if it is Latin-1, or \
+                 save it as UTF-8",
+            )
+        })
+    }
+}
+
+impl<R: Read> BufRead for TextCheck<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos < self.end {
+            return Ok(&self.buf[self.pos..self.end]);
+        }
+        // The cut character moves to the front; then read until a whole character is in.
+        self.buf.copy_within(self.end..self.filled, 0);
+        self.filled -= self.end;
+        (self.pos, self.end) = (0, 0);
+        loop {
+            let n = loop {
+                match self.inner.read(&mut self.buf[self.filled..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    other => break other?,
+                }
+            };
+            self.filled += n;
+            let at_end = n == 0;
+            // A leading byte-order mark is dropped, once three bytes (or the end) are in.
+            if !self.started && self.checks == Checks::Utf8 {
+                if self.filled < 3 && !at_end {
+                    continue;
+                }
+                if self.buf[..self.filled].starts_with(b"\xef\xbb\xbf") {
+                    self.buf.copy_within(3..self.filled, 0);
+                    self.filled -= 3;
+                }
+            }
+            self.started = true;
+            // UTF-8 cut by the end of this read: the rest of the character comes next.
+            let mut whole = self.filled;
+            if self.checks == Checks::Utf8
+                && !at_end
+                && let Err(e) = std::str::from_utf8(&self.buf[..self.filled])
+                && e.error_len().is_none()
+            {
+                whole = e.valid_up_to();
+            }
+            if whole == 0 && !at_end {
+                continue;
+            }
+            if let Some(error) = self.check(whole) {
+                return Err(error);
+            }
+            self.advance(0, whole);
+            self.end = whole;
+            return Ok(&self.buf[..whole]);
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.pos = (self.pos + amount).min(self.end);
+    }
+}
+
+impl<R: Read> Read for TextCheck<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
     }
 }
 
@@ -181,19 +417,112 @@ mod tests {
     #[test]
     fn decodes_latin1_and_utf16() {
         let mut s = String::new();
-        decoder(&b"\xc5ke"[..], WINDOWS_1252)
+        decoder("t", &b"\xc5ke"[..], WINDOWS_1252)
             .read_to_string(&mut s)
             .ok();
         assert_eq!(s, "Åke");
         s.clear();
-        decoder(&b"\xff\xfeA\x00\xe5\x00"[..], UTF_16LE)
+        decoder("t", &b"\xff\xfeA\x00\xe5\x00"[..], UTF_16LE)
             .read_to_string(&mut s)
             .ok();
         assert_eq!(s, "Aå");
         s.clear();
-        decoder(&b"\xef\xbb\xbfAb"[..], UTF_8)
+        decoder("t", &b"\xef\xbb\xbfAb"[..], UTF_8)
             .read_to_string(&mut s)
             .ok();
         assert_eq!(s, "Ab");
+    }
+
+    /// A reader that hands out its bytes `step` at a time, to cut characters at every place.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// Reads `bytes` through the checks, `step` bytes a read: the text, or the error's place
+    /// and message.
+    fn through(
+        bytes: &'static [u8],
+        encoding: &'static Encoding,
+        step: usize,
+    ) -> Result<String, String> {
+        let mut text = String::new();
+        decoder("t", Trickle(bytes, step), encoding)
+            .read_to_string(&mut text)
+            .map(|_| text)
+            .map_err(|e| match Error::io("t", e) {
+                Error::Input(d) => format!("{}: {}", d.location, d.message),
+                other => format!("not located: {other}"),
+            })
+    }
+
+    #[test]
+    fn text_passes_whole_however_it_is_cut() {
+        let text = "Åke\n1. e4 {Bra ♔ drag} e5 *\n";
+        for step in [1, 2, 3, 5, 64 * 1024] {
+            assert_eq!(
+                through(text.as_bytes(), UTF_8, step).as_deref(),
+                Ok(text),
+                "{step}"
+            );
+        }
+        // A BOM is dropped, also when it comes a byte at a time.
+        assert_eq!(through(b"\xef\xbb\xbfAb", UTF_8, 1).as_deref(), Ok("Ab"));
+        assert_eq!(
+            through(b"\xef\xbb", UTF_8, 1),
+            Err(
+                "t:1:1: not UTF-8 here, though the input was read as UTF-8 up to this place".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_nul_byte_is_an_error_at_its_place() {
+        for step in [1, 4, 1000] {
+            let e = through(b"1. e4\n{\xc3\xa5\xc3\xa5 x\x00}", UTF_8, step).unwrap_err();
+            assert!(e.starts_with("t:2:6: a NUL byte"), "{step}: {e}");
+        }
+        let e = through(b"\xc5ke\n\x00", WINDOWS_1252, 2).unwrap_err();
+        assert!(e.starts_with("t:2:1: a NUL byte"), "{e}");
+        // UTF-16 without a BOM, read as UTF-8: a NUL at the second byte.
+        let e = through(b"1\x00.\x00", UTF_8, 100).unwrap_err();
+        assert!(e.starts_with("t:1:2: a NUL byte"), "{e}");
+    }
+
+    #[test]
+    fn bytes_that_are_not_what_was_decided_are_errors_at_their_place() {
+        // UTF-8 decided, then a Latin-1 byte (a stream decided on its prefix).
+        for step in [1, 3, 1000] {
+            let e = through(b"ab\n\xc3\xa5\xe5ke", UTF_8, step).unwrap_err();
+            assert!(e.starts_with("t:2:2: not UTF-8 here"), "{step}: {e}");
+        }
+        // A character cut by the end of the input.
+        let e = through(b"ab\xc3", UTF_8, 1).unwrap_err();
+        assert!(e.starts_with("t:1:3: not UTF-8 here"), "{e}");
+        // A lone surrogate in UTF-16.
+        let e = through(b"\xff\xfeA\x00\n\x00B\x00\x00\xd8C\x00", UTF_16LE, 3).unwrap_err();
+        assert!(e.starts_with("t:2:2: not UTF-16 here"), "{e}");
+    }
+
+    #[test]
+    fn a_stream_is_decided_on_its_prefix_and_read_once() {
+        // Latin-1 within the prefix: decided Windows-1252, the place of the first such byte.
+        let input = stream("s", &b"ab\n{\xe5}"[..], None).unwrap();
+        assert_eq!(input.encoding, WINDOWS_1252);
+        assert_eq!(input.not_utf8_at, Some((2, 2)));
+        // A prefix cut inside a character is still UTF-8.
+        let mut big = vec![b'a'; STREAM_PREFIX - 1];
+        big.extend_from_slice("ö".as_bytes());
+        let mut input = stream("s", io::Cursor::new(big.clone()), None).unwrap();
+        assert_eq!(input.encoding, UTF_8);
+        let mut text = String::new();
+        input.reader.read_to_string(&mut text).unwrap();
+        assert_eq!(text.as_bytes(), &big[..]);
     }
 }

@@ -478,34 +478,62 @@ fn catalogue() -> Vec<Case> {
                 "no games in this file",
             )
         },
-        // Binary garbage.
+        // Binary garbage: a NUL byte is never text, whatever the encoding.
         case(
             "garbage.pgn",
-            Bytes(b"\x00\x01\x02\xff\xfe\x80\x7f\n"),
+            Bytes(b"1. e4\n\x01\x00\x02\xff\xfe\x80\x7f\n"),
             1,
-            "garbage.pgn:1:1",
-            "cannot read '\\u{0}\\u{1}\\u{2}",
+            "garbage.pgn:2:2",
+            "a NUL byte",
         ),
         case(
             "garbage.fen",
             Bytes(b"\x00\x01\x02\xff\xfe\x80\x7f\n"),
             1,
             "garbage.fen:1:1",
-            "malformed FEN",
+            "a NUL byte",
         ),
-        case("noise.pgn", Made(long_garbage), 1, "noise.pgn:", "error:"),
+        case(
+            "noise.pgn",
+            Made(long_garbage),
+            1,
+            "noise.pgn:1:1",
+            "a NUL byte",
+        ),
         case(
             "noise.fen",
             Made(long_garbage),
             1,
-            "noise.fen:",
-            "malformed FEN",
+            "noise.fen:1:1",
+            "a NUL byte",
         ),
         case(
             "garbage.md",
-            Bytes(b"\x00\x01\x02\xff\xfe\x80\x7f\n"),
+            Bytes(b"Text \x00\x01\x02\xff\xfe\x80\x7f\n"),
+            1,
+            "garbage.md:1:6",
+            "a NUL byte",
+        ),
+        // Control characters and stray bytes without a NUL: read as Windows-1252, then told.
+        case(
+            "controls.pgn",
+            Bytes(b"\x01\x02\xff\xfe\x80\x7f\n"),
+            1,
+            "controls.pgn:1:1",
+            "cannot read '\\u{1}\\u{2}",
+        ),
+        case(
+            "controls.fen",
+            Bytes(b"\x01\x02\xff\xfe\x80\x7f\n"),
+            1,
+            "controls.fen:1:1",
+            "malformed FEN",
+        ),
+        case(
+            "controls.md",
+            Bytes(b"\x01\x02\xff\xfe\x80\x7f\n"),
             0,
-            "garbage.md:1:1",
+            "controls.md:1:1",
             "no braille rule for the character",
         ),
         // Encodings: bad UTF-8 in a UTF-8 file is read as Windows-1252, with a warning.
@@ -636,17 +664,17 @@ fn catalogue() -> Vec<Case> {
                 Text("1. e4 e5 *\n"),
                 3,
                 "no/such/folder/out.brf: error:",
-                "No such file",
+                "the folder no/such/folder does not exist",
             )
         },
         Case {
-            args: &["-o", "a-folder"],
+            args: &["-o", "no-such-folder/"],
             ..case(
-                "onto-folder.pgn",
+                "into-missing-folder.pgn",
                 Text("1. e4 e5 *\n"),
                 3,
-                "a-folder: error:",
-                "",
+                "no-such-folder/: error:",
+                "no such folder",
             )
         },
     ]

@@ -250,23 +250,6 @@ fn a_diagram_is_never_split_across_pages() {
 }
 
 #[test]
-fn standard_input_is_not_an_input() {
-    // Inputs are files: `-` is not standard input, whatever comes on it.
-    let dir = Sandbox::new();
-    let out = dir
-        .command(&["build", "-", "-o", "-"])
-        .stdin("1. e4 e5 *\n")
-        .run();
-    assert_eq!(out.code, Some(2), "{}", out.stderr);
-    assert!(
-        out.stderr.contains("unknown kind of input"),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stdout.is_empty());
-}
-
-#[test]
 fn no_graphics_leaves_out_the_drawn_source_line() {
     let dir = Sandbox::new();
     dir.write("fel.pgn", "1. e4 e5\n2. Ke3 *\n");

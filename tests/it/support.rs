@@ -110,6 +110,7 @@ impl Run {
             .command
             .spawn()
             .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let watchdog = Watchdog::start(child.id());
         if let (Some(bytes), Some(mut pipe)) = (self.stdin.take(), child.stdin.take()) {
             // On a thread of its own: a child that does not read must not block us. A child
             // that exits without reading closes the pipe; that is no error here.
@@ -120,11 +121,47 @@ impl Run {
         let out = child
             .wait_with_output()
             .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            !watchdog.stop(),
+            "{what}: still running after {HANG:?}, killed"
+        );
         Ran {
             code: out.status.code(),
             stdout: out.stdout,
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         }
+    }
+}
+
+/// How long a run may take before it counts as hung (not a speed limit: every run here takes
+/// well under a second or two; this only keeps a hang from stalling the suite).
+pub const HANG: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Kills a child process that runs longer than [`HANG`].
+pub struct Watchdog {
+    done: std::sync::mpsc::Sender<()>,
+    killed: std::thread::JoinHandle<bool>,
+}
+
+impl Watchdog {
+    pub fn start(pid: u32) -> Watchdog {
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let killed = std::thread::spawn(move || {
+            if wait.recv_timeout(HANG).is_ok() {
+                return false;
+            }
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+            true
+        });
+        Watchdog { done, killed }
+    }
+
+    /// Stops watching; whether the child had to be killed.
+    pub fn stop(self) -> bool {
+        let _ = self.done.send(());
+        self.killed.join().unwrap_or(true)
     }
 }
 

@@ -1,0 +1,274 @@
+//! Where a build's output goes, and how it gets there without harm: a regular file through a
+//! temporary file beside it, renamed into place when the build has succeeded; a device, a FIFO,
+//! a socket or standard output written in place once the build has succeeded; never an input
+//! overwritten; temporary files removed when a signal ends the program.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use crate::error::{Error, Result};
+
+/// The name the pipeline gives its output in an I/O error; replaced by the user's path here.
+pub(crate) const OUTPUT: &str = "(output)";
+
+/// The temporary files of writes in progress, for [`remove_temporary_files`].
+struct Temporaries {
+    live: Vec<PathBuf>,
+    /// Set by [`remove_temporary_files`]: no new temporary file is made after it.
+    closed: bool,
+}
+
+static TEMPORARIES: Mutex<Temporaries> = Mutex::new(Temporaries {
+    live: Vec::new(),
+    closed: false,
+});
+
+fn temporaries() -> MutexGuard<'static, Temporaries> {
+    // A panic elsewhere does not make the list wrong.
+    TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the temporary files of every output being written, and refuses new ones: for a
+/// signal handler that is about to end the program (SIGINT, SIGTERM, SIGHUP). Outputs already
+/// in place, and earlier outputs a build would have replaced, are left as they are.
+pub fn remove_temporary_files() {
+    let mut t = temporaries();
+    for path in t.live.drain(..) {
+        let _ = fs::remove_file(path);
+    }
+    t.closed = true;
+}
+
+/// Takes a temporary file off the list when its write ends, however it ends.
+struct Listed(PathBuf);
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        temporaries().live.retain(|p| *p != self.0);
+    }
+}
+
+/// Whether two paths name the same file (the same device and inode: a symlink or a hard link
+/// to it counts).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(x), Ok(y)) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                x.dev() == y.dev() && x.ino() == y.ino()
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = (x, y);
+                fs::canonicalize(a).ok() == fs::canonicalize(b).ok()
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Refuses an output that is one of the inputs (the same path, a symlink or a hard link to
+/// it), before anything is read or written. Only a regular file can be destroyed that way: a
+/// terminal or a pipe may well be both read and written.
+pub(crate) fn refuse_input_as_output(output: &Path, inputs: &[PathBuf]) -> Result<()> {
+    let regular = fs::metadata(output).is_ok_and(|m| m.is_file());
+    match inputs
+        .iter()
+        .find(|i| i.as_os_str() != "-" && (*i == output || regular && same_file(output, i)))
+    {
+        Some(input) => Err(Error::Usage(format!(
+            "{}: the output would overwrite the input {} (the same file); nothing was read or \
+             written",
+            output.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Refuses two outputs of one build that are the same file (`a.pgn` and `a.fen` both beside
+/// as `a.brf`): the second would replace the first.
+pub(crate) fn refuse_shared_outputs(outputs: &[PathBuf]) -> Result<()> {
+    for (i, a) in outputs.iter().enumerate() {
+        if let Some(b) = outputs[..i].iter().find(|b| *b == a || same_file(a, b)) {
+            return Err(Error::Usage(format!(
+                "{}: two inputs would write this output (also {}); give -o FILE to put them \
+                 into one",
+                a.display(),
+                b.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Paths that name a device or another process's file whatever `stat` says of them
+/// (`/dev/stdout` may be a regular file the shell opened): written in place, never renamed over.
+fn in_place_by_name(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/proc")
+}
+
+/// Writes an output at `target`, as the user named it: `body` writes the whole output; when it
+/// fails, nothing is written and an earlier file at `target` stays as it was.
+pub(crate) fn write(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let meta = fs::metadata(target);
+    if meta.as_ref().is_ok_and(|m| m.is_dir()) {
+        return Err(Error::io(
+            target,
+            io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "this is a folder; give a file name, or end the folder with / for one output \
+                 per input in it",
+            ),
+        ));
+    }
+    let regular = match &meta {
+        Ok(m) => m.is_file() && !in_place_by_name(target),
+        Err(_) => !in_place_by_name(target),
+    };
+    if regular {
+        write_atomically(target, body)
+    } else {
+        write_in_place(target, body)
+    }
+}
+
+/// Writes to standard output once the build has succeeded (a failed build prints nothing).
+pub(crate) fn write_stdout(body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let name = Path::new("(standard output)");
+    let mut tmp = buffered(name, body)?;
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    io::copy(&mut tmp, &mut lock)
+        .and_then(|_| lock.flush())
+        .map_err(|e| Error::io(name, e))
+}
+
+/// Runs `body` into an unnamed temporary file (gone with the process, whatever ends it), and
+/// rewinds it.
+fn buffered(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<File> {
+    let mut tmp = tempfile::tempfile().map_err(|e| {
+        Error::io(
+            target,
+            io::Error::new(e.kind(), format!("cannot make a temporary file: {e}")),
+        )
+    })?;
+    body(&mut tmp).map_err(|e| named(e, target))?;
+    tmp.seek(io::SeekFrom::Start(0))
+        .map_err(|e| Error::io(target, e))?;
+    Ok(tmp)
+}
+
+/// A device, a FIFO, a socket: opened as it is (never replaced) and written once the build
+/// has succeeded, every write error reported (a full device is an error).
+fn write_in_place(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let mut tmp = buffered(target, body)?;
+    let regular = fs::metadata(target).is_ok_and(|m| m.is_file());
+    // Never created (an embosser that is not plugged in is an error, not a new file in /dev)
+    // nor truncated (`-o /dev/stdout >> log` appends, as the shell asked).
+    let mut out = OpenOptions::new()
+        .write(true)
+        .append(regular)
+        .open(target)
+        .map_err(|e| Error::io(target, e))?;
+    io::copy(&mut tmp, &mut out)
+        .and_then(|_| out.flush())
+        .map_err(|e| Error::io(target, e))?;
+    if regular {
+        out.sync_all().map_err(|e| Error::io(target, e))?;
+    }
+    Ok(())
+}
+
+/// An error of the pipeline's output, named as the user named the output.
+fn named(e: Error, target: &Path) -> Error {
+    match e {
+        Error::Io { path, source } if path == Path::new(OUTPUT) => Error::io(target, source),
+        other => other,
+    }
+}
+
+/// The error without the temporary file's name that `tempfile` adds to it: messages name the
+/// user's paths only.
+fn plain(e: io::Error) -> io::Error {
+    match e.raw_os_error() {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::from(e.kind()),
+    }
+}
+
+/// A regular file: written through a temporary file in the same folder, renamed into place on
+/// success. A symlink is followed (the file it points to is replaced, the link stays); an
+/// existing file keeps its permissions.
+fn write_atomically(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let real = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+    let dir = match real.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(Error::io(
+            target,
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("the folder {} does not exist", dir.display()),
+            ),
+        ));
+    }
+    let earlier = fs::metadata(&real).ok().map(|m| m.permissions());
+    let (mut tmp, _listed) = {
+        let mut t = temporaries();
+        if t.closed {
+            return Err(Error::io(
+                target,
+                io::Error::from(io::ErrorKind::Interrupted),
+            ));
+        }
+        let tmp = tempfile::Builder::new()
+            .prefix(".schackpunkt-")
+            .tempfile_in(&dir)
+            .map_err(|e| Error::io(target, plain(e)))?;
+        t.live.push(tmp.path().to_path_buf());
+        let listed = Listed(tmp.path().to_path_buf());
+        (tmp, listed)
+    };
+    body(tmp.as_file_mut()).map_err(|e| named(e, target))?;
+    tmp.as_file_mut()
+        .sync_all()
+        .map_err(|e| Error::io(target, e))?;
+    // The temporary file is made private (0600): the output gets the earlier file's
+    // permissions, or the usual ones.
+    if let Some(permissions) = earlier.or_else(usual_permissions) {
+        let _ = fs::set_permissions(tmp.path(), permissions);
+    }
+    // Renamed while the list is held, so that a signal finds the file either still temporary
+    // (and removes it) or in place.
+    let mut t = temporaries();
+    if t.closed {
+        return Err(Error::io(
+            target,
+            io::Error::from(io::ErrorKind::Interrupted),
+        ));
+    }
+    let path = tmp.path().to_path_buf();
+    tmp.persist(&real)
+        .map_err(|e| Error::io(target, plain(e.error)))?;
+    t.live.retain(|p| *p != path);
+    Ok(())
+}
+
+/// The permissions of a new output.
+fn usual_permissions() -> Option<fs::Permissions> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(fs::Permissions::from_mode(0o644))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}

@@ -1,0 +1,507 @@
+//! Files, devices and pipes (issue 10): an output is never an input, a device or a FIFO is
+//! written in place (never replaced), a pipe is read as a stream, a signal leaves no temporary
+//! file and no harm, and messages name the user's paths. Each case on regular files, symlinks,
+//! hard links, FIFOs and character devices, made by the test in its own folder (a device case
+//! says so and is skipped where the test cannot make a device node).
+
+use std::fs;
+use std::io::{Read as _, Write as _};
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::support::{Sandbox, Watchdog, data};
+
+/// A game with Swedish text in a comment, so encodings matter.
+const GAME: &str = "[White \"Åke\"]\n[Black \"Örn\"]\n\n1. e4 {Bra drag av Åke} e5 2. Nf3 Nc6 *\n";
+
+/// The braille of [`GAME`] (the file `ref.pgn` built as a regular file to `ref.brf`).
+fn reference(dir: &Sandbox) -> Vec<u8> {
+    dir.write("ref.pgn", GAME);
+    dir.run(&["build", "ref.pgn", "-o", "ref.brf"]).ok();
+    let brf = dir.read("ref.brf");
+    assert!(brf.len() > 20, "{brf:?}");
+    brf
+}
+
+/// Makes a FIFO with `mkfifo`.
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+fn is_fifo(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+fn is_char_device(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+}
+
+/// Makes a character device node (major, minor) in the test's folder, or says why it cannot
+/// (not root, or a folder mounted `nodev`) and returns `None`.
+fn mknod(path: &Path, major: u32, minor: u32) -> Option<PathBuf> {
+    let made = Command::new("mknod")
+        .arg(path)
+        .args(["c", &major.to_string(), &minor.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    // A node on a `nodev` mount cannot be opened.
+    if made && fs::OpenOptions::new().write(true).open(path).is_ok() {
+        Some(path.to_path_buf())
+    } else {
+        eprintln!(
+            "skipped: cannot make a usable character device {} here (needs root and a folder \
+             without nodev)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// The names in the folder that are temporary files of ours.
+fn temporaries(dir: &Sandbox) -> Vec<String> {
+    dir.names()
+        .into_iter()
+        .filter(|n| n.starts_with(".schackpunkt-"))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. An output that is an input is refused, before anything is read or written.
+
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = Sandbox::new();
+    let book = "# Damoffret\n\nEtt parti.\n\n```pgn\n1. e4 e5 *\n```\n";
+    dir.write("bok.md", book);
+    dir.write("parti.pgn", GAME);
+    std::os::unix::fs::symlink("bok.md", dir.path().join("link.brf")).unwrap();
+    fs::hard_link(dir.path().join("bok.md"), dir.path().join("hard.brf")).unwrap();
+    // `parti.brf`, where the output beside `parti.pgn` would go, is a hard link to it.
+    fs::hard_link(dir.path().join("parti.pgn"), dir.path().join("parti.brf")).unwrap();
+    let before = dir.names();
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["build", "bok.md", "-o", "bok.md"], "bok.md", "bok.md"),
+        (&["build", "bok.md", "-o", "link.brf"], "link.brf", "bok.md"),
+        (&["build", "bok.md", "-o", "hard.brf"], "hard.brf", "bok.md"),
+        (
+            &["build", "parti.pgn", "bok.md", "-o", "./hard.brf"],
+            "./hard.brf",
+            "bok.md",
+        ),
+        (&["build", "parti.pgn"], "parti.brf", "parti.pgn"),
+        // A folder that would hold a file of the input's name: `-o .` for an input read as
+        // PGN whatever its extension.
+        (
+            &["build", "--input-kind", "pgn", "link.brf", "-o", "."],
+            "link.brf",
+            "link.brf",
+        ),
+    ];
+    for (args, output, input) in cases {
+        let out = dir.run(args);
+        assert_eq!(out.code, Some(2), "{args:?}: {}", out.stderr);
+        let first = out.stderr.lines().next().unwrap_or("");
+        assert!(
+            first.contains(&format!("{output}: the output would overwrite the input")),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(first.contains(input), "{args:?}: {}", out.stderr);
+        assert_eq!(dir.read("bok.md"), book.as_bytes(), "{args:?}");
+        assert_eq!(dir.read("parti.pgn"), GAME.as_bytes(), "{args:?}");
+        assert_eq!(dir.names(), before, "{args:?}");
+    }
+    // A symlink to the input as the output of `check` is no matter: check writes nothing.
+    dir.run(&["check", "bok.md"]).ok();
+}
+
+#[test]
+fn two_inputs_that_would_write_one_output_are_refused() {
+    let dir = Sandbox::new();
+    dir.write("a.pgn", GAME);
+    dir.write("a.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    let out = dir.run(&["build", "a.pgn", "a.fen"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("a.brf: two inputs would write this output"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(dir.names(), ["a.fen", "a.pgn"]);
+    // Into one file they go together.
+    dir.run(&["build", "a.pgn", "a.fen", "-o", "both.brf"]).ok();
+}
+
+#[test]
+fn a_folder_as_output_holds_one_output_per_input() {
+    let dir = Sandbox::new();
+    let brf = reference(&dir);
+    fs::create_dir(dir.path().join("ut")).unwrap();
+    dir.write("b.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    dir.run(&["build", "ref.pgn", "b.fen", "-o", "ut"]).ok();
+    assert_eq!(fs::read(dir.path().join("ut/ref.brf")).unwrap(), brf);
+    assert!(dir.path().join("ut/b.brf").is_file());
+    // A folder that does not exist is an error naming it, nothing written.
+    let out = dir.run(&["build", "ref.pgn", "-o", "saknas/"]);
+    assert_eq!(out.code, Some(3), "{}", out.stderr);
+    assert!(out.stderr.starts_with("saknas/: error:"), "{}", out.stderr);
+    assert!(!dir.path().join("saknas").exists());
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Outputs that are not regular files are written in place.
+
+#[test]
+fn a_full_device_is_an_error_and_stays_a_device() {
+    let dir = Sandbox::new();
+    dir.write("g.pgn", GAME);
+    let Some(full) = mknod(&dir.path().join("full"), 1, 7) else {
+        return;
+    };
+    let out = dir.run(&["build", "g.pgn", "-o", "full"]);
+    assert_eq!(out.code, Some(3), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with("full: error: No space left on device"),
+        "{}",
+        out.stderr
+    );
+    assert!(is_char_device(&full), "the device was replaced");
+    assert!(temporaries(&dir).is_empty());
+}
+
+#[test]
+fn a_character_device_is_written_in_place() {
+    let dir = Sandbox::new();
+    reference(&dir);
+    let Some(null) = mknod(&dir.path().join("null"), 1, 3) else {
+        return;
+    };
+    dir.run(&["build", "ref.pgn", "-o", "null"]).ok();
+    assert!(is_char_device(&null), "the device was replaced");
+    // Through a symlink too; the link stays a link.
+    std::os::unix::fs::symlink("null", dir.path().join("emboss")).unwrap();
+    dir.run(&["build", "ref.pgn", "-o", "emboss"]).ok();
+    assert!(is_char_device(&null));
+    assert!(fs::symlink_metadata(dir.path().join("emboss")).is_ok_and(|m| m.is_symlink()));
+    assert!(temporaries(&dir).is_empty());
+}
+
+#[test]
+fn a_device_that_is_not_there_is_an_error_not_a_new_file() {
+    // An embosser that is not plugged in: `/dev/…` is never created.
+    let dir = Sandbox::new();
+    dir.write("g.pgn", GAME);
+    let path = "/dev/schackpunkt-no-such-embosser";
+    let out = dir.run(&["build", "g.pgn", "-o", path]);
+    assert_eq!(out.code, Some(3), "{}", out.stderr);
+    assert!(out.stderr.starts_with(path), "{}", out.stderr);
+    assert!(!Path::new(path).exists());
+}
+
+/// Reads a FIFO to its end on a thread of its own; [`Drain::bytes`] waits for them.
+fn drain(fifo: PathBuf) -> Drain {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let read = fs::File::open(&fifo).and_then(|mut f| f.read_to_end(&mut bytes));
+        let _ = tx.send(read.map(|_| bytes));
+    });
+    Drain(rx)
+}
+
+struct Drain(mpsc::Receiver<std::io::Result<Vec<u8>>>);
+
+impl Drain {
+    /// What came through the FIFO. A FIFO replaced by a file would never be opened for
+    /// writing, and the reader would wait for ever: after a while that is a failure.
+    fn bytes(self) -> Vec<u8> {
+        match self.0.recv_timeout(Duration::from_secs(30)) {
+            Ok(read) => read.expect("read the FIFO"),
+            Err(_) => panic!("nothing was ever written into the FIFO"),
+        }
+    }
+}
+
+#[test]
+fn a_fifo_is_written_in_place() {
+    let dir = Sandbox::new();
+    let brf = reference(&dir);
+    let fifo = dir.path().join("skrivare");
+    mkfifo(&fifo);
+    let reader = drain(fifo.clone());
+    dir.run(&["build", "ref.pgn", "-o", "skrivare"]).ok();
+    assert_eq!(reader.bytes(), brf);
+    assert!(is_fifo(&fifo), "the FIFO was replaced");
+    // Through a symlink, as a printer queue's path may be.
+    std::os::unix::fs::symlink("skrivare", dir.path().join("kö")).unwrap();
+    let reader = drain(fifo.clone());
+    dir.run(&["build", "ref.pgn", "-o", "kö"]).ok();
+    assert_eq!(reader.bytes(), brf);
+    assert!(is_fifo(&fifo));
+    assert!(temporaries(&dir).is_empty());
+}
+
+#[test]
+fn standard_output_by_its_path_is_written_in_place() {
+    // A link to this process's standard output, as `/dev/stdout` is (a link of our own, so
+    // that a mistake could never replace the system's).
+    let dir = Sandbox::new();
+    let brf = reference(&dir);
+    std::os::unix::fs::symlink("/proc/self/fd/1", dir.path().join("stdout")).unwrap();
+    let out = dir.run(&["build", "ref.pgn", "-o", "stdout"]);
+    out.ok();
+    assert_eq!(out.stdout, brf);
+    assert!(fs::symlink_metadata(dir.path().join("stdout")).is_ok_and(|m| m.is_symlink()));
+}
+
+#[test]
+fn a_regular_file_through_a_symlink_is_replaced_and_the_link_stays() {
+    let dir = Sandbox::new();
+    let brf = reference(&dir);
+    dir.write("mål.brf", "tidigare");
+    std::os::unix::fs::symlink("mål.brf", dir.path().join("länk.brf")).unwrap();
+    dir.run(&["build", "ref.pgn", "-o", "länk.brf"]).ok();
+    assert_eq!(dir.read("mål.brf"), brf);
+    assert!(fs::symlink_metadata(dir.path().join("länk.brf")).is_ok_and(|m| m.is_symlink()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Inputs that cannot seek are read as streams.
+
+#[test]
+fn a_fifo_input_is_read_as_a_stream() {
+    let dir = Sandbox::new();
+    let brf = reference(&dir);
+    let fifo = dir.path().join("in.pgn");
+    mkfifo(&fifo);
+    let writer = {
+        let fifo = fifo.clone();
+        thread::spawn(move || fs::write(fifo, GAME).expect("write the FIFO"))
+    };
+    dir.run(&["build", "in.pgn", "-o", "ut.brf"]).ok();
+    writer.join().unwrap();
+    assert_eq!(dir.read("ut.brf"), brf);
+    assert!(is_fifo(&fifo));
+}
+
+#[test]
+fn standard_input_is_read_with_its_kind_given() {
+    let dir = Sandbox::new();
+    let brf = reference(&dir);
+    // Its output goes to standard output, unless -o says otherwise.
+    let out = dir
+        .command(&["build", "-", "--input-kind", "pgn"])
+        .stdin(GAME)
+        .run();
+    out.ok();
+    assert_eq!(out.stdout, brf);
+    let out = dir
+        .command(&["build", "-", "--input-kind", "pgn", "-o", "ut.brf"])
+        .stdin(GAME)
+        .run();
+    out.ok();
+    assert_eq!(dir.read("ut.brf"), brf);
+    // Without its kind: a usage error that says how.
+    let out = dir.command(&["build", "-"]).stdin(GAME).run();
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(out.stderr.contains("--input-kind"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    // Twice: it can be read once only.
+    let out = dir
+        .command(&["build", "-", "-", "--input-kind", "pgn", "-o", "x.brf"])
+        .stdin(GAME)
+        .run();
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+}
+
+#[test]
+fn a_stream_in_latin1_is_decoded_as_the_file_is() {
+    let dir = Sandbox::new();
+    let latin1: Vec<u8> = GAME.chars().map(|c| c as u32 as u8).collect();
+    dir.write("latin.pgn", &latin1);
+    let file = dir.run(&["build", "latin.pgn", "-o", "-"]);
+    file.ok();
+    assert!(file.stderr.contains("not UTF-8"), "{}", file.stderr);
+    let piped = dir
+        .command(&["build", "-", "--input-kind", "pgn", "-o", "-"])
+        .stdin(latin1)
+        .run();
+    piped.ok();
+    assert_eq!(piped.stdout, file.stdout);
+    assert_eq!(piped.stdout, reference(&dir));
+    assert!(
+        piped
+            .stderr
+            .starts_with("standard input:1:9: warning: not UTF-8"),
+        "{}",
+        piped.stderr
+    );
+}
+
+#[test]
+fn a_stream_that_stops_being_utf8_after_its_prefix_is_a_located_error() {
+    // The encoding of a stream is decided on its first MiB; a Latin-1 byte after it cannot be
+    // decoded any more, and is said where it stands.
+    let dir = Sandbox::new();
+    let mut text = String::new();
+    let mut games = 0;
+    while text.len() < 1_200_000 {
+        text.push_str("[Event \"Åkes minne\"]\n\n1. e4 e5 *\n\n");
+        games += 1;
+    }
+    let mut bytes = text.into_bytes();
+    bytes.extend_from_slice(b"[Event \"\xc5ke\"]\n\n1. d4 *\n");
+    let out = dir
+        .command(&["build", "-", "--input-kind", "pgn", "-o", "ut.brf"])
+        .stdin(bytes)
+        .run();
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let place = format!("standard input:{}:9: error: not UTF-8 here", games * 4 + 1);
+    assert!(out.stderr.starts_with(&place), "{place}\n{}", out.stderr);
+    assert!(out.stderr.contains("--input-encoding"), "{}", out.stderr);
+    assert!(!dir.path().join("ut.brf").exists());
+}
+
+#[test]
+fn a_device_input_is_read_as_a_stream() {
+    // `/dev/zero` behind a `.pgn` name: read as a stream, stopped at its first NUL.
+    let dir = Sandbox::new();
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("noll.pgn")).unwrap();
+    let out = dir.run(&["build", "noll.pgn"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("noll.pgn:1:1: error: a NUL byte"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(dir.names(), ["noll.pgn"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Signals remove the temporary file and leave an earlier output as it was.
+
+/// Starts a build whose input is a FIFO that gets half a game and stays open, so that the
+/// build is surely under way (its temporary file made) when the signal comes.
+fn stalled_build(dir: &Sandbox) -> (std::process::Child, fs::File) {
+    let fifo = dir.path().join("lång.pgn");
+    mkfifo(&fifo);
+    let child = Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
+        .args(["build", "lång.pgn", "-o", "ut.brf"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the build");
+    // Opening for writing waits for the build to open it for reading.
+    let mut writer = fs::OpenOptions::new()
+        .write(true)
+        .open(&fifo)
+        .expect("open the FIFO");
+    writer
+        .write_all(&GAME.as_bytes()[..GAME.len() / 2])
+        .expect("write half a game");
+    let start = Instant::now();
+    while temporaries(dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
+    (child, writer)
+}
+
+#[test]
+fn a_signal_leaves_no_temporary_file_and_the_earlier_output() {
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let dir = Sandbox::new();
+        dir.write("ut.brf", "det tidigare");
+        let (mut child, writer) = stalled_build(&dir);
+        let killed = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let watchdog = Watchdog::start(child.id());
+        let status = child.wait().expect("wait for the build");
+        assert!(!watchdog.stop(), "SIG{signal} did not end the build");
+        drop(writer);
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?}");
+        assert_eq!(temporaries(&dir), Vec::<String>::new(), "SIG{signal}");
+        assert_eq!(dir.read("ut.brf"), b"det tidigare", "SIG{signal}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Errors name the user's paths.
+
+#[test]
+fn errors_name_the_users_paths_never_a_temporary_file() {
+    let dir = Sandbox::new();
+    dir.write("g.pgn", GAME);
+    for (args, path) in [
+        (
+            vec!["build", "g.pgn", "-o", "saknas/ut.brf"],
+            "saknas/ut.brf",
+        ),
+        (vec!["build", "g.pgn", "-o", "saknas/"], "saknas/"),
+    ] {
+        let out = dir.run(&args);
+        assert_eq!(out.code, Some(3), "{}", out.stderr);
+        assert!(
+            out.stderr.starts_with(&format!("{path}: error:")),
+            "{}",
+            out.stderr
+        );
+        assert!(!out.stderr.contains(".schackpunkt"), "{}", out.stderr);
+    }
+    // A folder we may not write into (not as root, who may).
+    let locked = dir.path().join("låst");
+    fs::create_dir(&locked).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o500)).unwrap();
+    let out = dir.run(&["build", "g.pgn", "-o", "låst/ut.brf"]);
+    if out.code == Some(3) {
+        assert!(
+            out.stderr.starts_with("låst/ut.brf: error:"),
+            "{}",
+            out.stderr
+        );
+        assert!(!out.stderr.contains(".schackpunkt"), "{}", out.stderr);
+    } else {
+        eprintln!("skipped: a read-only folder is writable here (running as root)");
+    }
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o700)).unwrap();
+}
+
+#[test]
+fn the_sample_game_is_the_same_from_a_file_a_fifo_and_standard_input() {
+    let dir = Sandbox::new();
+    let game = fs::read(data("exempelparti.pgn")).unwrap();
+    dir.write("fil.pgn", &game);
+    let file = dir.run(&["build", "fil.pgn", "-o", "-"]);
+    file.ok();
+    let piped = dir
+        .command(&["build", "-", "--input-kind", "pgn", "-o", "-"])
+        .stdin(game.clone())
+        .run();
+    piped.ok();
+    assert_eq!(piped.stdout, file.stdout);
+    let fifo = dir.path().join("fifo.pgn");
+    mkfifo(&fifo);
+    let writer = thread::spawn(move || fs::write(fifo, game).expect("write the FIFO"));
+    let via = dir.run(&["build", "fifo.pgn", "-o", "-"]);
+    writer.join().unwrap();
+    via.ok();
+    assert_eq!(via.stdout, file.stdout);
+}
