@@ -149,9 +149,8 @@ struct TextCheck<R> {
     pos: usize,
     end: usize,
     filled: usize,
-    /// Line (0-based) and column (in characters, 0-based) of `buf[end]`.
-    line: u32,
-    column: u32,
+    /// The place of `buf[end]`.
+    place: Place,
     started: bool,
 }
 
@@ -165,34 +164,17 @@ impl<R: Read> TextCheck<R> {
             pos: 0,
             end: 0,
             filled: 0,
-            line: 0,
-            column: 0,
+            place: Place::default(),
             started: false,
         }
     }
 
-    /// Moves the line and column past `bytes` (whole UTF-8 characters).
-    fn advance(&mut self, from: usize, to: usize) {
-        let bytes = &self.buf[from..to];
-        let tail = match bytes.iter().rposition(|&b| b == b'\n') {
-            Some(i) => {
-                let lines = bytes.iter().filter(|&&b| b == b'\n').count();
-                self.line = self.line.saturating_add(lines as u32);
-                self.column = 0;
-                &bytes[i + 1..]
-            }
-            None => bytes,
-        };
-        // A character starts at every byte that is not a continuation byte.
-        let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
-        self.column = self.column.saturating_add(chars as u32);
-    }
-
     fn problem(&self, message: &str, hint: &str) -> io::Error {
+        let (line, column) = self.place.one_based();
         let at = Location {
             file: self.name.clone(),
-            line: self.line.saturating_add(1),
-            column: self.column.saturating_add(1),
+            line,
+            column,
         };
         let d = Diagnostic::new(at, message).with_hint(hint);
         io::Error::new(io::ErrorKind::InvalidData, Located(Box::new(d)))
@@ -214,7 +196,7 @@ impl<R: Read> TextCheck<R> {
             (None, Some(o)) => (o, false),
             (None, None) => return None,
         };
-        self.advance(0, at);
+        self.place.advance(&self.buf[..at]);
         Some(if is_nul {
             self.problem(
                 "a NUL byte: this is not text (a binary file, or UTF-16 without a byte-order mark)",
@@ -282,7 +264,7 @@ impl<R: Read> BufRead for TextCheck<R> {
             if let Some(error) = self.check(whole) {
                 return Err(error);
             }
-            self.advance(0, whole);
+            self.place.advance(&self.buf[..whole]);
             self.end = whole;
             return Ok(&self.buf[..whole]);
         }
@@ -314,8 +296,8 @@ pub fn sniff<R: Read>(raw: &mut R) -> io::Result<&'static Encoding> {
 /// when that decided the encoding.
 pub fn sniff_at<R: Read>(raw: &mut R) -> io::Result<(&'static Encoding, Option<(u32, u32)>)> {
     let mut buf = vec![0u8; CHUNK];
-    // Line and column (0-based, in characters) of the start of the unchecked bytes.
-    let (mut line, mut column) = (0u32, 0u32);
+    // Where the unchecked bytes start.
+    let mut place = Place::default();
     let mut carry = 0usize;
     let mut first = true;
     loop {
@@ -327,36 +309,61 @@ pub fn sniff_at<R: Read>(raw: &mut R) -> io::Result<(&'static Encoding, Option<(
                 return Ok((enc, None));
             }
         }
-        let mut advance = |valid: &[u8]| {
-            for &b in valid {
-                if b == b'\n' {
-                    (line, column) = (line.saturating_add(1), 0);
-                } else if b & 0xc0 != 0x80 {
-                    column = column.saturating_add(1);
-                }
-            }
-        };
         match std::str::from_utf8(&buf[..filled]) {
             Ok(_) => {
-                advance(&buf[..filled]);
+                place.advance(&buf[..filled]);
                 carry = 0;
             }
             Err(e) if e.error_len().is_none() && n > 0 => {
                 // A sequence cut by the chunk end: carry it over.
                 let valid = e.valid_up_to();
-                advance(&buf[..valid]);
+                place.advance(&buf[..valid]);
                 buf.copy_within(valid..filled, 0);
                 carry = filled - valid;
             }
             Err(e) => {
-                advance(&buf[..e.valid_up_to()]);
-                let at = (line.saturating_add(1), column.saturating_add(1));
-                return Ok((WINDOWS_1252, Some(at)));
+                place.advance(&buf[..e.valid_up_to()]);
+                return Ok((WINDOWS_1252, Some(place.one_based())));
             }
         }
         if n == 0 {
             return Ok((UTF_8, None));
         }
+    }
+}
+
+/// A place in a text being read: line and column (0-based; the column in characters).
+#[derive(Copy, Clone, Default)]
+struct Place {
+    line: u32,
+    column: u32,
+}
+
+impl Place {
+    /// Moves past `bytes` (whole UTF-8 characters). Counted a chunk at a time, not a byte at a
+    /// time: the newlines, then the characters after the last one.
+    fn advance(&mut self, bytes: &[u8]) {
+        let tail = match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(i) => {
+                let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                self.line = self
+                    .line
+                    .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
+                self.column = 0;
+                &bytes[i + 1..]
+            }
+            None => bytes,
+        };
+        // A character starts at every byte that is not a continuation byte.
+        let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.column = self
+            .column
+            .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
+    }
+
+    /// (line, column), 1-based.
+    fn one_based(self) -> (u32, u32) {
+        (self.line.saturating_add(1), self.column.saturating_add(1))
     }
 }
 

@@ -13,6 +13,7 @@ mod book_layout;
 mod book_prose;
 mod cli;
 mod diagrams;
+#[cfg(unix)]
 mod files;
 mod fuzz_smoke;
 mod golden;
