@@ -25,8 +25,8 @@ use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
 use crate::layout::{Layouter, LineSink};
 use crate::output::Output;
 use crate::settings::Settings;
-use crate::settings::profile::{DEFAULT_PROFILE, Profile};
-use crate::settings::{DiagramForm, Options};
+use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
+use crate::settings::{DiagramForm, Format, Options};
 use crate::source;
 
 /// What kind of document an input is: from its file extension, or as `--input-kind` says.
@@ -103,6 +103,28 @@ impl Job {
     fn kind_of(&self, path: &Path) -> Result<InputKind> {
         self.input_kind.map_or_else(|| InputKind::of(path), Ok)
     }
+
+    /// The output format of an input built on its own: the command line's, else a book's
+    /// front matter's (read here for the output's name; not a stream's), else the default.
+    fn format_of(&self, path: &Path, kind: InputKind) -> Result<Format> {
+        if let Some(format) = self.settings.format {
+            return Ok(format);
+        }
+        // A stream is read once, by the build: its output's name cannot wait for it.
+        if kind == InputKind::Markdown && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            let mut input = source::open(path, self.input_encoding)?;
+            let mut text = String::new();
+            input
+                .reader
+                .read_to_string(&mut text)
+                .map_err(|e| Error::io(path, e))?;
+            let front = frontmatter::read(&input.name, &text, &mut Vec::new())?;
+            if let Some(format) = front.settings.format {
+                return Ok(format);
+            }
+        }
+        Ok(Format::default())
+    }
 }
 
 /// Runs a build. Warnings go to `warn` as they are found; with [`Job::deny_warnings`] the
@@ -159,13 +181,11 @@ fn run_gated(
             "standard input (-) is given more than once; it can be read only once".into(),
         ));
     }
-    let format = job.settings.format.unwrap_or_default();
     // One output file per input, or one for all: each checked before anything is read.
     let one_each = |folder: Option<&Path>| -> Result<Vec<Option<PathBuf>>> {
-        let targets: Vec<Option<PathBuf>> = job
-            .inputs
+        let targets: Vec<Option<PathBuf>> = inputs
             .iter()
-            .map(|input| {
+            .map(|(input, kind)| {
                 if input.as_os_str() == "-" {
                     return match folder {
                         // Standard input's output goes to standard output.
@@ -177,7 +197,7 @@ fn run_gated(
                         )),
                     };
                 }
-                let own = input.with_extension(format.extension());
+                let own = input.with_extension(job.format_of(input, *kind)?.extension());
                 Ok(Some(match folder {
                     None => own,
                     Some(dir) => dir.join(own.file_name().unwrap_or(own.as_os_str())),
@@ -424,10 +444,32 @@ fn transcribe_opened(
         };
         opened.push((name, prepared, kind));
     }
-    let Some((first_name, first, _)) = opened.first() else {
+    // The page is the first book's (games and positions have no front matter), else the
+    // command line's; each book keeps its own other settings, and must agree on the page.
+    let Some((first_name, first, _)) = opened
+        .iter()
+        .find(|(_, p, _)| matches!(p, Prepared::Book(_)))
+        .or(opened.first())
+    else {
         return Err(Error::Usage("no input given".into()));
     };
     let (options, profile) = resolve(settings, first_name, first)?;
+    let page = Page::of(&options, profile.as_ref());
+    let mut each = Vec::with_capacity(opened.len());
+    for (name, prepared, _) in &opened {
+        let own = match prepared {
+            Prepared::Book(_) => resolve(settings, name, prepared)?,
+            Prepared::Stream(_) => (options.clone(), profile.clone()),
+        };
+        let theirs = Page::of(&own.0, own.1.as_ref());
+        if let Some(difference) = page.differs(&theirs) {
+            return Err(Error::Usage(format!(
+                "{first_name} and {name} cannot be one output: {difference}; build them apart \
+                 (-o DIR/) or give them the same page settings"
+            )));
+        }
+        each.push(own.0);
+    }
     let writer = BufWriter::with_capacity(64 * 1024, out);
     let mut layout = Layouter::new(
         options.line_length,
@@ -446,7 +488,8 @@ fn transcribe_opened(
         words_read: None,
         layout,
     };
-    for (i, (name, prepared, kind)) in opened.into_iter().enumerate() {
+    for (i, ((name, prepared, kind), options)) in opened.into_iter().zip(each).enumerate() {
+        run.options = options;
         let book = kind == InputKind::Markdown;
         run.writer.start_input(&name, book, i == 0, &mut run.blocks);
         match prepared {
@@ -481,6 +524,64 @@ fn transcribe_opened(
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
     Ok(())
+}
+
+/// What inputs laid out into one output must agree on: the page.
+#[derive(PartialEq)]
+struct Page {
+    format: Format,
+    line_length: usize,
+    page_length: usize,
+    numbers: Option<PageNumbers>,
+}
+
+impl Page {
+    fn of(options: &Options, profile: Option<&Profile>) -> Page {
+        Page {
+            format: options.format,
+            line_length: options.line_length,
+            page_length: options.page_length,
+            numbers: profile.and_then(|p| p.page_numbers),
+        }
+    }
+
+    /// What differs between two pages, said for the user; `None` when they agree.
+    fn differs(&self, other: &Page) -> Option<String> {
+        let format = |f: Format| {
+            clap::ValueEnum::to_possible_value(&f)
+                .map_or_else(String::new, |v| v.get_name().to_owned())
+        };
+        let numbers = |n: Option<PageNumbers>| match n {
+            None => "none",
+            Some(PageNumbers::Top) => "at the top",
+            Some(PageNumbers::Bottom) => "at the bottom",
+        };
+        if self.format != other.format {
+            Some(format!(
+                "the output format is {} and {}",
+                format(self.format),
+                format(other.format)
+            ))
+        } else if self.line_length != other.line_length {
+            Some(format!(
+                "the line length is {} and {}",
+                self.line_length, other.line_length
+            ))
+        } else if self.page_length != other.page_length {
+            Some(format!(
+                "the page length is {} and {}",
+                self.page_length, other.page_length
+            ))
+        } else if self.numbers != other.numbers {
+            Some(format!(
+                "the page numbers are {} and {}",
+                numbers(self.numbers),
+                numbers(other.numbers)
+            ))
+        } else {
+            None
+        }
+    }
 }
 
 /// The state of the loop over one output's inputs.

@@ -266,3 +266,75 @@ fn no_graphics_leaves_out_the_drawn_source_line() {
     assert!(drawn.stderr.contains("2 | 2. Ke3 *"), "{}", drawn.stderr);
     assert_ne!(plain.stderr, drawn.stderr);
 }
+
+#[test]
+fn the_front_matter_format_names_the_output() {
+    // `format: unicode` in a book writes Unicode braille, and so names its output `.txt`.
+    let dir = Sandbox::new();
+    dir.write("bok.md", "---\nformat: unicode\n---\n# Rubrik\n\nText.\n");
+    dir.run(&["build", "bok.md"]).ok();
+    assert_eq!(dir.names(), ["bok.md", "bok.txt"]);
+    let text = String::from_utf8(dir.read("bok.txt")).unwrap();
+    assert!(
+        text.chars().any(|c| ('\u{2801}'..='\u{283f}').contains(&c)),
+        "{text}"
+    );
+    // The command line wins over the front matter, for the name too.
+    dir.run(&["build", "bok.md", "--format", "brf"]).ok();
+    assert_eq!(dir.names(), ["bok.brf", "bok.md", "bok.txt"]);
+    // In a folder as well.
+    std::fs::create_dir(dir.path().join("ut")).unwrap();
+    dir.run(&["build", "bok.md", "-o", "ut/"]).ok();
+    assert!(dir.path().join("ut/bok.txt").is_file());
+}
+
+#[test]
+fn several_books_in_one_file_keep_their_own_front_matter() {
+    let dir = Sandbox::new();
+    let game = "```pgn\n1. e4 e5 2. Nf3 Nc6 *\n```\n";
+    dir.write("a.md", format!("# A\n\n{game}"));
+    dir.write("b.md", format!("---\nmoves: long\n---\n# B\n\n{game}"));
+    let lines = |args: &[&str]| -> Vec<String> {
+        let out = dir.run(args);
+        out.ok();
+        out.lines()
+    };
+    let alone_a = lines(&["build", "a.md", "-o", "-", "--format", "unicode"]);
+    let alone_b = lines(&["build", "b.md", "-o", "-", "--format", "unicode"]);
+    assert_ne!(alone_a, alone_b, "long moves should differ from short ones");
+    let both = lines(&["build", "a.md", "b.md", "-o", "-", "--format", "unicode"]).join("\n");
+    // The move lines of each book, as built alone, stand in the joint output.
+    for line in alone_a.iter().chain(&alone_b).filter(|l| l.contains("⠑⠼⠙")) {
+        assert!(
+            both.contains(line.trim_end_matches('\u{c}')),
+            "{line}\n{both}"
+        );
+    }
+}
+
+#[test]
+fn books_with_different_pages_are_not_joined() {
+    let dir = Sandbox::new();
+    dir.write("a.md", "# A\n\nText.\n");
+    dir.write("b.md", "---\nline_length: 32\n---\n# B\n\nText.\n");
+    dir.write("c.md", "---\nformat: unicode\n---\n# C\n\nText.\n");
+    dir.write("g.pgn", "1. e4 e5 *\n");
+    for (args, says) in [
+        (
+            ["a.md", "b.md"],
+            "a.md and b.md cannot be one output: the line length is 28 and 32",
+        ),
+        (
+            ["a.md", "c.md"],
+            "a.md and c.md cannot be one output: the output format is brf and unicode",
+        ),
+    ] {
+        let out = dir.run(&["build", args[0], args[1], "-o", "ut.brf"]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert!(out.stderr.contains(says), "{}", out.stderr);
+        assert!(!dir.path().join("ut.brf").exists());
+    }
+    // Games take the page of the book they are bound with, first or last.
+    dir.run(&["build", "g.pgn", "a.md", "-o", "ut.brf"]).ok();
+    dir.run(&["build", "a.md", "g.pgn", "-o", "ut.brf"]).ok();
+}
