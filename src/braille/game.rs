@@ -128,48 +128,76 @@ impl GameWriter {
         blocks.push(diagram(board, *turn, form, self.notation, to_move));
     }
 
-    /// The heading: `White – Black` and `Event year, result`, when both players are known. It
-    /// stays on one page with the first lines of the moves.
+    /// The heading (docs/decisions.md, "Game headings"): what the tags say that a reader
+    /// needs, a line each, kept on one page with the first lines of the moves:
+    ///
+    /// 1. the players, `White (Elo) – Black (Elo)`, an unknown one as `NN`;
+    /// 2. `Event, Site, rond Round, Date, result` (the site left out when it only repeats the
+    ///    event; the date's known parts: `1997`, `1997-05`, `1997-05-01`; the result `1-0`,
+    ///    `0-1`, `remi`);
+    /// 3. the opening: `ECO, Opening, Variation`;
+    /// 4. `Kommentarer: Annotator`.
+    ///
+    /// A line with nothing known is left out; a game whose tags say nothing but the result has
+    /// no heading.
     fn heading(&mut self, game: &Game, blocks: &mut Vec<Block>, warnings: &mut Vec<Warning>) {
         let known = |name: &str| {
             game.tag(name)
                 .map(str::trim)
-                .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+                .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
         };
-        let (Some(white), Some(black)) = (known("White"), known("Black")) else {
-            return;
+        let player = |name: &str, elo: &str| {
+            known(name).map(|n| {
+                match known(elo).filter(|e| e.bytes().all(|b| b.is_ascii_digit())) {
+                    Some(e) => format!("{n} ({e})"),
+                    None => n.to_owned(),
+                }
+            })
         };
-        let players = format!("{white} – {black}");
-        blocks.push(Block::Paragraph(
-            self.text_paragraph(&players, game, warnings),
-        ));
-        let year = game
-            .tag("Date")
-            .and_then(|d| d.get(..4))
-            .filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
+        let mut lines: Vec<String> = Vec::new();
+        match (player("White", "WhiteElo"), player("Black", "BlackElo")) {
+            (None, None) => {}
+            (white, black) => lines.push(format!(
+                "{} – {}",
+                white.as_deref().unwrap_or("NN"),
+                black.as_deref().unwrap_or("NN")
+            )),
+        }
+        let round = known("Round").map(|r| format!("rond {r}"));
+        let date = game.tag("Date").and_then(known_date);
         let result = match game.result {
-            Some(GameResult::WhiteWins) => Some("1-0"),
-            Some(GameResult::BlackWins) => Some("0-1"),
-            Some(GameResult::Draw) => Some("remi"),
+            Some(GameResult::WhiteWins) => Some("1-0".to_owned()),
+            Some(GameResult::BlackWins) => Some("0-1".to_owned()),
+            Some(GameResult::Draw) => Some("remi".to_owned()),
             Some(GameResult::Unknown) | None => None,
         };
-        let mut line = String::new();
-        for part in [known("Event"), known("Round").map(|r| r.trim()), year]
-            .into_iter()
-            .flatten()
-        {
+        let own = |name: &str| known(name).map(str::to_owned);
+        // A site that only repeats the event (`Wien`, `Wien`; `Paris`, `Paris FRA`) is left out.
+        let site = own("Site").filter(|site| {
+            known("Event")
+                .is_none_or(|event| !site.to_lowercase().starts_with(&event.to_lowercase()))
+        });
+        let event = [own("Event"), site, round, date, result.clone()];
+        let opening = [own("ECO"), own("Opening"), own("Variation")];
+        for parts in [&event[..], &opening[..]] {
+            let line = parts
+                .iter()
+                .flatten()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
             if !line.is_empty() {
-                line.push(' ');
+                lines.push(line);
             }
-            line.push_str(part);
         }
-        if let Some(r) = result {
-            if !line.is_empty() {
-                line.push_str(", ");
-            }
-            line.push_str(r);
+        if let Some(annotator) = known("Annotator") {
+            lines.push(format!("Kommentarer: {annotator}"));
         }
-        if !line.is_empty() {
+        // A result alone is no heading: a lone `1-0` above the moves reads as a stray number.
+        if lines.len() == 1 && lines[0] == result.unwrap_or_default() {
+            return;
+        }
+        for line in lines {
             blocks.push(Block::Paragraph(self.text_paragraph(&line, game, warnings)));
         }
     }
@@ -190,6 +218,26 @@ impl GameWriter {
         p.keep_with_next = true;
         p
     }
+}
+
+/// The known parts of a PGN date (`1997.05.??` → `1997-05`), written as Swedish dates are
+/// (ISO, kept on one line); `None` when the year is not known or the date is not a PGN date.
+fn known_date(date: &str) -> Option<String> {
+    let mut parts = Vec::new();
+    for (i, part) in date.trim().split('.').enumerate() {
+        let width = if i == 0 { 4 } else { 2 };
+        if i > 2 || part.len() != width {
+            return None;
+        }
+        if part.bytes().all(|b| b == b'?') {
+            break;
+        }
+        if !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        parts.push(part);
+    }
+    (!parts.is_empty()).then(|| parts.join("-"))
 }
 
 /// Where a game starts, for its messages.
@@ -489,22 +537,80 @@ mod tests {
     }
 
     #[test]
-    fn heading_players_then_event_year_and_result_kept_with_the_moves() {
-        let pgn = "[Event \"SM\"]\n[Round \"3\"]\n[Date \"1999.05.01\"]\n[White \"Åberg, A\"]\n\
-                   [Black \"Berg\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n";
+    fn heading_players_then_event_site_round_date_and_result_kept_with_the_moves() {
+        let pgn = "[Event \"SM\"]\n[Site \"Växjö\"]\n[Round \"3\"]\n[Date \"1999.05.01\"]\n\
+                   [White \"Åberg, A\"]\n[Black \"Berg\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n";
         let (b, w) = write(pgn, &Options::default());
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(b[0], (text("Åberg, A – Berg"), true));
-        assert_eq!(b[1], (text("SM 3 1999, remi"), true));
+        assert_eq!(b[1], (text("SM, Växjö, rond 3, 1999-05-01, remi"), true));
         assert!(!b[2].1, "the moves are not kept with what follows");
         assert_eq!(b.len(), 3);
     }
 
     #[test]
-    fn no_heading_without_both_players_and_no_year_from_a_broken_date() {
-        let (b, _) = write("[White \"A\"]\n\n1. e4 *\n", &Options::default());
-        assert_eq!(b.len(), 1, "{b:?}");
-        for date in ["1éé", "19é9.01.01", "?", ""] {
+    fn heading_elo_opening_and_annotator_are_not_lost() {
+        let pgn = "[White \"Carlsen\"]\n[Black \"Nepo\"]\n[WhiteElo \"2855\"]\n\
+                   [BlackElo \"2782\"]\n[ECO \"C88\"]\n[Opening \"Spanskt\"]\n\
+                   [Variation \"Stängt\"]\n[Annotator \"Hillarp\"]\n\n1. e4 1-0\n";
+        let (b, _) = write(pgn, &Options::default());
+        let lines: Vec<&str> = b.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(
+            lines[..4],
+            [
+                text("Carlsen (2855) – Nepo (2782)"),
+                text("1-0"),
+                text("C88, Spanskt, Stängt"),
+                text("Kommentarer: Hillarp"),
+            ]
+        );
+        assert!(b[..4].iter().all(|(_, keep)| *keep));
+    }
+
+    #[test]
+    fn heading_with_one_player_or_none_keeps_what_is_known() {
+        let lines = |pgn: &str| -> Vec<String> {
+            let (b, _) = write(pgn, &Options::default());
+            b.into_iter().map(|(l, _)| l).collect()
+        };
+        // One player: the other is NN, on its side.
+        let l = lines("[White \"A\"]\n\n1. e4 *\n");
+        assert_eq!(l[0], text("A – NN"));
+        assert_eq!(l.len(), 2);
+        let l = lines("[Black \"B\"]\n[Result \"0-1\"]\n\n1. e4 0-1\n");
+        // A result alone makes no heading.
+        assert_eq!(lines("[Result \"0-1\"]\n\n1. e4 0-1\n").len(), 1);
+        assert_eq!(l[..2], [text("NN – B"), text("0-1")]);
+        // No players: the event and the result still stand.
+        let l = lines("[Event \"Ol\"]\n\n1. e4 1-0\n");
+        assert_eq!(l[0], text("Ol, 1-0"));
+        // A site that repeats the event is left out.
+        let l = lines("[Event \"Paris\"]\n[Site \"Paris FRA\"]\n\n1. e4 *\n");
+        assert_eq!(l[0], text("Paris"));
+        // Nothing known at all: no heading.
+        assert_eq!(
+            lines("[White \"?\"]\n[Date \"????.??.??\"]\n\n1. e4 *\n").len(),
+            1
+        );
+    }
+
+    #[test]
+    fn heading_dates_give_their_known_parts_and_nothing_from_a_broken_one() {
+        assert_eq!(known_date("1997.??.??").as_deref(), Some("1997"));
+        assert_eq!(known_date("1997.05.??").as_deref(), Some("1997-05"));
+        assert_eq!(known_date("1997.05.01").as_deref(), Some("1997-05-01"));
+        for broken in [
+            "1éé",
+            "19é9.01.01",
+            "?",
+            "",
+            "1997.5.1",
+            "1997.05.01.02",
+            "????.05.01",
+        ] {
+            assert_eq!(known_date(broken), None, "{broken}");
+        }
+        for date in ["1éé", "19é9.01.01"] {
             let pgn = format!("[White \"A\"]\n[Black \"B\"]\n[Date \"{date}\"]\n\n1. e4 *\n");
             let (b, _) = write(&pgn, &Options::default());
             assert_eq!(b.len(), 2, "{date}: only the players and the moves: {b:?}");

@@ -271,7 +271,7 @@ fn pgn_block_is_a_game_with_its_heading() {
             format!("{B}{B}{}", braille("Text.")),
             String::new(),
             braille("Réti – Tartakower"),
-            braille("Wien 1910, 1-0"),
+            braille("Wien, 1910, 1-0"),
             braille("1. e4 c6 2. d4 d5"),
             String::new(),
             format!("{B}{B}{}", braille("Efter.")),

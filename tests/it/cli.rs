@@ -39,9 +39,10 @@ fn two_games_one_blank_line_apart_with_heading() {
         [
             // Anna – Bo
             "⠠⠁⠝⠝⠁⠀⠤⠤⠀⠠⠃⠕",
-            // Klubbmästerskap 2024, 1-0 (29 cells: the result goes to an indented line)
-            "⠠⠅⠇⠥⠃⠃⠍⠜⠎⠞⠑⠗⠎⠅⠁⠏⠀⠼⠃⠚⠃⠙⠂",
-            "⠀⠀⠼⠁⠤⠼⠚",
+            // Klubbmästerskap, 2024-03-01, 1-0 (too long for 28 cells: the line goes on
+            // indented, the date whole)
+            "⠠⠅⠇⠥⠃⠃⠍⠜⠎⠞⠑⠗⠎⠅⠁⠏⠂",
+            "⠀⠀⠼⠃⠚⠃⠙⠤⠼⠚⠉⠤⠼⠚⠁⠂⠀⠼⠁⠤⠼⠚",
             // 1. e4 e5 2. Dh5 Sc6 3. Lc4 Sf6
             "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠙⠓⠼⠑⠀⠠⠎⠉⠼⠋",
             "⠼⠉⠄⠀⠠⠇⠉⠼⠙⠀⠠⠎⠋⠼⠋⠀⠼⠙⠄⠀⠠⠙⠭⠋⠼⠛⠘⠼",

@@ -189,7 +189,7 @@ fn any_tag_value_is_safe() {
     let pgn = "[White \"A\"]\n[Black \"B\"]\n[Event \"Cup\"]\n[Date \"1999.01.01\"]\n\n1. e4 *\n";
     let (out, _) = build("d.pgn", InputKind::Pgn, pgn, &Settings::default());
     assert!(
-        out.contains(&schackpunkt::text_to_unicode("Cup 1999")),
+        out.contains(&schackpunkt::text_to_unicode("Cup, 1999-01-01")),
         "{out}"
     );
 }
