@@ -3,6 +3,7 @@
 //! knows the line width: the layout stage decides where lines and pages end.
 
 use super::cell::Cell;
+use super::tables;
 
 /// One unit of a document as the layout sees it.
 #[derive(Clone, Debug)]
@@ -99,16 +100,68 @@ impl Paragraph {
         }
     }
 
-    /// Appends cells that may hold blanks: each blank ends a word (breakable), so prose
-    /// translated as a whole flows into words. The last word is left open.
+    /// Appends cells that may hold blanks: each blank ends a word, so prose translated as a
+    /// whole flows into words. A blank may break a line, except where a number binds to what
+    /// follows it ([`Paragraph::binds`]). The last word is left open.
     pub fn push_text(&mut self, cells: &[Cell]) {
-        for &c in cells {
+        for (k, &c) in cells.iter().enumerate() {
             if c.is_blank() {
-                self.end_word();
+                if self.binds(&cells[k + 1..]) {
+                    self.end_word_glued();
+                } else {
+                    self.end_word();
+                }
             } else {
                 self.push_cell(c);
             }
         }
+    }
+
+    /// Whether the open word and the text after the blank (`after`) stay on one line (MTM 1.4,
+    /// rules.md §8): a move number with its move (`12.` `e4`, `7...` `Sf5`: a number of at most
+    /// three digits and its periods), and a number with its group of three digits (`1 000`,
+    /// also written with a no-break space).
+    fn binds(&self, after: &[Cell]) -> bool {
+        let Some(start) = self.open else {
+            return false;
+        };
+        let word = &self.cells[start as usize..];
+        let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
+        let periods = word.iter().rev().take_while(|&&c| [c] == period).count();
+        let digits_end = word.len() - periods;
+        let run = |cells: &[Cell]| {
+            cells
+                .iter()
+                .take_while(|&&c| tables::is_digit_cell(c))
+                .count()
+        };
+        let Some(number) = word[..digits_end]
+            .iter()
+            .rposition(|&c| [c] == tables::NUMBER_SIGN)
+        else {
+            return false;
+        };
+        let digits = run(&word[number + 1..digits_end]);
+        // The number is the whole word but for an opening bracket, and runs to the periods
+        // (or the end): `⠼⠁⠃⠄`, `⠦⠼⠛⠄⠄⠄`, `⠼⠁`; not a move that ends a sentence (`e5.`).
+        let opening = |c: Cell| {
+            ['(', '[']
+                .iter()
+                .any(|&b| tables::lookup(b).is_some_and(|r| r.cells == [c]))
+        };
+        if number + 1 + digits != digits_end
+            || digits == 0
+            || !word[..number].iter().all(|&c| opening(c))
+        {
+            return false;
+        }
+        if digits_end < word.len() {
+            return digits <= 3;
+        }
+        // A group of three digits after the blank, standing alone.
+        after.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
+            && run(&after[1..]) == 3
+            && after.get(4).is_none_or(|&c| !tables::is_digit_cell(c))
     }
 
     /// The words, after closing any open one.
@@ -140,5 +193,33 @@ impl Paragraph {
     /// The number of finished words.
     pub fn word_count(&self) -> usize {
         self.words.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::braille::text;
+
+    /// The words of a text and whether each is glued to the next.
+    fn glued(s: &str) -> Vec<bool> {
+        let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
+        text::translate(s, &mut cells, &mut unmapped);
+        let mut p = Paragraph::new(0, 0);
+        p.push_text(&cells);
+        p.words().iter().map(|w| w.glued).collect()
+    }
+
+    #[test]
+    fn numbers_bind_to_their_moves_and_groups() {
+        assert_eq!(glued("12. e4 Sf6"), [true, false, false]);
+        assert_eq!(glued("(7... Sf5)"), [true, false]);
+        assert_eq!(glued("1 000 000 drag"), [true, true, false, false]);
+        assert_eq!(glued("2\u{a0}500 kr"), [true, false, false]);
+        // Not: a move that ends a sentence, a year, a number and a word, four digits after.
+        assert_eq!(glued("vann 5...fxe5. Efter"), [false, false, false]);
+        assert_eq!(glued("år 1999. Sedan"), [false, false, false]);
+        assert_eq!(glued("3 drag"), [false, false]);
+        assert_eq!(glued("3 0000"), [false, false]);
     }
 }

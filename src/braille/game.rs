@@ -618,6 +618,14 @@ mod tests {
     }
 
     #[test]
+    fn castling_after_a_black_move_number_keeps_its_number_signs() {
+        let pgn = "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 5\"]\n[SetUp \"1\"]\n\n\
+                   5... O-O 6. O-O-O *\n";
+        let (b, _) = write(pgn, &Options::default());
+        assert_eq!(b[0].0, "⠼⠑⠄⠄⠄⠼⠚⠤⠼⠚⠀⠼⠋⠄⠀⠼⠚⠤⠼⠚⠤⠼⠚", "{b:?}");
+    }
+
+    #[test]
     fn compact_ends_with_a_period_and_leaves_out_signs_it_counts() {
         let options = Options {
             notation: Notation::Compact,

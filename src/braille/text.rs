@@ -346,9 +346,61 @@ impl<'a> Engine<'a> {
             .min(self.caps_end_at.unwrap_or(usize::MAX));
     }
 
+    /// Where castling that starts at `i` ends: `0-0`, `0-0-0`, or the same with the letter O,
+    /// standing as a word of its own (not after a letter or digit, as in `10-0`, nor before one).
+    fn castling_at(&self, i: usize) -> Option<usize> {
+        let rest = &self.text.as_bytes()[i..];
+        let o = rest[0];
+        if self.text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '-')
+        {
+            return None;
+        }
+        let end = if rest.starts_with(&[o, b'-', o, b'-', o]) {
+            i + 5
+        } else if rest.starts_with(&[o, b'-', o]) {
+            i + 3
+        } else {
+            return None;
+        };
+        match self.text[end..].chars().next() {
+            Some(c) if c.is_alphanumeric() || c == '-' => None,
+            _ => Some(end),
+        }
+    }
+
+    /// Castling (rules.md §4b): every 0 with its own number sign, whatever stands before it
+    /// (`5...0-0` ⠼⠑⠄⠄⠄⠼⠚⠤⠼⠚, `8.0-0-0`), also written with the letter O.
+    fn castling(&mut self, i: usize, end: usize) -> usize {
+        self.word_start = false;
+        let (Some(zero), Some(hyphen)) = (Self::rule('0'), Self::rule('-')) else {
+            return i;
+        };
+        for k in 0..(end - i).div_ceil(2) {
+            if k > 0 {
+                self.put(hyphen.cells);
+            }
+            self.put(tables::NUMBER_SIGN);
+            self.put(zero.cells);
+        }
+        self.number = true;
+        self.in_space = false;
+        end
+    }
+
     /// Translates the character `ch` at `i` (ending at `next`); returns where to go on.
     #[inline]
     fn one(&mut self, i: usize, ch: char, next: usize) -> usize {
+        if (ch == '0' || ch == 'O')
+            && let Some(end) = self.castling_at(i)
+        {
+            let went = self.castling(i, end);
+            if went > i {
+                return went;
+            }
+        }
         let Some(rule) = Self::rule(ch) else {
             self.word_start = false;
             self.unmapped.push(Unmapped { offset: i, ch });
@@ -663,8 +715,18 @@ mod tests {
             // Variations (rules.md §4b) and a move after "..." in one text.
             ("(7...Sf5 8. Sf3)", "⠦⠼⠛⠄⠄⠄⠠⠎⠋⠼⠑⠀⠼⠓⠄⠀⠠⠎⠋⠼⠉⠴"),
             ("[12...exd5]", "⠷⠼⠁⠃⠄⠄⠄⠱⠑⠭⠙⠼⠑⠾"),
-            // The number goes on through the periods, so no new number sign (as liblouis).
-            ("7...0-0", "⠼⠛⠄⠄⠄⠚⠤⠼⠚"),
+            // Castling has its own number signs, whatever stands before it (rules.md §4b;
+            // liblouis, reading it as a number, writes ⠼⠛⠄⠄⠄⠚⠤⠼⠚).
+            ("7...0-0", "⠼⠛⠄⠄⠄⠼⠚⠤⠼⠚"),
+            ("5...0-0", "⠼⠑⠄⠄⠄⠼⠚⠤⠼⠚"),
+            ("8.0-0-0!", "⠼⠓⠄⠼⠚⠤⠼⠚⠤⠼⠚⠖"),
+            // With the letter O, as English books print it.
+            ("O-O", "⠼⠚⠤⠼⠚"),
+            ("12. O-O-O+", "⠼⠁⠃⠄⠀⠼⠚⠤⠼⠚⠤⠼⠚⠲"),
+            ("(O-O)", "⠦⠼⠚⠤⠼⠚⠴"),
+            // Not castling: a score after a digit, a word with O, a longer run.
+            ("10-0", "⠼⠁⠚⠤⠼⠚"),
+            ("O-ringen", "⠠⠕⠤⠗⠊⠝⠛⠑⠝"),
             ("½-½", "⠼⠁⠌⠼⠃⠤⠼⠁⠌⠼⠃"),
         ]);
     }
@@ -1294,8 +1356,10 @@ mod tests {
             ("Han kom på 1:a plats.", "⠠⠓⠁⠝⠀⠅⠕⠍⠀⠏⠡⠀⠼⠁⠒⠁⠀⠏⠇⠁⠞⠎⠄"),
             ("Var 3:e parti blev remi.", "⠠⠧⠁⠗⠀⠼⠉⠒⠑⠀⠏⠁⠗⠞⠊⠀⠃⠇⠑⠧⠀⠗⠑⠍⠊⠄"),
             (
+                // liblouis reads `5.0-0` as one number (⠼⠑⠄⠚⠤⠼⠚); rules.md §4b gives castling
+                // its own number signs: the one place we depart from it here.
                 "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0 Le7",
-                "⠼⠁⠄⠱⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠠⠎⠋⠼⠉⠀⠠⠎⠉⠼⠋⠀⠼⠉⠄⠠⠇⠃⠼⠑⠀⠁⠼⠋⠀⠼⠙⠄⠠⠇⠁⠼⠙⠀⠠⠎⠋⠼⠋⠀⠼⠑⠄⠚⠤⠼⠚⠀⠠⠇⠑⠼⠛",
+                "⠼⠁⠄⠱⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠠⠎⠋⠼⠉⠀⠠⠎⠉⠼⠋⠀⠼⠉⠄⠠⠇⠃⠼⠑⠀⠁⠼⠋⠀⠼⠙⠄⠠⠇⠁⠼⠙⠀⠠⠎⠋⠼⠋⠀⠼⠑⠄⠼⠚⠤⠼⠚⠀⠠⠇⠑⠼⠛",
             ),
             (
                 "Efter 5...b5 6.Lb3 d6 har svart ett bra spel.",

@@ -410,3 +410,49 @@ fn front_matter_errors_and_warnings_are_located() {
             .any(|w| w.starts_with("bok.md:3:1: warning: front matter: unknown key 'subtitle'"))
     );
 }
+
+#[test]
+fn a_move_number_stays_with_its_move_and_a_number_with_its_groups() {
+    // At every line length, no line ends with a move number and no group of three digits
+    // starts a line (MTM 1.4, rules.md §8).
+    let md = "Efter 12. e4 och 12...Sf6 kom 13. Sf3 och 7... Sf5, sedan 1 000 000 drag och \
+              2\u{a0}500 kronor; 8.0-0-0! vann.\n";
+    let move_number = regex_free_move_number;
+    for width in 12..=40 {
+        let lines = body_width(md, width);
+        assert!(!lines.is_empty(), "{width}");
+        let text = lines.join("\n");
+        for line in &lines {
+            let last = line.trim_end_matches('⠀').rsplit('⠀').next().unwrap_or("");
+            assert!(
+                !move_number(last),
+                "{width}: line ends with a move number\n{text}"
+            );
+            let first = line.trim_start_matches('⠀');
+            assert!(
+                !first.starts_with("⠼⠚⠚⠚"),
+                "{width}: a group starts a line\n{text}"
+            );
+            assert!(
+                !first.starts_with("⠼⠑⠚⠚"),
+                "{width}: a group starts a line\n{text}"
+            );
+        }
+    }
+}
+
+/// A braille word that is a move number: number sign, at most three digits, periods.
+fn regex_free_move_number(word: &str) -> bool {
+    let Some(rest) = word.strip_prefix('⠼') else {
+        return false;
+    };
+    let digits = rest
+        .chars()
+        .take_while(|c| "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚".contains(*c))
+        .count();
+    let periods = &rest[rest
+        .char_indices()
+        .nth(digits)
+        .map_or(rest.len(), |(i, _)| i)..];
+    (1..=3).contains(&digits) && !periods.is_empty() && periods.chars().all(|c| c == '⠄')
+}
