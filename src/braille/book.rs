@@ -22,9 +22,10 @@
 use super::block::{Block, Paragraph};
 use super::cell::Cell;
 use super::text::{self, Unmapped};
+use crate::chess::letters::english_moves_to_swedish;
 use crate::document::{Emphasis, Inline, Node, Piece, Pos};
 use crate::error::{Diagnostic, Warning};
-use crate::settings::{Moves, Notation, Options};
+use crate::settings::{Moves, Notation, Options, SourceNotation};
 
 /// The title page template (see the file for its fields).
 const TITLE_PAGE: &str = include_str!("../../templates/titelsida.txt");
@@ -78,6 +79,8 @@ pub(crate) struct Writer {
     after_blank: bool,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
+    /// Moves in prose are written with English piece letters (`source_notation: english`).
+    english: bool,
 }
 
 impl Default for Writer {
@@ -86,6 +89,7 @@ impl Default for Writer {
             file: String::new(),
             frames: Vec::new(),
             marker: None,
+            english: false,
             want_blank: false,
             after_blank: true,
             cells: Vec::new(),
@@ -133,6 +137,7 @@ impl Writer {
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) {
+        self.english = options.source_notation == SourceNotation::English;
         match node {
             Node::TitlePage { title, author } => {
                 self.title_page(title.as_ref(), author.as_ref(), options, out, warn)
@@ -229,9 +234,18 @@ impl Writer {
     fn translate(&mut self, pieces: &[Piece], warn: &mut dyn FnMut(Warning)) {
         self.cells.clear();
         self.unmapped.clear();
-        let spans: Vec<(&str, Emphasis)> = pieces
+        // English piece letters become Swedish ones, letter for letter: places stay.
+        let texts: Vec<std::borrow::Cow<'_, str>> = pieces
             .iter()
-            .map(|p| (p.text.as_str(), p.emphasis))
+            .map(|p| match self.english {
+                true => english_moves_to_swedish(&p.text),
+                false => std::borrow::Cow::Borrowed(p.text.as_str()),
+            })
+            .collect();
+        let spans: Vec<(&str, Emphasis)> = texts
+            .iter()
+            .zip(pieces)
+            .map(|(t, p)| (t.as_ref(), p.emphasis))
             .collect();
         text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
         for u in &self.unmapped {

@@ -12,10 +12,11 @@ use super::pieces::push_lower_number;
 use super::signs::{self, Placement};
 use super::text::{self, Unmapped};
 use crate::chess::game::comment_prose;
+use crate::chess::letters::english_moves_to_swedish;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Location, Warning};
-use crate::settings::{DiagramForm, Layout, Notation, Options};
+use crate::settings::{DiagramForm, Layout, Notation, Options, SourceNotation};
 
 /// Brackets of variations: parentheses and square brackets alternate with depth in ordinary
 /// notation; compact notation uses square brackets at every depth, since its lower digits
@@ -31,6 +32,8 @@ pub struct GameWriter {
     layout: Layout,
     style: MoveStyle,
     ordinary: OrdinaryMoves,
+    /// Comments write moves with English piece letters (`source_notation: english`).
+    english: bool,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
     /// Start diagrams: the form, whether to say who moves.
@@ -76,6 +79,7 @@ impl GameWriter {
                 double_check: options.double_check,
             },
             ordinary: OrdinaryMoves::default(),
+            english: options.source_notation == SourceNotation::English,
             cells: Vec::new(),
             unmapped: Vec::new(),
             dropped_nags: 0,
@@ -424,7 +428,13 @@ impl Run<'_> {
     /// A comment; `at` is where its text starts.
     fn comment(&mut self, source: &str, at: Pos) {
         let prose = comment_prose(source);
-        let text = prose.as_ref();
+        // English piece letters become Swedish ones, letter for letter: places stay.
+        let swedish = if self.w.english {
+            english_moves_to_swedish(prose.as_ref())
+        } else {
+            std::borrow::Cow::Borrowed(prose.as_ref())
+        };
+        let text = swedish.as_ref();
         if text.is_empty() {
             return;
         }

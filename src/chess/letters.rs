@@ -168,6 +168,106 @@ pub(crate) fn role_name(role: Role) -> &'static str {
     letters(role).name
 }
 
+/// The Swedish letter of a piece written with its English letter (`N` → `S`); `None` for a
+/// letter that is no English piece letter (pawns have none in a move).
+fn swedish_for_english(c: char) -> Option<char> {
+    PIECES
+        .iter()
+        .find(|p| p.english == c && p.role != Role::Pawn)
+        .map(|p| p.swedish)
+}
+
+/// Where a word shaped like a move, starting at `i`, ends, and the place of its English piece
+/// letter: `Nf3`, `Rxe1+`, `Nbd7`, `R1e2!`, `exd8=Q#` (the promotion letter).
+fn move_word(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let square = |k: usize| {
+        b.get(k).is_some_and(|c| (b'a'..=b'h').contains(c))
+            && b.get(k + 1).is_some_and(|c| (b'1'..=b'8').contains(c))
+    };
+    let piece = |k: usize| {
+        b.get(k)
+            .is_some_and(|&c| swedish_for_english(c as char).is_some())
+    };
+    let (end, letter) = if piece(i) {
+        // The piece letter, then `[a-h]?[1-8]?x?` and the target square, the square last.
+        let mut k = i + 1;
+        let rest_end = k + b[k..]
+            .iter()
+            .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            .count();
+        let rest = &b[k..rest_end];
+        if rest.len() < 2 || !square(rest_end - 2) {
+            return None;
+        }
+        let head = &rest[..rest.len() - 2];
+        let ok = match head {
+            [] => true,
+            [f] => (b'a'..=b'h').contains(f) || (b'1'..=b'8').contains(f) || *f == b'x',
+            [f, b'x'] => (b'a'..=b'h').contains(f) || (b'1'..=b'8').contains(f),
+            [f, r] => (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r),
+            [f, r, b'x'] => (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r),
+            _ => false,
+        };
+        if !ok {
+            return None;
+        }
+        k = rest_end;
+        (k, i)
+    } else {
+        // A pawn promotion: `e8=Q`, `exd8=Q`.
+        let mut k = i;
+        if b.get(k + 1) == Some(&b'x') {
+            if !b.get(k).is_some_and(|c| (b'a'..=b'h').contains(c)) {
+                return None;
+            }
+            k += 2;
+        }
+        if !square(k) || !matches!(b.get(k + 1), Some(b'1' | b'8')) || b.get(k + 2) != Some(&b'=') {
+            return None;
+        }
+        if !piece(k + 3) {
+            return None;
+        }
+        (k + 4, k + 3)
+    };
+    let end = end + b[end..].iter().take_while(|c| b"+#!?".contains(c)).count();
+    if b.get(end).is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some((end, letter))
+}
+
+/// Prose whose moves are written with English piece letters, with Swedish ones (`Nf3` → `Sf3`,
+/// `Qxf7#` → `Dxf7#`, `exd8=Q` → `exd8=D`), for books written in English notation. Only words
+/// shaped like a move change, one ASCII letter for another, so every place in the text stays.
+pub(crate) fn english_moves_to_swedish(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let mut changes = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        // A move starts a word, or follows its number (`12.Nf3`, `7...Qd8`) or a bracket.
+        let starts = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80);
+        match move_word(b, i).filter(|_| starts) {
+            Some((end, letter)) => {
+                changes.push(letter);
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
+    if changes.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = b.to_vec();
+    for at in changes {
+        if let Some(s) = swedish_for_english(out[at] as char) {
+            out[at] = s as u8;
+        }
+    }
+    // One ASCII letter replaced another: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,5 +343,26 @@ mod tests {
         assert_eq!(symbol_nag("++"), None);
         assert_eq!(glyph_nag("?!"), Some(6));
         assert_eq!(glyph_nag("!!!"), None);
+    }
+
+    #[test]
+    fn english_moves_in_prose_get_swedish_letters() {
+        let cases = [
+            (
+                "Efter 1. Nf3 Nc6 2. Bb5 a6 3. Qxf7#!",
+                "Efter 1. Sf3 Sc6 2. Lb5 a6 3. Dxf7#!",
+            ),
+            ("12.Rxe1+ Nbd7 R1e2 Ke2", "12.Txe1+ Sbd7 T1e2 Ke2"),
+            ("(7...Qd8) och exd8=Q!", "(7...Dd8) och exd8=D!"),
+            // Not moves: words, a letter without a square, letters glued to a word.
+            (
+                "Be quick, Nils. BBC ABe4 Nf3x Q9",
+                "Be quick, Nils. BBC ABe4 Nf3x Q9",
+            ),
+            ("Noa rqNf3 Ö-Nf3", "Noa rqNf3 Ö-Sf3"),
+        ];
+        for (english, swedish) in cases {
+            assert_eq!(english_moves_to_swedish(english), swedish, "{english}");
+        }
     }
 }

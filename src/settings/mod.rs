@@ -54,6 +54,16 @@ pub enum Layout {
     List,
 }
 
+/// The piece letters of moves written in a book's prose.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
+pub enum SourceNotation {
+    /// Swedish letters (`Sf3`, `Dxf7`): prose is transcribed as it is written.
+    #[default]
+    Swedish,
+    /// English letters (`Nf3`, `Qxf7`): moves in prose and comments get Swedish letters.
+    English,
+}
+
 /// How an en passant capture is marked.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
 pub enum EnPassant {
@@ -131,6 +141,8 @@ settings! {
     to_move: Flag = false, words { "to-move" => true };
     /// Draw the start position of each game that begins from a `[FEN]` tag, before its moves.
     start_diagram: Flag = false;
+    /// Piece letters of moves in prose and comments: `english` turns `Nf3` into `Sf3`.
+    source_notation: Choice<SourceNotation> = SourceNotation::Swedish;
 }
 
 /// The declaration: one row a setting, `/// help` then

@@ -456,3 +456,29 @@ fn regex_free_move_number(word: &str) -> bool {
         .map_or(rest.len(), |(i, _)| i)..];
     (1..=3).contains(&digits) && !periods.is_empty() && periods.chars().all(|c| c == '⠄')
 }
+
+#[test]
+fn english_piece_letters_in_prose_become_swedish_when_the_book_says_so() {
+    let prose = "Efter 1. Nf3 Nc6 2. Bb5 och Qxf7# vinner vit.";
+    let swedish = "Efter 1. Sf3 Sc6 2. Lb5 och Dxf7# vinner vit.";
+    let english_book = format!(
+        "---\nsource_notation: english\n---\n{prose}\n\n```pgn\n1. e4 {{Nu hotar Qh5.}} e5 *\n```\n"
+    );
+    let english = body(&english_book);
+    let expected = body(&format!(
+        "{swedish}\n\n```pgn\n1. e4 {{Nu hotar Dh5.}} e5 *\n```\n"
+    ));
+    assert_eq!(english, expected);
+    // Without the setting, prose is transcribed as written.
+    assert_ne!(body(&format!("{prose}\n")), body(&format!("{swedish}\n")));
+    // The command line says it too.
+    let settings = Settings {
+        page_length: Some(0),
+        source_notation: Some(schackpunkt::SourceNotation::English),
+        ..Settings::default()
+    };
+    let lines = book(&format!("{prose}\n"), settings)
+        .map(|b| b.lines())
+        .unwrap_or_default();
+    assert_eq!(lines, body(&format!("{swedish}\n")));
+}
