@@ -215,7 +215,7 @@ impl<'a> Reader<'a> {
                     self.piece(&t, range);
                 }
             }
-            Event::Code(t) => self.piece(&t, range),
+            Event::Code(t) => self.code_span(&t, range),
             Event::Html(t) => match &mut self.html {
                 Some((html, _)) => html.push_str(&t),
                 None => self.unsupported(warn, &range, "HTML"),
@@ -384,6 +384,63 @@ impl<'a> Reader<'a> {
             emphasis,
             at,
         });
+    }
+
+    /// Inline code. Over several lines its text is not the file's (line ends read as blanks,
+    /// quote marks and indents left out), so each run of it is placed where it stands.
+    fn code_span(&mut self, code: &str, src: Range<usize>) {
+        let source = self.text.get(src.clone()).unwrap_or("");
+        if !source.contains(['\n', '\r']) {
+            return self.piece(code, src);
+        }
+        let emphasis = self.emphasis();
+        let pieces = self.placed(code, src, emphasis);
+        self.pieces.extend(pieces);
+    }
+
+    /// `text`, which stands in the file between the bytes of `src` but not letter for letter,
+    /// as pieces placed where they stand: each run of characters other than blanks where it is
+    /// found, in order; a run not found (an escape) a character at a time, a character not
+    /// found where the search stands.
+    fn placed(&self, text: &str, src: Range<usize>, emphasis: Emphasis) -> Vec<Piece> {
+        let end = src.end.min(self.text.len());
+        let mut from = src.start.min(end);
+        let mut pieces = Vec::new();
+        let mut push = |text: &str, at: usize| {
+            pieces.push(Piece {
+                text: text.to_owned(),
+                emphasis,
+                at: self.pos(at),
+            })
+        };
+        let mut rest = text;
+        while !rest.is_empty() {
+            let blank = rest.starts_with(' ');
+            let len = rest
+                .find(|c: char| (c == ' ') != blank)
+                .unwrap_or(rest.len());
+            let (run, after) = rest.split_at(len);
+            rest = after;
+            let source = self.text.get(from..end).unwrap_or("");
+            if blank {
+                push(run, from);
+            } else if let Some(i) = source.find(run) {
+                push(run, from + i);
+                from += i + run.len();
+            } else {
+                for (i, c) in run.char_indices() {
+                    let one = &run[i..i + c.len_utf8()];
+                    match self.text.get(from..end).and_then(|s| s.find(c)) {
+                        Some(j) => {
+                            push(one, from + j);
+                            from += j + one.len();
+                        }
+                        None => push(one, from),
+                    }
+                }
+            }
+        }
+        pieces
     }
 
     fn inline_html(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
@@ -625,6 +682,36 @@ mod tests {
         ));
         assert!(matches!(n[3], Node::ListStart { first: None }));
         assert!(matches!(n[4], Node::ItemStart));
+    }
+
+    #[test]
+    fn inline_code_over_lines_is_placed_line_by_line() {
+        // In a quote, over three lines (one ending in CR LF): the code's text has blanks for the
+        // line ends and no quote marks; each character stands where the file has it.
+        let text = "> Se `a ☃\r\n> b\n>   c ☃` nu\n";
+        let (n, _) = nodes(text);
+        let Some(Node::Paragraph { text: pieces, .. }) =
+            n.iter().find(|n| matches!(n, Node::Paragraph { .. }))
+        else {
+            panic!("no paragraph")
+        };
+        let words: Vec<String> = joined(pieces)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(words, ["Se", "a", "☃", "b", "c", "☃", "nu"]);
+        let lines: Vec<&str> = text.split('\n').collect();
+        for p in pieces.iter().filter(|p| !p.text.trim().is_empty()) {
+            let line = lines[p.at.line as usize - 1];
+            let from: String = line.chars().skip(p.at.column as usize - 1).collect();
+            assert!(from.starts_with(p.text.trim_end()), "{p:?} on {line:?}");
+        }
+        // On one line, the code is one piece as before.
+        let (n, _) = nodes("`a b`\n");
+        let Some(Node::Paragraph { text: pieces, .. }) = n.first() else {
+            panic!("no paragraph")
+        };
+        assert_eq!(pieces.len(), 1);
     }
 
     #[test]
