@@ -94,8 +94,10 @@ impl<'a> Reader<'a> {
             done: false,
         };
         if front.title.is_some() || front.author.is_some() {
-            let title = front.title.as_deref().map(|t| reader.value_piece(t));
-            let author = front.author.as_deref().map(|a| reader.value_piece(a));
+            let title =
+                (front.title.as_deref()).map(|t| reader.value_pieces(t, front.title_span.clone()));
+            let author = (front.author.as_deref())
+                .map(|a| reader.value_pieces(a, front.author_span.clone()));
             reader.queue.push_back(Node::TitlePage { title, author });
         }
         reader
@@ -184,19 +186,20 @@ impl<'a> Reader<'a> {
         self.warn_at(warn, range.start, width, format!("{what} is not supported"));
     }
 
-    /// A front matter value as a piece, placed where it stands in the front matter (or at the
-    /// top of the file).
-    fn value_piece(&self, value: &str) -> Piece {
+    /// A front matter value as pieces placed where it stands in the front matter (`span`: its
+    /// bytes, when known): one piece when it is written as it reads, else placed run by run
+    /// (a quoted value with escapes, a value over several lines).
+    fn value_pieces(&self, value: &str, span: Option<Range<usize>>) -> Inline {
         let end = self.body_start.min(self.text.len());
-        let at = self
-            .text
-            .get(..end)
-            .and_then(|front| front.find(value))
-            .unwrap_or(0);
-        Piece {
-            text: value.to_owned(),
-            emphasis: Emphasis::None,
-            at: self.pos(at),
+        let span = span.unwrap_or(0..end);
+        let span = span.start.min(end)..span.end.min(end);
+        match self.text.get(span.clone()).and_then(|s| s.find(value)) {
+            Some(i) => vec![Piece {
+                text: value.to_owned(),
+                emphasis: Emphasis::None,
+                at: self.pos(span.start + i),
+            }],
+            None => self.placed(value, span, Emphasis::None),
         }
     }
 
@@ -700,18 +703,58 @@ mod tests {
             .map(str::to_owned)
             .collect();
         assert_eq!(words, ["Se", "a", "☃", "b", "c", "☃", "nu"]);
-        let lines: Vec<&str> = text.split('\n').collect();
-        for p in pieces.iter().filter(|p| !p.text.trim().is_empty()) {
-            let line = lines[p.at.line as usize - 1];
-            let from: String = line.chars().skip(p.at.column as usize - 1).collect();
-            assert!(from.starts_with(p.text.trim_end()), "{p:?} on {line:?}");
-        }
+        placed_where_they_stand(text, pieces);
         // On one line, the code is one piece as before.
         let (n, _) = nodes("`a b`\n");
         let Some(Node::Paragraph { text: pieces, .. }) = n.first() else {
             panic!("no paragraph")
         };
         assert_eq!(pieces.len(), 1);
+    }
+
+    /// Every piece that is not blank stands where the file has its text (`at` is the place of
+    /// its first character; quotes, escapes and line ends are not in the text).
+    fn placed_where_they_stand(text: &str, pieces: &Inline) {
+        let lines: Vec<&str> = text.split('\n').collect();
+        for p in pieces.iter().filter(|p| !p.text.trim().is_empty()) {
+            let line = lines[p.at.line as usize - 1];
+            let from: String = line.chars().skip(p.at.column as usize - 1).collect();
+            let first = p.text.chars().next().unwrap_or(' ');
+            assert!(from.starts_with(first), "{p:?} on {line:?}");
+        }
+    }
+
+    #[test]
+    fn title_and_author_are_placed_where_the_front_matter_has_them() {
+        for (text, want) in [
+            // Escapes, and the value also inside an earlier one.
+            (
+                "---\nauthor: \"x\"\ntitle: \"Så \\\"sa\\\" ☃ x\"\n---\n",
+                "Så \"sa\" ☃ x",
+            ),
+            // A plain value over two lines.
+            ("---\ntitle: Ett\n  två ☃\n---\n", "Ett två ☃"),
+            // As written: one piece.
+            ("---\ntitle: 'Ett ☃'\n---\n", "Ett ☃"),
+        ] {
+            let front = super::super::frontmatter::read("b.md", text, &mut Vec::new());
+            let front = front.unwrap_or_default();
+            let mut r = Reader::new("b.md", text, &front);
+            let Some(Node::TitlePage {
+                title: Some(title), ..
+            }) = r.next_node(&mut |_| {})
+            else {
+                panic!("no title page for {text:?}")
+            };
+            assert_eq!(joined(&title), want);
+            placed_where_they_stand(text, &title);
+            let snow = title.iter().find(|p| p.text.contains('☃'));
+            let line = snow.map(|p| p.at.line);
+            assert_eq!(
+                line,
+                Some(text.lines().position(|l| l.contains('☃')).unwrap_or(0) as u32 + 1)
+            );
+        }
     }
 
     #[test]
