@@ -389,13 +389,10 @@ impl<'a> Reader<'a> {
         });
     }
 
-    /// Inline code. Over several lines its text is not the file's (line ends read as blanks,
-    /// quote marks and indents left out), so each run of it is placed where it stands.
+    /// Inline code. Its text is not the file's from the start of the event: the backticks are
+    /// left out, and over several lines line ends are read as blanks and quote marks and
+    /// indents left out; so each run of it is placed where it stands.
     fn code_span(&mut self, code: &str, src: Range<usize>) {
-        let source = self.text.get(src.clone()).unwrap_or("");
-        if !source.contains(['\n', '\r']) {
-            return self.piece(code, src);
-        }
         let emphasis = self.emphasis();
         let pieces = self.placed(code, src, emphasis);
         self.pieces.extend(pieces);
@@ -688,7 +685,7 @@ mod tests {
     }
 
     #[test]
-    fn inline_code_over_lines_is_placed_line_by_line() {
+    fn inline_code_is_placed_where_it_stands() {
         // In a quote, over three lines (one ending in CR LF): the code's text has blanks for the
         // line ends and no quote marks; each character stands where the file has it.
         let text = "> Se `a ☃\r\n> b\n>   c ☃` nu\n";
@@ -704,12 +701,15 @@ mod tests {
             .collect();
         assert_eq!(words, ["Se", "a", "☃", "b", "c", "☃", "nu"]);
         placed_where_they_stand(text, pieces);
-        // On one line, the code is one piece as before.
-        let (n, _) = nodes("`a b`\n");
+        // On one line too: after the backticks, not at them.
+        let text = "Se ``a ☃`` och ` b `\n";
+        let (n, _) = nodes(text);
         let Some(Node::Paragraph { text: pieces, .. }) = n.first() else {
             panic!("no paragraph")
         };
-        assert_eq!(pieces.len(), 1);
+        placed_where_they_stand(text, pieces);
+        let snow = pieces.iter().find(|p| p.text.contains('☃'));
+        assert_eq!(snow.map(|p| p.at), Some(Pos { line: 1, column: 8 }));
     }
 
     /// Every piece that is not blank stands where the file has its text (`at` is the place of
