@@ -199,7 +199,17 @@ impl<'a> Reader<'a> {
                 emphasis: Emphasis::None,
                 at: self.pos(span.start + i),
             }],
-            None => self.placed(value, span, Emphasis::None),
+            None => {
+                // After an opening quote: a character written as an escape is then placed at
+                // its backslash.
+                let quoted = self
+                    .text
+                    .get(span.clone())
+                    .unwrap_or("")
+                    .starts_with(['"', '\'']);
+                let from = span.start + usize::from(quoted);
+                self.placed(value, from..span.end, Emphasis::None)
+            }
         }
     }
 
@@ -755,6 +765,16 @@ mod tests {
                 Some(text.lines().position(|l| l.contains('☃')).unwrap_or(0) as u32 + 1)
             );
         }
+        // A character written as an escape: at its backslash, not at the opening quote.
+        let text = "---\ntitle: \"\\u0007 ☃\"\n---\n";
+        let front = super::super::frontmatter::read("b.md", text, &mut Vec::new());
+        let front = front.unwrap_or_default();
+        let mut r = Reader::new("b.md", text, &front);
+        let Some(Node::TitlePage { title: Some(t), .. }) = r.next_node(&mut |_| {}) else {
+            panic!("no title page")
+        };
+        let bell = t.iter().find(|p| p.text.contains('\u{7}')).map(|p| p.at);
+        assert_eq!(bell, Some(Pos { line: 2, column: 9 }));
     }
 
     #[test]
