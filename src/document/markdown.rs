@@ -567,15 +567,28 @@ impl<'a> Reader<'a> {
     }
 
     /// Where content line `i` of a code block stands in its file line: the byte and character
-    /// offset (indent and block-quote marks stripped by Markdown).
+    /// offset (indent and block-quote marks stripped by Markdown). A tab Markdown took only
+    /// part of is given as blanks at the start of the content, which the file does not have:
+    /// then the offset is where the content's first character would stand, so that the text
+    /// after its leading white space stands where the file has it.
     fn content_offset(&self, code: &Code, i: usize, content: &str) -> (usize, usize) {
         let line = self.line_text(self.content_line(code) + i);
         if !content.is_empty() && line.ends_with(content) {
             let bytes = line.len() - content.len();
-            (bytes, line[..bytes].chars().count())
-        } else {
-            (0, 0)
+            return (bytes, line[..bytes].chars().count());
         }
+        let text = content.trim_start();
+        if text.is_empty() || !line.ends_with(text) {
+            return (0, 0);
+        }
+        let before = line[..line.len() - text.len()].chars().count();
+        let blanks = content.len() - text.len();
+        let chars = before.saturating_sub(blanks);
+        let bytes = line
+            .char_indices()
+            .nth(chars)
+            .map_or(line.len(), |(b, _)| b);
+        (bytes, chars)
     }
 
     fn verbatim(&mut self, code: &Code) {
@@ -775,6 +788,24 @@ mod tests {
         };
         let bell = t.iter().find(|p| p.text.contains('\u{7}')).map(|p| p.at);
         assert_eq!(bell, Some(Pos { line: 2, column: 9 }));
+    }
+
+    #[test]
+    fn code_after_a_tab_markdown_took_part_of_stands_where_the_file_has_it() {
+        // In a quote, four tabs: an indented code block whose first tab Markdown took only
+        // part of, given back as blanks.
+        // The same after a list marker.
+        for text in ["> \t\t\t\t@a♜☃ x\n", "*\t\t☃     * **\n"] {
+            let (n, _) = nodes(text);
+            let code = n.iter().find(|n| matches!(n, Node::Code { .. }));
+            let Some(Node::Code { lines }) = code else {
+                panic!("no code in {text:?}")
+            };
+            let (content, at) = &lines[0];
+            let snow = content.chars().position(|c| c == '☃').unwrap_or(0);
+            let column = at.column as usize + snow;
+            assert_eq!(text.chars().nth(column - 1), Some('☃'), "{lines:?}");
+        }
     }
 
     #[test]
