@@ -121,6 +121,33 @@ fn structured_body_findings() {
         code,
         Settings::default(),
     ));
+    // In code after a tab Markdown took part of (in a quote, after a list marker), two
+    // columns to the left.
+    for tabs in ["> \t\t\t\t@a♜丠 `t⡅a`\n", "*\t\t\0     * **\n"] {
+        structured::check(&structured::written(
+            "bok.md",
+            InputKind::Markdown,
+            tabs,
+            Settings::default(),
+        ));
+    }
+    // A word cut after an indent of all but one cell: lines of 13 cells on a line of 12.
+    let narrow = Settings {
+        line_length: Some(12),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    for deep in [
+        "> > > > > 8/8/8/8/8/8/8/K6k w[T½-½@ ** ** ** ** **\n",
+        "> > > > > > > > _  \n *B}ÄNf3  * ** ** ** **\n",
+    ] {
+        structured::check(&structured::written(
+            "bok.md",
+            InputKind::Markdown,
+            deep,
+            narrow.clone(),
+        ));
+    }
     // Pages of one line with page numbers held two lines.
     let one_line_pages = Settings {
         page_length: Some(1),
