@@ -44,7 +44,7 @@ clean:
 # samples and test data; new inputs are kept in fuzz/corpus/<target>, crashes in
 # fuzz/artifacts/<target>. RUSTC_BOOTSTRAP lets cargo-fuzz's flags through on stable Rust.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = pgn fen markdown pipeline tags
+FUZZ_TARGETS = pgn fen markdown pipeline tags structured
 
 fuzz:
 	cd fuzz && for t in $(FUZZ_TARGETS); do \

@@ -265,18 +265,20 @@ impl Writer {
 
     fn title_page(
         &mut self,
-        title: Option<&Piece>,
-        author: Option<&Piece>,
+        title: Option<&Inline>,
+        author: Option<&Inline>,
         options: &Options,
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) {
-        fn value(p: Option<&Piece>) -> &str {
-            p.map_or("", |p| p.text.trim())
+        fn value(p: Option<&Inline>) -> String {
+            let text: String = p.into_iter().flatten().map(|p| p.text.as_str()).collect();
+            text.trim().to_owned()
         }
-        let fields: [(&str, &str, Option<&Piece>); 4] = [
-            ("{title}", value(title), title),
-            ("{author}", value(author), author),
+        let (title_text, author_text) = (value(title), value(author));
+        let fields: [(&str, &str, Option<&Inline>); 4] = [
+            ("{title}", &title_text, title),
+            ("{author}", &author_text, author),
             ("{notation}", word(NOTATION_WORDS, options.notation), None),
             ("{moves}", word(MOVES_WORDS, options.moves), None),
         ];
@@ -305,7 +307,9 @@ impl Writer {
             for u in &self.unmapped {
                 // At the character in the front matter value it comes from.
                 let at = source
-                    .and_then(|p| {
+                    .into_iter()
+                    .flatten()
+                    .find_map(|p| {
                         let i = p.text.find(u.ch)?;
                         Some(p.at.plus(p.text.get(..i)?.chars().count()))
                     })

@@ -4,6 +4,8 @@
 //! Read with saphyr (YAML 1.2: `no` and `off` are text, not false), keeping every key's place
 //! for messages. The key names are those of the command-line options, with `_` or `-`.
 
+use std::ops::Range;
+
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
 
 use crate::error::{Diagnostic, Error, Location, Result, Warning};
@@ -17,6 +19,9 @@ pub use crate::settings::Settings;
 pub struct FrontMatter {
     pub title: Option<String>,
     pub author: Option<String>,
+    /// Where the values of `title` and `author` stand in the file (bytes, quotes included).
+    pub title_span: Option<Range<usize>>,
+    pub author_span: Option<Range<usize>>,
     pub settings: Settings,
     /// Byte offset in the file where the Markdown after the front matter starts (0: none).
     pub body_start: usize,
@@ -41,6 +46,22 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
         column: u32::try_from(col + 1).unwrap_or(u32::MAX),
     };
     let source_line = |line: usize| text.lines().nth(line).unwrap_or("").to_string();
+    // A marker's byte offset in the file: YAML line 1 is line 2 of the file, columns are
+    // characters.
+    let offset = |m: saphyr::Marker| -> usize {
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(m.line())
+            .map(str::len)
+            .sum();
+        let line = text.get(line_start..).unwrap_or("");
+        let column = line
+            .char_indices()
+            .nth(m.col())
+            .map_or(line.len(), |(i, _)| i);
+        (line_start + column).min(body_start)
+    };
+    let span_of = |node: &MarkedYaml| offset(node.span.start)..offset(node.span.end);
     let docs = MarkedYaml::load_from_str(yaml).map_err(|e| {
         let m = e.marker();
         Error::from(
@@ -91,8 +112,14 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
         };
         let key = key_text.replace('-', "_").to_ascii_lowercase();
         match key.as_str() {
-            "title" => front.title = Some(need_text()?),
-            "author" => front.author = Some(need_text()?),
+            "title" => {
+                front.title = Some(need_text()?);
+                front.title_span = Some(span_of(value));
+            }
+            "author" => {
+                front.author = Some(need_text()?);
+                front.author_span = Some(span_of(value));
+            }
             _ => match settings::lookup(&key) {
                 Some(setting) => setting.read_yaml(&mut front.settings, value).map_err(bad)?,
                 None => warnings.push(Warning(

@@ -94,8 +94,10 @@ impl<'a> Reader<'a> {
             done: false,
         };
         if front.title.is_some() || front.author.is_some() {
-            let title = front.title.as_deref().map(|t| reader.value_piece(t));
-            let author = front.author.as_deref().map(|a| reader.value_piece(a));
+            let title =
+                (front.title.as_deref()).map(|t| reader.value_pieces(t, front.title_span.clone()));
+            let author = (front.author.as_deref())
+                .map(|a| reader.value_pieces(a, front.author_span.clone()));
             reader.queue.push_back(Node::TitlePage { title, author });
         }
         reader
@@ -184,19 +186,30 @@ impl<'a> Reader<'a> {
         self.warn_at(warn, range.start, width, format!("{what} is not supported"));
     }
 
-    /// A front matter value as a piece, placed where it stands in the front matter (or at the
-    /// top of the file).
-    fn value_piece(&self, value: &str) -> Piece {
+    /// A front matter value as pieces placed where it stands in the front matter (`span`: its
+    /// bytes, when known): one piece when it is written as it reads, else placed run by run
+    /// (a quoted value with escapes, a value over several lines).
+    fn value_pieces(&self, value: &str, span: Option<Range<usize>>) -> Inline {
         let end = self.body_start.min(self.text.len());
-        let at = self
-            .text
-            .get(..end)
-            .and_then(|front| front.find(value))
-            .unwrap_or(0);
-        Piece {
-            text: value.to_owned(),
-            emphasis: Emphasis::None,
-            at: self.pos(at),
+        let span = span.unwrap_or(0..end);
+        let span = span.start.min(end)..span.end.min(end);
+        match self.text.get(span.clone()).and_then(|s| s.find(value)) {
+            Some(i) => vec![Piece {
+                text: value.to_owned(),
+                emphasis: Emphasis::None,
+                at: self.pos(span.start + i),
+            }],
+            None => {
+                // After an opening quote: a character written as an escape is then placed at
+                // its backslash.
+                let quoted = self
+                    .text
+                    .get(span.clone())
+                    .unwrap_or("")
+                    .starts_with(['"', '\'']);
+                let from = span.start + usize::from(quoted);
+                self.placed(value, from..span.end, Emphasis::None)
+            }
         }
     }
 
@@ -215,7 +228,7 @@ impl<'a> Reader<'a> {
                     self.piece(&t, range);
                 }
             }
-            Event::Code(t) => self.piece(&t, range),
+            Event::Code(t) => self.code_span(&t, range),
             Event::Html(t) => match &mut self.html {
                 Some((html, _)) => html.push_str(&t),
                 None => self.unsupported(warn, &range, "HTML"),
@@ -386,6 +399,60 @@ impl<'a> Reader<'a> {
         });
     }
 
+    /// Inline code. Its text is not the file's from the start of the event: the backticks are
+    /// left out, and over several lines line ends are read as blanks and quote marks and
+    /// indents left out; so each run of it is placed where it stands.
+    fn code_span(&mut self, code: &str, src: Range<usize>) {
+        let emphasis = self.emphasis();
+        let pieces = self.placed(code, src, emphasis);
+        self.pieces.extend(pieces);
+    }
+
+    /// `text`, which stands in the file between the bytes of `src` but not letter for letter,
+    /// as pieces placed where they stand: each run of characters other than blanks where it is
+    /// found, in order; a run not found (an escape) a character at a time, a character not
+    /// found where the search stands.
+    fn placed(&self, text: &str, src: Range<usize>, emphasis: Emphasis) -> Vec<Piece> {
+        let end = src.end.min(self.text.len());
+        let mut from = src.start.min(end);
+        let mut pieces = Vec::new();
+        let mut push = |text: &str, at: usize| {
+            pieces.push(Piece {
+                text: text.to_owned(),
+                emphasis,
+                at: self.pos(at),
+            })
+        };
+        let mut rest = text;
+        while !rest.is_empty() {
+            let blank = rest.starts_with(' ');
+            let len = rest
+                .find(|c: char| (c == ' ') != blank)
+                .unwrap_or(rest.len());
+            let (run, after) = rest.split_at(len);
+            rest = after;
+            let source = self.text.get(from..end).unwrap_or("");
+            if blank {
+                push(run, from);
+            } else if let Some(i) = source.find(run) {
+                push(run, from + i);
+                from += i + run.len();
+            } else {
+                for (i, c) in run.char_indices() {
+                    let one = &run[i..i + c.len_utf8()];
+                    match self.text.get(from..end).and_then(|s| s.find(c)) {
+                        Some(j) => {
+                            push(one, from + j);
+                            from += j + one.len();
+                        }
+                        None => push(one, from),
+                    }
+                }
+            }
+        }
+        pieces
+    }
+
     fn inline_html(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
         let tag = html.trim().to_ascii_lowercase();
         if matches!(tag.as_str(), "<br>" | "<br/>" | "<br />") {
@@ -500,15 +567,28 @@ impl<'a> Reader<'a> {
     }
 
     /// Where content line `i` of a code block stands in its file line: the byte and character
-    /// offset (indent and block-quote marks stripped by Markdown).
+    /// offset (indent and block-quote marks stripped by Markdown). A tab Markdown took only
+    /// part of is given as blanks at the start of the content, which the file does not have:
+    /// then the offset is where the content's first character would stand, so that the text
+    /// after its leading white space stands where the file has it.
     fn content_offset(&self, code: &Code, i: usize, content: &str) -> (usize, usize) {
         let line = self.line_text(self.content_line(code) + i);
         if !content.is_empty() && line.ends_with(content) {
             let bytes = line.len() - content.len();
-            (bytes, line[..bytes].chars().count())
-        } else {
-            (0, 0)
+            return (bytes, line[..bytes].chars().count());
         }
+        let text = content.trim_start();
+        if text.is_empty() || !line.ends_with(text) {
+            return (0, 0);
+        }
+        let before = line[..line.len() - text.len()].chars().count();
+        let blanks = content.len() - text.len();
+        let chars = before.saturating_sub(blanks);
+        let bytes = line
+            .char_indices()
+            .nth(chars)
+            .map_or(line.len(), |(b, _)| b);
+        (bytes, chars)
     }
 
     fn verbatim(&mut self, code: &Code) {
@@ -625,6 +705,107 @@ mod tests {
         ));
         assert!(matches!(n[3], Node::ListStart { first: None }));
         assert!(matches!(n[4], Node::ItemStart));
+    }
+
+    #[test]
+    fn inline_code_is_placed_where_it_stands() {
+        // In a quote, over three lines (one ending in CR LF): the code's text has blanks for the
+        // line ends and no quote marks; each character stands where the file has it.
+        let text = "> Se `a ☃\r\n> b\n>   c ☃` nu\n";
+        let (n, _) = nodes(text);
+        let Some(Node::Paragraph { text: pieces, .. }) =
+            n.iter().find(|n| matches!(n, Node::Paragraph { .. }))
+        else {
+            panic!("no paragraph")
+        };
+        let words: Vec<String> = joined(pieces)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(words, ["Se", "a", "☃", "b", "c", "☃", "nu"]);
+        placed_where_they_stand(text, pieces);
+        // On one line too: after the backticks, not at them.
+        let text = "Se ``a ☃`` och ` b `\n";
+        let (n, _) = nodes(text);
+        let Some(Node::Paragraph { text: pieces, .. }) = n.first() else {
+            panic!("no paragraph")
+        };
+        placed_where_they_stand(text, pieces);
+        let snow = pieces.iter().find(|p| p.text.contains('☃'));
+        assert_eq!(snow.map(|p| p.at), Some(Pos { line: 1, column: 8 }));
+    }
+
+    /// Every piece that is not blank stands where the file has its text (`at` is the place of
+    /// its first character; quotes, escapes and line ends are not in the text).
+    fn placed_where_they_stand(text: &str, pieces: &Inline) {
+        let lines: Vec<&str> = text.split('\n').collect();
+        for p in pieces.iter().filter(|p| !p.text.trim().is_empty()) {
+            let line = lines[p.at.line as usize - 1];
+            let from: String = line.chars().skip(p.at.column as usize - 1).collect();
+            let first = p.text.chars().next().unwrap_or(' ');
+            assert!(from.starts_with(first), "{p:?} on {line:?}");
+        }
+    }
+
+    #[test]
+    fn title_and_author_are_placed_where_the_front_matter_has_them() {
+        for (text, want) in [
+            // Escapes, and the value also inside an earlier one.
+            (
+                "---\nauthor: \"x\"\ntitle: \"Så \\\"sa\\\" ☃ x\"\n---\n",
+                "Så \"sa\" ☃ x",
+            ),
+            // A plain value over two lines.
+            ("---\ntitle: Ett\n  två ☃\n---\n", "Ett två ☃"),
+            // As written: one piece.
+            ("---\ntitle: 'Ett ☃'\n---\n", "Ett ☃"),
+        ] {
+            let front = super::super::frontmatter::read("b.md", text, &mut Vec::new());
+            let front = front.unwrap_or_default();
+            let mut r = Reader::new("b.md", text, &front);
+            let Some(Node::TitlePage {
+                title: Some(title), ..
+            }) = r.next_node(&mut |_| {})
+            else {
+                panic!("no title page for {text:?}")
+            };
+            assert_eq!(joined(&title), want);
+            placed_where_they_stand(text, &title);
+            let snow = title.iter().find(|p| p.text.contains('☃'));
+            let line = snow.map(|p| p.at.line);
+            assert_eq!(
+                line,
+                Some(text.lines().position(|l| l.contains('☃')).unwrap_or(0) as u32 + 1)
+            );
+        }
+        // A character written as an escape: at its backslash, not at the opening quote.
+        let text = "---\ntitle: \"\\u0007 ☃\"\n---\n";
+        let front = super::super::frontmatter::read("b.md", text, &mut Vec::new());
+        let front = front.unwrap_or_default();
+        let mut r = Reader::new("b.md", text, &front);
+        let Some(Node::TitlePage { title: Some(t), .. }) = r.next_node(&mut |_| {}) else {
+            panic!("no title page")
+        };
+        let bell = t.iter().find(|p| p.text.contains('\u{7}')).map(|p| p.at);
+        assert_eq!(bell, Some(Pos { line: 2, column: 9 }));
+    }
+
+    #[test]
+    fn code_after_a_tab_markdown_took_part_of_stands_where_the_file_has_it() {
+        // In a quote, four tabs: an indented code block whose first tab Markdown took only
+        // part of, given back as blanks.
+        // The same after a list marker.
+        for text in ["> \t\t\t\t@a♜☃ x\n", "*\t\t☃     * **\n"] {
+            let (n, _) = nodes(text);
+            let code = n.iter().find(|n| matches!(n, Node::Code { .. }));
+            let Some(Node::Code { lines }) = code else {
+                panic!("no code in {text:?}")
+            };
+            let (content, at) = &lines[0];
+            let snow = content.chars().position(|c| c == '☃').unwrap_or(0);
+            let column = at.column as usize + snow;
+            assert_eq!(text.chars().nth(column - 1), Some('☃'), "{lines:?}");
+        }
     }
 
     #[test]

@@ -71,8 +71,8 @@ pub(crate) type Words = Vec<(String, Pos)>;
 pub(crate) enum Node {
     /// The title page, from the front matter (only when it has a title or an author).
     TitlePage {
-        title: Option<Piece>,
-        author: Option<Piece>,
+        title: Option<Inline>,
+        author: Option<Inline>,
     },
     /// A heading, level 1 to 6.
     Heading {

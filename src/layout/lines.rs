@@ -76,8 +76,11 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
             line_has_words = true;
             i += 1;
         } else {
-            // A word longer than the whole line: cut it, a hyphen at each cut.
+            // A word longer than the whole line: cut it, a hyphen at each cut. The line holds
+            // only its indent here; an indent that leaves no room for a cell and the hyphen
+            // gives way.
             let cells = p.word_cells(w);
+            line.truncate(line.len().min(width.saturating_sub(2)));
             let room = width.saturating_sub(line.len()).max(2);
             let take = room - 1;
             line.extend_from_slice(&cells[..take.min(cells.len())]);
@@ -105,10 +108,15 @@ fn fill_rest(
     lines: &mut Vec<Vec<Cell>>,
 ) {
     loop {
-        let room = width.saturating_sub(line.len());
+        let mut room = width.saturating_sub(line.len());
         if rest.len() <= room {
             line.extend_from_slice(rest);
             return;
+        }
+        if room < 2 {
+            // No room for a cell and the hyphen after the indent: the indent gives way.
+            line.truncate(width.saturating_sub(2));
+            room = width.saturating_sub(line.len());
         }
         let take = room.saturating_sub(1).max(1);
         line.extend_from_slice(&rest[..take]);
@@ -175,6 +183,27 @@ mod tests {
         let mut p = Paragraph::new(0, 0);
         word(&mut p, 10, false);
         assert_eq!(filled(&mut p, 4), vec!["⠁⠁⠁⠤", "⠁⠁⠁⠤", "⠁⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn an_indent_of_the_whole_line_gives_way_to_a_cut_word() {
+        // Five quotes deep on a line of 12: the indent leaves one cell, no room for a cell
+        // and the hyphen.
+        for (first, rest) in [(11, 11), (12, 10), (10, 11), (30, 30)] {
+            let mut p = Paragraph::new(first, rest);
+            word(&mut p, 30, false);
+            let mut lines = Vec::new();
+            fill(&mut p, 12, &mut lines);
+            assert!(
+                lines.iter().all(|l| l.len() <= 12),
+                "{first}, {rest}: {lines:?}"
+            );
+            let cells: usize = lines
+                .iter()
+                .map(|l| l.iter().filter(|c| !c.is_blank() && **c != CUT).count())
+                .sum();
+            assert_eq!(cells, 30, "{first}, {rest}: {lines:?}");
+        }
     }
 
     #[test]

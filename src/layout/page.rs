@@ -81,8 +81,12 @@ const LINES_WITH_HEADING: usize = 2;
 impl<S: LineSink> Layouter<S> {
     /// Numbers the pages, starting at `first`, with the number (its cells from `cells`) on a
     /// line of its own: the text gets one line less a page. Has no effect without pages (page
-    /// length 0).
+    /// length 0), nor on pages of one line: a number line there would leave no room for text,
+    /// and a page never holds more lines than the page length.
     pub(crate) fn number_pages(&mut self, place: PageNumbers, first: u32, cells: PageNumberCells) {
+        if self.page_length < 2 {
+            return;
+        }
         self.pages.numbers = Some((place, cells));
         self.pages.number = first;
     }
@@ -343,6 +347,22 @@ mod tests {
         let mut cells = Vec::new();
         crate::braille::page_number(120, &mut cells);
         assert_eq!(to_unicode_string(&cells), "⠼⠁⠃⠚");
+    }
+
+    #[test]
+    fn pages_of_one_line_get_no_number() {
+        // A number line and a text line would make pages of two lines.
+        let plain = run(6, 1, None, vec![para(9, 0)]);
+        for place in [PageNumbers::Top, PageNumbers::Bottom] {
+            let numbered = run(6, 1, Some(place), vec![para(9, 0)]);
+            assert_eq!(numbered, plain, "{place:?}");
+        }
+        let pages: Vec<&[String]> = plain.split(|l| l == "\u{c}").collect();
+        assert!(pages.len() > 2, "{plain:?}");
+        assert!(pages.iter().all(|p| p.len() <= 1), "{plain:?}");
+        // Two lines a page leave room for the number.
+        let two = run(6, 2, Some(PageNumbers::Top), vec![para(9, 0)]);
+        assert_eq!(two.first().map(String::as_str), Some("⠀⠀⠀⠀⠼⠁"), "{two:?}");
     }
 
     #[test]

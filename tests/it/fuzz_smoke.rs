@@ -1,6 +1,8 @@
-//! The fuzz targets' bodies in smoke mode: a few hundred generated inputs each, the same code
-//! the fuzzer runs (`fuzz/bodies/`), so a panic on a tag value is caught by `cargo test`.
+//! The fuzz targets' bodies in smoke mode: generated inputs, the same code the fuzzer runs
+//! (`fuzz/bodies/`), so what the targets were written to catch is caught by `cargo test`.
 
+#[path = "../../fuzz/bodies/structured.rs"]
+mod structured;
 #[path = "../../fuzz/bodies/tags.rs"]
 mod tags;
 
@@ -96,4 +98,102 @@ fn the_tags_body_builds_the_game_it_says() {
         "{pgn}"
     );
     assert!(pgn.ends_with("\n1. e4 {} e5 2. Nf3 *\n"), "{pgn}");
+}
+
+/// What the structured body found, as regression inputs through the same checks.
+#[test]
+fn structured_body_findings() {
+    use schackpunkt::{InputKind, Settings};
+    // A character without a braille rule in a title written with escapes was reported on
+    // line 1 ("---"), past its end.
+    let title = "---\ntitle: \"Så \\\"sa\\\" han ☃\"\n---\n\nText.\n";
+    structured::check(&structured::written(
+        "bok.md",
+        InputKind::Markdown,
+        title,
+        Settings::default(),
+    ));
+    // In inline code over lines, on the code's first line, past its end.
+    let code = "> Se `a\n> b ☃` nu\n";
+    structured::check(&structured::written(
+        "bok.md",
+        InputKind::Markdown,
+        code,
+        Settings::default(),
+    ));
+    // In code after a tab Markdown took part of (in a quote, after a list marker), two
+    // columns to the left.
+    for tabs in ["> \t\t\t\t@a♜丠 `t⡅a`\n", "*\t\t\0     * **\n"] {
+        structured::check(&structured::written(
+            "bok.md",
+            InputKind::Markdown,
+            tabs,
+            Settings::default(),
+        ));
+    }
+    // A word cut after an indent of all but one cell: lines of 13 cells on a line of 12.
+    let narrow = Settings {
+        line_length: Some(12),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    for deep in [
+        "> > > > > 8/8/8/8/8/8/8/K6k w[T½-½@ ** ** ** ** **\n",
+        "> > > > > > > > _  \n *B}ÄNf3  * ** ** ** **\n",
+    ] {
+        structured::check(&structured::written(
+            "bok.md",
+            InputKind::Markdown,
+            deep,
+            narrow.clone(),
+        ));
+    }
+    // Pages of one line with page numbers held two lines.
+    let one_line_pages = Settings {
+        page_length: Some(1),
+        profile: Some("sv-a4".into()),
+        ..Settings::default()
+    };
+    structured::check(&structured::written(
+        "parti.pgn",
+        InputKind::Pgn,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n",
+        one_line_pages,
+    ));
+}
+
+/// A UTF-16 book whose last byte is odd is read as UTF-16 with U+FFFD for the odd byte, as a
+/// PGN or FEN file is; a book ends in an I/O error (exit code 3, "stream did not contain valid
+/// UTF-8"): the decoder (encoding_rs_io) writes a cut U+FFFD when `read_to_string` hands it
+/// a buffer of two bytes.
+#[test]
+#[ignore = "open: reading a book whole (build.rs, source.rs) fails on a UTF-16 file of odd length"]
+fn structured_body_finding_utf16_book_of_odd_length() {
+    use schackpunkt::{InputKind, Settings};
+    let bytes = b"\xff\xfeaaaaa";
+    structured::check(&structured::bytes(
+        "bok.md",
+        InputKind::Markdown,
+        bytes,
+        Settings::default(),
+    ));
+}
+
+/// Cases of the structured body: games, books and FEN lists with options, each through every
+/// output format.
+const STRUCTURED_CASES: usize = 3000;
+
+#[test]
+fn structured_body_keeps_its_invariants() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..STRUCTURED_CASES {
+        // Lengths up to a few kilobytes: enough bytes for several games with variations.
+        let len = match rng.next() % 4 {
+            0 => rng.next() % 64,
+            1 | 2 => rng.next() % 1024,
+            _ => rng.next() % 4096,
+        };
+        let data: Vec<u8> = (0..len).map(|_| (rng.next() >> 24) as u8).collect();
+        structured::run(&data);
+    }
 }
