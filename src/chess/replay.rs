@@ -655,12 +655,13 @@ impl Visitor for Replay<'_> {
         match self.next_token() {
             Some((
                 _,
-                Token {
+                t @ Token {
                     kind: TokKind::Nag(_),
                     ..
                 },
             )) => {
-                self.items.push(Item::Nag(nag.0));
+                let at = self.scan.pos(t.start);
+                self.items.push(Item::Nag(nag.0, at));
                 ControlFlow::Continue(())
             }
             _ => self.internal("pgn-reader reported a NAG the scan did not find"),

@@ -246,7 +246,7 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
                 m.number,
                 if m.color == Color::White { "w" } else { "b" }
             ),
-            Item::Nag(n) => format!("${n}"),
+            Item::Nag(n, _) => format!("${n}"),
             Item::Comment(c, _) => format!("{{{c}}}"),
             Item::VariationStart => "(".into(),
             Item::VariationEnd => ")".into(),
@@ -285,7 +285,13 @@ fn annotations_glued_and_symbols() {
     let nags: Vec<u8> = g
         .items
         .iter()
-        .filter_map(|i| if let Item::Nag(n) = i { Some(*n) } else { None })
+        .filter_map(|i| {
+            if let Item::Nag(n, _) = i {
+                Some(*n)
+            } else {
+                None
+            }
+        })
         .collect();
     assert_eq!(nags, [1, 6, 3, 4, 5, 2, 18, 16, 146]);
 }
