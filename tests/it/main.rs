@@ -1,5 +1,5 @@
 //! The integration tests, in one crate (one binary to link): the command line (`cli`,
-//! `bad_inputs`, `golden`, `samples`) and the library's public API (`diagrams`, `book_prose`,
+//! `bad_inputs`, `hostile`, `golden`, `samples`) and the library's public API (`diagrams`, `book_prose`,
 //! `book_layout`, `pipeline`: one input kind against another; `fuzz_smoke`: the fuzz bodies on
 //! generated inputs). Internals are tested beside their code, in `src/`.
 //!
@@ -15,5 +15,6 @@ mod cli;
 mod diagrams;
 mod fuzz_smoke;
 mod golden;
+mod hostile;
 mod pipeline;
 mod samples;
