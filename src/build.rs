@@ -118,6 +118,7 @@ impl Job {
                 .reader
                 .read_to_string(&mut text)
                 .map_err(|e| Error::io(path, e))?;
+            source::lone_cr_to_lf(&mut text);
             let front = frontmatter::read(&input.name, &text, &mut Vec::new())?;
             if let Some(format) = front.settings.format {
                 return Ok(format);
@@ -438,6 +439,7 @@ fn transcribe_opened(
                 .reader
                 .read_to_string(&mut text)
                 .map_err(|e| Error::io(&name, e))?;
+            source::lone_cr_to_lf(&mut text);
             Prepared::Book(text)
         } else {
             Prepared::Stream(input)

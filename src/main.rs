@@ -146,12 +146,17 @@ fn end_on_signals() {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         // Without the handlers a signal still ends the program, only with a file left behind.
         if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
-            std::thread::spawn(move || {
-                if let Some(signal) = signals.forever().next() {
-                    schackpunkt::remove_temporary_files();
-                    std::process::exit(128 + signal);
-                }
-            });
+            // A small stack: the thread only waits, and its address space counts against a
+            // memory limit (`ulimit -v`) as much as the build's.
+            let _ = std::thread::Builder::new()
+                .name("signals".into())
+                .stack_size(64 * 1024)
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        schackpunkt::remove_temporary_files();
+                        std::process::exit(128 + signal);
+                    }
+                });
         }
     }
 }

@@ -2,8 +2,8 @@
 //! (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252 when the bytes are not UTF-8),
 //! streamed, never loaded whole. A regular file is read once to decide its encoding and again
 //! to transcribe it; a stream (a pipe, a FIFO, a device, `-`) is read once, its encoding decided
-//! on a buffered prefix. On the way every input is checked as text: a NUL byte, a byte that is
-//! not UTF-8 where UTF-8 was decided, or a lone UTF-16 surrogate is a located error.
+//! on a buffered prefix. On the way every input is checked as text: a NUL byte, or a byte that
+//! is not UTF-8 where UTF-8 was decided, is a located error.
 
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
@@ -115,12 +115,9 @@ pub fn decoder<R: Read + Send + 'static>(
             .bom_override(true)
             .strip_bom(true)
             .build(raw);
-        let checks = if encoding == UTF_16LE || encoding == UTF_16BE {
-            Checks::Utf16
-        } else {
-            Checks::Decoded
-        };
-        Box::new(TextCheck::new(name, decoded, checks))
+        // A lone UTF-16 surrogate comes out as U+FFFD, which the text stage reports as a
+        // character with no rule, at its place, with a hint saying what it stands for.
+        Box::new(TextCheck::new(name, decoded, Checks::Decoded))
     }
 }
 
@@ -130,9 +127,7 @@ enum Checks {
     /// The bytes are read as UTF-8 as they are: they must be UTF-8 (a stream decided on its
     /// prefix, a file changed since it was checked). A leading BOM is dropped.
     Utf8,
-    /// Decoded from UTF-16: a replacement character stands for a lone surrogate.
-    Utf16,
-    /// Decoded from a single-byte encoding: always UTF-8, nothing is lost.
+    /// Decoded by encoding_rs: always UTF-8.
     Decoded,
 }
 
@@ -187,7 +182,6 @@ impl<R: Read> TextCheck<R> {
         let nul = bytes.iter().position(|&b| b == 0);
         let other = match self.checks {
             Checks::Utf8 => std::str::from_utf8(bytes).err().map(|e| e.valid_up_to()),
-            Checks::Utf16 => bytes.windows(3).position(|w| w == "\u{FFFD}".as_bytes()),
             Checks::Decoded => None,
         };
         let (at, is_nul) = match (nul, other) {
@@ -202,12 +196,6 @@ impl<R: Read> TextCheck<R> {
                 "a NUL byte: this is not text (a binary file, or UTF-16 without a byte-order mark)",
                 "only text can be transcribed; for UTF-16 without a byte-order mark give \
                  --input-encoding utf-16le or utf-16be",
-            )
-        } else if self.checks == Checks::Utf16 {
-            self.problem(
-                "not UTF-16 here (a lone surrogate), or a character already lost \
-                 (U+FFFD, the replacement character)",
-                "nothing is dropped silently: mend the file, or save it as UTF-8",
             )
         } else {
             self.problem(
@@ -380,6 +368,22 @@ fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     Ok(total)
 }
 
+/// Makes a lone CR (old Mac line ends) an LF, byte for byte, so that places stay: Markdown and
+/// YAML readers take only LF and CR LF as line ends, and a CR-only book would be one line.
+pub(crate) fn lone_cr_to_lf(text: &mut String) {
+    if !text.contains('\r') {
+        return;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    // One ASCII byte for another: still UTF-8.
+    *text = String::from_utf8(bytes).unwrap_or_default();
+}
+
 /// Looks up an encoding by a label such as `utf-8`, `latin1`, `windows-1252`, `utf-16le`.
 pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     match label.to_ascii_lowercase().as_str() {
@@ -512,9 +516,9 @@ mod tests {
         // A character cut by the end of the input.
         let e = through(b"ab\xc3", UTF_8, 1).unwrap_err();
         assert!(e.starts_with("t:1:3: not UTF-8 here"), "{e}");
-        // A lone surrogate in UTF-16.
-        let e = through(b"\xff\xfeA\x00\n\x00B\x00\x00\xd8C\x00", UTF_16LE, 3).unwrap_err();
-        assert!(e.starts_with("t:2:2: not UTF-16 here"), "{e}");
+        // A lone surrogate in UTF-16 passes as U+FFFD (the text stage reports it).
+        let text = through(b"\xff\xfeA\x00\n\x00B\x00\x00\xd8C\x00", UTF_16LE, 3);
+        assert_eq!(text.as_deref(), Ok("A\nB\u{fffd}C"));
     }
 
     #[test]

@@ -446,15 +446,24 @@ fn word<K: PartialEq>(table: &[(K, &'static str)], key: K) -> &'static str {
         .map_or("", |(_, w)| *w)
 }
 
-/// The warning for a character with no braille rule.
+/// The warning for a character with no braille rule. The replacement character U+FFFD is
+/// what decoding puts where the input could not be decoded (a lone surrogate in UTF-16): the
+/// hint says so, since the character in the source is not the one shown.
 pub(crate) fn no_rule(location: crate::error::Location, ch: char) -> Warning {
-    Warning(Diagnostic::new(
+    let d = Diagnostic::new(
         location,
         format!(
             "no braille rule for the character '{ch}' (U+{:04X}); a substitute is written",
             u32::from(ch)
         ),
-    ))
+    );
+    Warning(match ch {
+        char::REPLACEMENT_CHARACTER => d.with_hint(
+            "U+FFFD stands where the input could not be decoded (such as a lone surrogate in \
+             UTF-16): correct the source here",
+        ),
+        _ => d,
+    })
 }
 
 #[cfg(test)]
@@ -468,6 +477,21 @@ mod tests {
             emphasis: Emphasis::None,
             at: Pos { line: 1, column: 1 },
         }]
+    }
+
+    #[test]
+    fn an_undecodable_character_is_named_as_such() {
+        let at = Pos { line: 3, column: 6 }.in_file("bok.md");
+        let w = no_rule(at.clone(), '\u{fffd}');
+        assert!(w.0.message.contains("(U+FFFD)"), "{w:?}");
+        assert!(
+            w.0.hint
+                .as_deref()
+                .is_some_and(|h| h.contains("lone surrogate")),
+            "{w:?}"
+        );
+        assert_eq!(w.0.location, at);
+        assert_eq!(no_rule(at, '☃').0.hint, None);
     }
 
     /// What a block is, in short: `P(first,rest) text` for a paragraph, `_` for a blank line,

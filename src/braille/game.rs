@@ -44,13 +44,6 @@ pub struct GameWriter {
     pub first_dropped: Option<Location>,
 }
 
-/// A move waiting for its annotation glyphs.
-struct Pending {
-    facts: MoveFacts,
-    nags: [u8; 4],
-    count: usize,
-}
-
 /// State while one game is written.
 struct Run<'a> {
     w: &'a mut GameWriter,
@@ -63,7 +56,11 @@ struct Run<'a> {
     need_number: bool,
     /// Cells to put before the next word (an opening bracket).
     prefix: Vec<Cell>,
-    pending: Option<Pending>,
+    /// A move waiting for its annotation glyphs.
+    pending: Option<MoveFacts>,
+    /// The annotation glyphs of the pending move, with their places (as many as the source
+    /// gives).
+    nags: Vec<(u8, Pos)>,
     /// The last thing written was a main-line move (compact notation ends it with a period).
     ends_with_move: bool,
 }
@@ -112,6 +109,7 @@ impl GameWriter {
             need_number: true,
             prefix: Vec::new(),
             pending: None,
+            nags: Vec::new(),
             ends_with_move: false,
         };
         for item in &game.items {
@@ -267,18 +265,11 @@ impl Run<'_> {
         match item {
             Item::Move(m) => {
                 self.flush_move();
-                self.pending = Some(Pending {
-                    facts: *m,
-                    nags: [0; 4],
-                    count: 0,
-                });
+                self.pending = Some(*m);
             }
-            Item::Nag(n) => match &mut self.pending {
-                Some(p) if p.count < p.nags.len() => {
-                    p.nags[p.count] = *n;
-                    p.count += 1;
-                }
-                _ => self.unsigned_nag(*n),
+            Item::Nag(n, at) => match self.pending {
+                Some(_) => self.nags.push((*n, *at)),
+                None => self.stray_nag(*n, *at),
             },
             Item::Comment(c, at) => {
                 self.flush_move();
@@ -341,8 +332,7 @@ impl Run<'_> {
     }
 
     fn flush_move(&mut self) {
-        let Some(p) = self.pending.take() else { return };
-        let m = p.facts;
+        let Some(m) = self.pending.take() else { return };
         let black = m.color == Color::Black;
         let main_line = self.depth == 0;
         if self.w.layout == Layout::List && main_line && (!black || self.need_number) {
@@ -379,50 +369,64 @@ impl Run<'_> {
         }
         self.para.push(&self.w.cells);
         // Comment signs: those written right after the move, then those after a blank.
-        let nags = &p.nags[..p.count];
+        let nags = std::mem::take(&mut self.nags);
         if compact {
             self.w.drop_nags(nags.len(), self.game);
         } else {
-            let mut after: [Option<&signs::Sign>; 4] = [None; 4];
-            let mut n_after = 0;
-            for &n in nags {
+            for &(n, at) in &nags {
                 match signs::for_nag(n) {
                     Some(s) if s.placement == Placement::Attached => {
                         self.w.cells.clear();
                         s.push_cells(&mut self.w.cells);
                         self.para.push(&self.w.cells);
                     }
-                    Some(s) => {
-                        after[n_after] = Some(s);
-                        n_after += 1;
-                    }
-                    None => self.unsigned_nag(n),
+                    Some(_) => {}
+                    None => self.unsigned_nag(n, at),
                 }
             }
-            for s in after.iter().take(n_after).flatten() {
+            let after = nags.iter().filter_map(|&(n, _)| signs::for_nag(n));
+            for s in after.filter(|s| s.placement != Placement::Attached) {
                 self.para.end_word_glued();
                 self.w.cells.clear();
                 s.push_cells(&mut self.w.cells);
                 self.para.push(&self.w.cells);
             }
         }
+        // The buffer, emptied, for the next move.
+        self.nags = nags;
+        self.nags.clear();
         self.para.end_word();
         self.need_number = false;
         self.ends_with_move = main_line;
     }
 
-    fn unsigned_nag(&mut self, n: u8) {
+    /// A NAG the book has no sign for, left out with a warning at its place.
+    fn unsigned_nag(&mut self, n: u8, at: Pos) {
+        self.nag_left_out(n, at, "has no sign in the book");
+    }
+
+    /// A NAG with no move before it (at the start of a game or variation, after a comment):
+    /// it annotates nothing, and is left out with a warning at its place.
+    fn stray_nag(&mut self, n: u8, at: Pos) {
+        self.nag_left_out(n, at, "does not follow a move");
+    }
+
+    fn nag_left_out(&mut self, n: u8, at: Pos, why: &str) {
         if self.w.notation == Notation::Compact {
             self.w.drop_nags(1, self.game);
             return;
         }
-        self.warnings.push(Warning(Diagnostic::new(
-            game_location(self.game),
-            format!(
-                "game {}: the annotation ${n} has no sign in the book; it is left out",
-                self.game.number
-            ),
-        )));
+        let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
+        self.warnings.push(Warning(
+            Diagnostic::new(
+                at.in_file(file),
+                format!(
+                    "game {}: the annotation ${n} {why}; it is left out",
+                    self.game.number
+                ),
+            )
+            .with_width(1),
+        ));
     }
 
     /// A comment; `at` is where its text starts.
@@ -648,6 +652,50 @@ mod tests {
         assert_eq!(w.first_dropped.as_ref().map(|l| l.line), Some(1));
         let (b, _) = write("1. e4 e5 2. Nf3 *\n", &options);
         assert!(b[0].0.ends_with("⠎⠋⠒⠄"), "{b:?}");
+    }
+
+    /// A move takes every annotation glyph the source gives it (it once took four: a fifth
+    /// was left out as having "no sign in the book"); a NAG that annotates nothing, or has no
+    /// sign, is a warning at its own place.
+    #[test]
+    fn every_nag_of_a_move_is_written_and_those_left_out_are_located() {
+        let pgn = "1. e4 $1 $2 $3 $4 $5 $6 $7 $14 $255 e5 *\n";
+        let (b, w) = write(pgn, &Options::default());
+        // ! ? !! ?? !? ?! right after the move, then ⩲ after a blank.
+        assert_eq!(
+            b[0].0,
+            format!("{}⠖⠢⠖⠖⠢⠢⠖⠢⠢⠖⠀⠲⠌⠶⠀{}", text("1. e4"), text("e5"))
+        );
+        let shown: Vec<_> = w
+            .iter()
+            .map(|w| (w.0.location.column, w.0.message.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    25,
+                    "game 1: the annotation $7 has no sign in the book; it is left out"
+                ),
+                (
+                    32,
+                    "game 1: the annotation $255 has no sign in the book; it is left out"
+                ),
+            ]
+        );
+        let stray = "does not follow a move; it is left out";
+        for (pgn, column, nag) in [
+            ("$1 1. e4 *\n", 1, "$1"),
+            ("1. e4 {bra} !! e5 *\n", 13, "$3"),
+        ] {
+            let (_, w) = write(pgn, &Options::default());
+            let shown: Vec<_> = w
+                .iter()
+                .map(|w| (w.0.location.column, w.0.message.clone()))
+                .collect();
+            let want = format!("game 1: the annotation {nag} {stray}");
+            assert_eq!(shown, [(column, want)], "{pgn}");
+        }
     }
 
     #[test]

@@ -359,7 +359,9 @@ impl Context<'_> {
     }
 }
 
-/// The whitespace-separated fields of a FEN, with their byte offsets.
+/// The whitespace-separated fields of a FEN, with their byte offsets: the six of a FEN and the
+/// first one too many, no more (a hostile line of millions of fields must not become a list
+/// of millions).
 fn split_fields(text: &str) -> Vec<Field<'_>> {
     let mut fields = Vec::new();
     let mut start = None;
@@ -371,6 +373,9 @@ fn split_fields(text: &str) -> Vec<Field<'_>> {
                     start: s,
                 });
                 start = None;
+                if fields.len() > FIELDS.len() {
+                    return fields;
+                }
             }
             (false, None) => start = Some(i),
             _ => {}
@@ -523,6 +528,23 @@ mod tests {
     #[test]
     fn fields_split_on_runs_of_blanks() {
         assert!(at("8/8/8/8/8/8/8/K6k   b  -  - 0\t1").is_ok());
+    }
+
+    /// A line of millions of fields is split into the six and the first one too many, which
+    /// is the error.
+    #[test]
+    fn fields_stop_after_the_first_one_too_many() {
+        let line = format!("8/8/8/8/8/8/8/K6k w - - 0 1 {}", "x ".repeat(1_000_000));
+        let fields = split_fields(&line);
+        assert_eq!(fields.len(), 7);
+        assert_eq!((fields[6].text, fields[6].start), ("x", 28));
+        let (col, msg) = err(&line);
+        assert_eq!(col, 29);
+        assert!(
+            msg.contains("unexpected 'x' after the fullmove number"),
+            "{msg}"
+        );
+        assert_eq!(split_fields(" a b ").len(), 2);
     }
 
     #[test]

@@ -58,8 +58,8 @@ pub struct MoveFacts {
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Item {
     Move(MoveFacts),
-    /// A numeric annotation glyph of the move before it (`!` is `$1`).
-    Nag(u8),
+    /// A numeric annotation glyph of the move before it (`!` is `$1`), and where it stands.
+    Nag(u8, Pos),
     /// A comment, as decoded text (whitespace as in the source), and where that text starts
     /// (right after its `{` or `;`).
     Comment(String, Pos),

@@ -342,7 +342,7 @@ mod tests {
                 Item::Comment(..) => "?",
                 Item::VariationStart => "(",
                 Item::VariationEnd => ")",
-                Item::Nag(_) => "$",
+                Item::Nag(..) => "$",
             })
             .collect();
         assert_eq!(kinds.concat(), "mc(m)(mm)m");

@@ -23,6 +23,7 @@ use crate::error::{Diagnostic, Error, Warning};
 pub(crate) struct Frame {
     pos: Chess,
     before: Option<Chess>,
+    past_max: bool,
 }
 
 /// Replays one game; built per game, its output read from the fields after pgn-reader is done.
@@ -38,6 +39,10 @@ pub(crate) struct Replay<'a> {
     pos: Chess,
     /// The position before the last move played on this line, for a variation on it.
     before: Option<Chess>,
+    /// Black has played move `u32::MAX` on this line: shakmaty's counter stays there, so a
+    /// further move would repeat its number; it is an error instead. (`before` is never past:
+    /// no move is played after.)
+    past_max: bool,
     stack: &'a mut Vec<Frame>,
     fen_tag: Option<usize>,
     /// The position of the `[FEN]` tag, once read.
@@ -103,6 +108,18 @@ pub(crate) fn game_label(scan: &GameScan, number: usize) -> String {
 
 type Flow = ControlFlow<()>;
 
+/// Why a FEN's halfmove clock or fullmove number is no number a position can hold (more than
+/// `u32::MAX`), as [`crate::chess::fen`] says it for a `.fen` file.
+fn counter_too_large(fen: &str) -> Option<String> {
+    let fields = fen.split_ascii_whitespace().skip(4).take(2);
+    fields
+        .zip(["halfmove clock", "fullmove number"])
+        .find_map(|(f, name)| {
+            let digits = !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+            (digits && f.parse::<u32>().is_err()).then(|| format!("{name}: {f} is too large"))
+        })
+}
+
 /// Comment bytes as text (they are UTF-8: the normalized text is made from a `str`).
 fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(bytes) {
@@ -128,6 +145,7 @@ impl<'a> Replay<'a> {
             claim: None,
             pos: Chess::default(),
             before: None,
+            past_max: false,
             stack,
             fen_tag: None,
             start: None,
@@ -203,7 +221,11 @@ impl<'a> Replay<'a> {
             return ControlFlow::Continue(());
         };
         let value = self.tags.get(i).map_or("", |t| t.1.trim());
-        let pos = match Fen::from_ascii(value.as_bytes()) {
+        // shakmaty saturates a counter too large for it; a .fen file's FEN is an error then.
+        let fen = Fen::from_ascii(value.as_bytes())
+            .map_err(|e| e.to_string())
+            .and_then(|fen| counter_too_large(value).map_or(Ok(fen), Err));
+        let pos = match fen {
             Err(e) => Err(format!("bad FEN '{value}': {e}")),
             // Standard castling first; Chess960 only for castling rights it cannot hold.
             Ok(fen) => match fen.clone().into_position::<Chess>(mode) {
@@ -419,6 +441,7 @@ impl<'a> Replay<'a> {
     fn play(&mut self, m: Move, disambiguation: Disambiguation) -> MoveFacts {
         let number = self.pos.fullmoves().get();
         let color = self.pos.turn();
+        self.past_max = color == Color::Black && number == u32::MAX;
         let kind = match m {
             Move::Normal {
                 role,
@@ -486,6 +509,7 @@ impl<'a> Replay<'a> {
         }
         match Chess::from_setup(setup, mode) {
             Ok(next) => {
+                self.past_max = color == Color::Black && number.get() == u32::MAX;
                 self.before = Some(mem::replace(&mut self.pos, next));
                 Ok(MoveFacts {
                     number: number.get(),
@@ -601,6 +625,18 @@ impl Visitor for Replay<'_> {
             );
             return self.internal(&what);
         };
+        if self.past_max {
+            let e = self.move_error(
+                t,
+                "move",
+                &format!(
+                    "its number would be more than {}, the largest move number",
+                    u32::MAX
+                ),
+                Some("the [FEN] tag's fullmove number is too large for a game that goes on"),
+            );
+            return self.fail(t.start, e);
+        }
         let facts = match san_plus.san {
             San::Null => self.null_move(t),
             san => self.resolve(san, t, &word).map(|(m, d)| self.play(m, d)),
@@ -619,12 +655,13 @@ impl Visitor for Replay<'_> {
         match self.next_token() {
             Some((
                 _,
-                Token {
+                t @ Token {
                     kind: TokKind::Nag(_),
                     ..
                 },
             )) => {
-                self.items.push(Item::Nag(nag.0));
+                let at = self.scan.pos(t.start);
+                self.items.push(Item::Nag(nag.0, at));
                 ControlFlow::Continue(())
             }
             _ => self.internal("pgn-reader reported a NAG the scan did not find"),
@@ -682,6 +719,7 @@ impl Visitor for Replay<'_> {
         self.stack.push(Frame {
             pos,
             before: Some(before),
+            past_max: mem::take(&mut self.past_max),
         });
         self.items.push(Item::VariationStart);
         ControlFlow::Continue(Skip(false))
@@ -693,6 +731,7 @@ impl Visitor for Replay<'_> {
         };
         self.pos = frame.pos;
         self.before = frame.before;
+        self.past_max = frame.past_max;
         self.items.push(Item::VariationEnd);
         ControlFlow::Continue(())
     }

@@ -7,6 +7,7 @@ use super::game::GameResult;
 use super::letters::{Lang, Letter, glyph_nag};
 use super::words::{MoveShape, MoveWord, Word, quick_move, read_word};
 use crate::document::Pos;
+use crate::document::lines::read_line;
 use crate::error::{Diagnostic, Location};
 
 /// What a movetext token is.
@@ -854,7 +855,7 @@ impl<R: BufRead> Scanner<R> {
             text.push_str(&self.line);
             return Ok(Some(start));
         }
-        if self.input.read_line(text)? == 0 {
+        if read_line(&mut self.input, text)? == 0 {
             return Ok(None);
         }
         self.line_no = self.line_no.saturating_add(1);

@@ -5,6 +5,7 @@
 use std::io::BufRead;
 use std::ops::Range;
 
+use super::lines::read_line;
 use super::{Pos, Words};
 use crate::error::{Error, Result};
 
@@ -64,10 +65,8 @@ impl Lines {
     pub(crate) fn next_line(&mut self) -> Result<Option<FenLine>> {
         loop {
             self.buf.clear();
-            let n = self
-                .reader
-                .read_line(&mut self.buf)
-                .map_err(|e| Error::io(&self.file, e))?;
+            let n =
+                read_line(&mut self.reader, &mut self.buf).map_err(|e| Error::io(&self.file, e))?;
             if n == 0 {
                 return Ok(None);
             }

@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
+use saphyr_parser::{Event, Marker, Parser};
 
 use crate::error::{Diagnostic, Error, Location, Result, Warning};
 use crate::settings::{self, scalar_text};
@@ -46,6 +47,15 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
         column: u32::try_from(col + 1).unwrap_or(u32::MAX),
     };
     let source_line = |line: usize| text.lines().nth(line).unwrap_or("").to_string();
+    if let Some(m) = too_deep(yaml) {
+        return Err(Diagnostic::new(
+            place(m.line(), m.col()),
+            format!("front matter: nested more than {MAX_DEPTH} levels deep"),
+        )
+        .with_source(source_line(m.line()), 1)
+        .with_hint("the front matter holds keys with single values, such as `notation: compact`")
+        .into());
+    }
     // A marker's byte offset in the file: YAML line 1 is line 2 of the file, columns are
     // characters.
     let offset = |m: saphyr::Marker| -> usize {
@@ -137,6 +147,33 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
         }
     }
     Ok(front)
+}
+
+/// How deep the front matter's YAML may nest: its keys take single values (depth 1), a list
+/// given by mistake is depth 2. saphyr's loader recurses once a level of block nesting (its
+/// limit covers only flow collections), so a hostile front matter nested thousands of levels
+/// deep would overflow the stack: [`too_deep`] stops it first.
+const MAX_DEPTH: usize = 64;
+
+/// Where the YAML first nests deeper than [`MAX_DEPTH`], found by saphyr's event parser (a
+/// state machine with a stack of its own, no recursion). A syntax error ends the walk: the
+/// loader then reports it, having nested no deeper than this walk allowed.
+fn too_deep(yaml: &str) -> Option<Marker> {
+    let mut depth = 0usize;
+    for event in Parser::new_from_str(yaml) {
+        let (event, span) = event.ok()?;
+        match event {
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(span.start);
+                }
+            }
+            Event::SequenceEnd | Event::MappingEnd => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The YAML of the front matter and where the body starts.
@@ -260,6 +297,49 @@ mod tests {
             let e = f.err().map(|e| e.to_string()).unwrap_or_default();
             assert!(e.contains(message), "{text}: {e}");
         }
+    }
+
+    /// Hostile front matter: nesting thousands of levels deep (block or flow) and an alias bomb
+    /// are errors at their place, found without overflowing the stack or expanding the aliases.
+    #[test]
+    fn deep_nesting_and_alias_bombs_are_errors_at_their_place() {
+        let block: String = (0..10_000)
+            .map(|i| format!("{}k{i}:\n", "  ".repeat(i)))
+            .collect();
+        let sequences = format!("- {}1\n", "- ".repeat(10_000));
+        let flow = format!("x: {}{}\n", "[".repeat(10_000), "]".repeat(10_000));
+        for (yaml, at, message) in [
+            (
+                block.as_str(),
+                "bok.md:66:129:",
+                "nested more than 64 levels deep",
+            ),
+            (
+                sequences.as_str(),
+                "bok.md:2:129:",
+                "nested more than 64 levels deep",
+            ),
+            (flow.as_str(), "bok.md:2:", "front matter: "),
+        ] {
+            let (f, _) = front(&format!("---\n{yaml}---\n# Bok\n"));
+            let e = f.err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.starts_with(at) && e.contains(message), "{e:.300}");
+        }
+        let mut bomb = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (name, before) in "bcdefghi".chars().zip("abcdefgh".chars()) {
+            let refs = vec![format!("*{before}"); 9].join(", ");
+            bomb.push_str(&format!("{name}: &{name} [{refs}]\n"));
+        }
+        let (f, _) = front(&format!("---\n{bomb}---\n"));
+        let e = f.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.starts_with("bok.md:") && e.contains("billion-laughs"),
+            "{e:.300}"
+        );
+        // Nesting within the limit is read (and a list is the usual error of a key's value).
+        let (f, _) = front("---\nnotation: [[[a]]]\n---\n");
+        let e = f.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("notation: expected a single value"), "{e}");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 pub(crate) mod fen;
 pub(crate) mod frontmatter;
+pub(crate) mod lines;
 pub(crate) mod markdown;
 
 use std::io::BufRead;

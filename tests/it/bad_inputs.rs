@@ -1,38 +1,77 @@
 //! The catalogue of bad inputs: each case is a file given to the binary, with the exit code,
 //! the place and a piece of the message it must give. Every failing case also proves that
 //! nothing is written (an earlier output stays as it was, no temporary file is left, `-o -`
-//! prints nothing) and that `check` says the same as `build`.
+//! prints nothing) and that `check` says the same as `build`. Every run has a bound on its
+//! memory ([`Bound`]) and is killed if it hangs. The hostile inputs of issue 10 (bombs, 50 MB
+//! lines, /dev/zero …) are in `hostile.rs`, through the same runner.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::support::Sandbox;
 
 /// Where a case's input comes from.
-enum Src {
+pub(crate) enum Src {
     Text(&'static str),
     Bytes(&'static [u8]),
     /// Made by the test (large or deep inputs).
     Made(fn() -> Vec<u8>),
     /// No file at all.
     Missing,
+    /// A directory of that name.
+    Dir,
+    /// A symbolic link to this path (a device).
+    Link(&'static str),
 }
 
-struct Case {
+/// A bound on a run's memory: its address space, set with `prlimit --as` (docs/decisions.md,
+/// "Hostile inputs: bounds"). The debug binary needs about 12 MB for a small input.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Bound {
+    /// This many MB, whatever the input's size (a stream).
+    Fixed(u64),
+    /// [`BASE`] and this many times the input's size (what is held whole: a book, a game, a
+    /// line).
+    Times(u64),
+}
+
+/// The part of a [`Bound::Times`] that does not grow with the input.
+const BASE: u64 = 32 << 20;
+
+impl Bound {
+    pub(crate) fn bytes(self, input: u64) -> u64 {
+        match self {
+            Bound::Fixed(mb) => mb << 20,
+            Bound::Times(k) => BASE + k * input,
+        }
+    }
+}
+
+/// The bound of a case that names none: what a book or a game held whole may take.
+pub(crate) const HELD_WHOLE: Bound = Bound::Times(20);
+
+/// A run that takes longer has hung: it is killed and the case fails. Never a speed test.
+pub(crate) const HANG: Duration = Duration::from_secs(120);
+
+/// Inputs larger than this are run once (`build`); smaller ones also with `-o -` and `check`.
+const RUN_ONCE_FROM: u64 = 4 << 20;
+
+pub(crate) struct Case {
     /// The input's file name (its extension decides the kind).
-    file: &'static str,
-    src: Src,
+    pub file: &'static str,
+    pub src: Src,
     /// Options after `build <file>`.
-    args: &'static [&'static str],
-    code: i32,
+    pub args: &'static [&'static str],
+    pub code: i32,
     /// The start of the message's first line: `file:line:col` (or the path of an I/O error).
-    place: &'static str,
+    pub place: &'static str,
     /// A piece of standard error that pins the explanation (or the warning).
-    message: &'static str,
+    pub message: &'static str,
     /// For a successful build: a piece of the output (Unicode braille with `--format unicode`).
-    output: Option<&'static str>,
+    pub output: Option<&'static str>,
+    pub memory: Bound,
 }
 
-const fn case(
+pub(crate) const fn case(
     file: &'static str,
     src: Src,
     code: i32,
@@ -47,6 +86,7 @@ const fn case(
         place,
         message,
         output: None,
+        memory: HELD_WHOLE,
     }
 }
 
@@ -80,21 +120,27 @@ fn nested_lists() -> Vec<u8> {
     s.into_bytes()
 }
 
+/// Lists and quotes 100 000 deep (issue 10); the list of indented lines above stays 1 000 deep,
+/// its size grows with the square of the depth.
 fn nested_list_markers() -> Vec<u8> {
-    format!("# Bok\n\n{}punkt\n", "- ".repeat(1000)).into_bytes()
+    format!("# Bok\n\n{}punkt\n", "- ".repeat(100_000)).into_bytes()
+}
+
+fn nested_numbered_lists() -> Vec<u8> {
+    format!("# Bok\n\n{}punkt\n", "1. ".repeat(100_000)).into_bytes()
 }
 
 fn nested_quotes() -> Vec<u8> {
     format!(
         "# Bok\n\n{} citat\n\n{}> djupt\n",
-        ">".repeat(1000),
-        "> ".repeat(1000)
+        ">".repeat(100_000),
+        "> ".repeat(100_000)
     )
     .into_bytes()
 }
 
 fn nested_quote_with_game() -> Vec<u8> {
-    let q = "> ".repeat(1000);
+    let q = "> ".repeat(100_000);
     format!("# Bok\n\n{q}```pgn\n{q}1. e4 e5 2. Ke3 *\n{q}```\n").into_bytes()
 }
 
@@ -634,21 +680,47 @@ fn catalogue() -> Vec<Case> {
             "unclosed variation",
         ),
         case("nested-lists.md", Made(nested_lists), 0, "", ""),
-        case(
-            "nested-list-markers.md",
-            Made(nested_list_markers),
-            0,
-            "",
-            "",
-        ),
-        case("nested-quotes.md", Made(nested_quotes), 0, "", ""),
-        case(
-            "nested-quote-game.md",
-            Made(nested_quote_with_game),
-            1,
-            "nested-quote-game.md:4:2013",
-            "illegal move 'Ke3'",
-        ),
+        // Nested 100 000 deep: the indent stops growing, every word is there.
+        Case {
+            args: &["--format", "unicode"],
+            output: Some("⠿\n⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠏⠥⠝⠅⠞"),
+            memory: Bound::Fixed(64),
+            ..case(
+                "nested-list-markers.md",
+                Made(nested_list_markers),
+                0,
+                "",
+                "",
+            )
+        },
+        Case {
+            args: &["--format", "unicode"],
+            output: Some("⠼⠁⠄\n⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠏⠥⠝⠅⠞"),
+            memory: Bound::Fixed(64),
+            ..case(
+                "nested-numbered-lists.md",
+                Made(nested_numbered_lists),
+                0,
+                "",
+                "",
+            )
+        },
+        Case {
+            args: &["--format", "unicode", "--page-length", "0"],
+            output: Some("⠉⠊⠞⠁⠞\n\n⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠙⠚⠥⠏⠞"),
+            memory: Bound::Fixed(64),
+            ..case("nested-quotes.md", Made(nested_quotes), 0, "", "")
+        },
+        Case {
+            memory: Bound::Fixed(64),
+            ..case(
+                "nested-quote-game.md",
+                Made(nested_quote_with_game),
+                1,
+                "nested-quote-game.md:4:200013",
+                "illegal move 'Ke3'",
+            )
+        },
         // Files that are not there or cannot be written.
         case(
             "missing.pgn",
@@ -681,7 +753,7 @@ fn catalogue() -> Vec<Case> {
 }
 
 /// Runs one case; returns what went wrong, if anything.
-fn check_case(c: &Case) -> Result<(), String> {
+pub(crate) fn check_case(c: &Case) -> Result<(), String> {
     let dir = Sandbox::new();
     let d = dir.path();
     let input = d.join(c.file);
@@ -690,8 +762,16 @@ fn check_case(c: &Case) -> Result<(), String> {
         Src::Bytes(b) => std::fs::write(&input, b),
         Src::Made(f) => std::fs::write(&input, f()),
         Src::Missing => Ok(()),
+        Src::Dir => std::fs::create_dir(&input),
+        Src::Link(target) => std::os::unix::fs::symlink(target, &input),
     }
     .map_err(|e| e.to_string())?;
+    let size = match c.src {
+        Src::Text(_) | Src::Bytes(_) | Src::Made(_) => input.metadata().map_or(0, |m| m.len()),
+        _ => 0,
+    };
+    let limit = c.memory.bytes(size);
+    let run = |args: &[&str]| dir.command(args).memory_limit(limit).deadline(HANG).run();
     std::fs::create_dir(d.join("a-folder")).map_err(|e| e.to_string())?;
     let unicode = c.args.contains(&"unicode");
     let output = input.with_extension(if unicode { "txt" } else { "brf" });
@@ -700,9 +780,7 @@ fn check_case(c: &Case) -> Result<(), String> {
 
     let mut args = vec!["build", c.file];
     args.extend_from_slice(c.args);
-    let started = Instant::now();
-    let out = dir.run(&args);
-    let took = started.elapsed();
+    let out = run(&args);
     let err = out.stderr;
     let show = |what: &str| {
         format!(
@@ -710,14 +788,16 @@ fn check_case(c: &Case) -> Result<(), String> {
             err.chars().take(2000).collect::<String>()
         )
     };
+    if out.timed_out {
+        return Err(show(&format!("hung: killed after {HANG:?}")));
+    }
     if out.code != Some(c.code) {
         return Err(show(&format!(
-            "exit code {:?}, expected {}",
-            out.code, c.code
+            "exit code {:?}, expected {} (no code: killed, as when it needs more than {} MB)",
+            out.code,
+            c.code,
+            limit >> 20
         )));
-    }
-    if took > Duration::from_secs(120) {
-        return Err(show(&format!("took {took:?}")));
     }
     if !c.place.is_empty() && !err.lines().any(|l| l.starts_with(c.place)) {
         return Err(show(&format!("no message line starts with '{}'", c.place)));
@@ -725,6 +805,7 @@ fn check_case(c: &Case) -> Result<(), String> {
     if !err.contains(c.message) {
         return Err(show(&format!("stderr lacks '{}'", c.message)));
     }
+    let repeat = size < RUN_ONCE_FROM;
     if c.code != 0 {
         let first_error = err.lines().find(|l| l.contains(": error: ")).unwrap_or("");
         if !first_error.starts_with(c.place) {
@@ -744,10 +825,10 @@ fn check_case(c: &Case) -> Result<(), String> {
                 dir.names()
             )));
         }
-        if !c.args.contains(&"-o") {
+        if repeat && !c.args.contains(&"-o") {
             let mut args = args.clone();
             args.extend_from_slice(&["-o", "-"]);
-            let piped = dir.run(&args);
+            let piped = run(&args);
             if piped.code != Some(c.code) || !piped.stdout.is_empty() {
                 return Err(show("-o - printed something or exited otherwise"));
             }
@@ -768,7 +849,7 @@ fn check_case(c: &Case) -> Result<(), String> {
         }
     }
     // `check` validates as the build does: the same exit code and message, nothing written.
-    if !c.args.contains(&"-o") {
+    if repeat && !c.args.contains(&"-o") {
         std::fs::write(&output, b"OLD").map_err(|e| e.to_string())?;
         let mut args = vec!["check", c.file];
         args.extend(
@@ -776,7 +857,7 @@ fn check_case(c: &Case) -> Result<(), String> {
                 .iter()
                 .filter(|a| !matches!(**a, "--format" | "unicode")),
         );
-        let checked = dir.run(&args);
+        let checked = run(&args);
         let cerr = &checked.stderr;
         if checked.code != Some(c.code) || !cerr.contains(c.message) {
             return Err(format!("check differs: {:?}\n{cerr}", checked.code));
@@ -788,12 +869,10 @@ fn check_case(c: &Case) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn catalogue_of_bad_inputs() {
-    let cases = catalogue();
-    assert!(cases.len() >= 40, "{} cases", cases.len());
+/// Runs every case; fails with all that went wrong.
+pub(crate) fn check_all(cases: &[Case]) {
     let mut failures = Vec::new();
-    for c in &cases {
+    for c in cases {
         if let Err(why) = check_case(c) {
             failures.push(format!("== {}: {why}", c.file));
         }
@@ -805,6 +884,13 @@ fn catalogue_of_bad_inputs() {
         cases.len(),
         failures.join("\n\n")
     );
+}
+
+#[test]
+fn catalogue_of_bad_inputs() {
+    let cases = catalogue();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    check_all(&cases);
 }
 
 /// The rendered diagnostic: the first line, the source line and a marker under the problem,

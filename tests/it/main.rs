@@ -1,5 +1,6 @@
 //! The integration tests, in one crate (one binary to link): the command line (`cli`,
-//! `bad_inputs`, `files`: devices, pipes, signals; `golden`, `samples`) and the library's public API (`diagrams`, `book_prose`,
+//! `bad_inputs`, `hostile`, `files`: devices, pipes, signals; `golden`, `samples`) and the
+//! library's public API (`diagrams`, `book_prose`,
 //! `book_layout`, `pipeline`: one input kind against another; `fuzz_smoke`: the fuzz bodies on
 //! generated inputs). Internals are tested beside their code, in `src/`.
 //!
@@ -17,5 +18,6 @@ mod diagrams;
 mod files;
 mod fuzz_smoke;
 mod golden;
+mod hostile;
 mod pipeline;
 mod samples;

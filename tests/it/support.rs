@@ -1,9 +1,10 @@
 //! What the test modules share: the binary run in a folder of its own ([`Sandbox`]), and one
 //! input transcribed through the library into pages of Unicode braille ([`transcribe`]).
 
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use schackpunkt::{Error, Format, InputKind, Settings, transcribe_bytes};
 
@@ -69,6 +70,7 @@ impl Sandbox {
         Run {
             command,
             stdin: None,
+            deadline: None,
         }
     }
 
@@ -82,6 +84,8 @@ impl Sandbox {
 pub struct Run {
     command: Command,
     stdin: Option<Vec<u8>>,
+    /// Killed when it runs longer (a hang guard, never a speed test).
+    deadline: Option<Duration>,
 }
 
 impl Run {
@@ -92,6 +96,36 @@ impl Run {
 
     pub fn env(mut self, name: &str, value: &str) -> Run {
         self.command.env(name, value);
+        self
+    }
+
+    /// Runs the binary with at most `bytes` of address space (`prlimit --as`, util-linux): an
+    /// allocation beyond it fails, and the program aborts (a signal, no exit code). Address
+    /// space, not resident memory, is what a process can limit for itself; it counts every
+    /// mapping, so the limit is a bound with the program's own baseline in it.
+    pub fn memory_limit(mut self, bytes: u64) -> Run {
+        let mut limited = Command::new("prlimit");
+        limited
+            .arg(format!("--as={bytes}"))
+            .arg("--")
+            .arg(self.command.get_program())
+            .args(self.command.get_args());
+        if let Some(dir) = self.command.get_current_dir() {
+            limited.current_dir(dir);
+        }
+        for (name, value) in self.command.get_envs() {
+            match value {
+                Some(v) => limited.env(name, v),
+                None => limited.env_remove(name),
+            };
+        }
+        self.command = limited;
+        self
+    }
+
+    /// Kills the run after `limit` (then [`Ran::timed_out`]).
+    pub fn deadline(mut self, limit: Duration) -> Run {
+        self.deadline = Some(limit);
         self
     }
 
@@ -118,17 +152,51 @@ impl Run {
                 let _ = pipe.write_all(&bytes);
             });
         }
-        let out = child
-            .wait_with_output()
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
-        assert!(
-            !watchdog.stop(),
-            "{what}: still running after {HANG:?}, killed"
-        );
+        let Some(limit) = self.deadline else {
+            let out = child
+                .wait_with_output()
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(
+                !watchdog.stop(),
+                "{what}: still running after {HANG:?}, killed"
+            );
+            return Ran {
+                code: out.status.code(),
+                stdout: out.stdout,
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+                timed_out: false,
+            };
+        };
+        // Standard output and error read on threads of their own while the clock runs.
+        let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                if let Some(mut p) = pipe {
+                    let _ = p.read_to_end(&mut bytes);
+                }
+                bytes
+            })
+        };
+        let stdout = drain(child.stdout.take().map(|p| Box::new(p) as _));
+        let stderr = drain(child.stderr.take().map(|p| Box::new(p) as _));
+        let started = Instant::now();
+        let mut timed_out = false;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap_or_else(|e| panic!("{what}: {e}")) {
+                break status;
+            }
+            if started.elapsed() > limit {
+                timed_out = true;
+                let _ = child.kill();
+                break child.wait().unwrap_or_else(|e| panic!("{what}: {e}"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
         Ran {
-            code: out.status.code(),
-            stdout: out.stdout,
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            code: status.code(),
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned(),
+            timed_out,
         }
     }
 }
@@ -171,6 +239,8 @@ pub struct Ran {
     pub code: Option<i32>,
     pub stdout: Vec<u8>,
     pub stderr: String,
+    /// Killed at its [`Run::deadline`].
+    pub timed_out: bool,
 }
 
 impl Ran {

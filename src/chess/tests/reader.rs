@@ -246,7 +246,7 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
                 m.number,
                 if m.color == Color::White { "w" } else { "b" }
             ),
-            Item::Nag(n) => format!("${n}"),
+            Item::Nag(n, _) => format!("${n}"),
             Item::Comment(c, _) => format!("{{{c}}}"),
             Item::VariationStart => "(".into(),
             Item::VariationEnd => ")".into(),
@@ -285,7 +285,13 @@ fn annotations_glued_and_symbols() {
     let nags: Vec<u8> = g
         .items
         .iter()
-        .filter_map(|i| if let Item::Nag(n) = i { Some(*n) } else { None })
+        .filter_map(|i| {
+            if let Item::Nag(n, _) = i {
+                Some(*n)
+            } else {
+                None
+            }
+        })
         .collect();
     assert_eq!(nags, [1, 6, 3, 4, 5, 2, 18, 16, 146]);
 }
@@ -511,6 +517,43 @@ fn bad_fen_is_located_at_its_tag() {
     let (line, _, _, msg, _) = error("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4");
     assert_eq!(line, 1);
     assert!(msg.starts_with("bad FEN"), "{msg}");
+}
+
+/// Counters beyond `u32::MAX`: shakmaty saturates them, which would number the moves wrong
+/// without a word. A `[FEN]` tag's counter that large is a bad FEN (as in a `.fen` file); a
+/// move past the largest number is an error at that move, also after a variation.
+#[test]
+fn counters_too_large_are_errors() {
+    let (line, col, _, msg, _) =
+        error("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999\"]\n\n1. Kd1 *");
+    assert_eq!((line, col), (1, 1));
+    assert!(
+        msg.ends_with("fullmove number: 99999999999999999999 is too large"),
+        "{msg}"
+    );
+    let (_, _, _, msg, _) = error("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1\"]\n\n1. Kd1 *");
+    assert!(
+        msg.ends_with("halfmove clock: 4294967296 is too large"),
+        "{msg}"
+    );
+    let at_max = "[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295\"]\n\n4294967295... Kd8";
+    // The last countable move, and a variation on it, are fine.
+    let g = &read_all(&format!("{at_max} (4294967295... Kf8) *")).unwrap()[0];
+    assert_eq!(mv(g, u32::MAX, Color::Black).number, u32::MAX);
+    for (rest, col) in [
+        (" Kd1 *", 19),
+        (" (4294967295... Kf8) Kd1 *", 39),
+        (" -- *", 19),
+    ] {
+        let (line, c, _, msg, _) = error(&format!("{at_max}{rest}"));
+        assert_eq!((line, c), (3, col), "{rest}");
+        assert!(
+            msg.ends_with("its number would be more than 4294967295, the largest move number"),
+            "{msg}"
+        );
+    }
+    let (_, c, _, _, _) = error(&format!("{at_max} (4294967295... Kf8 Kd1) *"));
+    assert_eq!(c, 38);
 }
 
 #[test]
