@@ -207,6 +207,13 @@ macro_rules! settings {
                 &self,
                 default_profile: Option<&str>,
             ) -> Result<(Options, Option<Profile>)> {
+                // Values set through the library's API have not passed the command line's or
+                // the front matter's checks: the same check here.
+                $(if let Some(v) = &self.$field {
+                    <$kind as Kind>::check(v).map_err(|e| {
+                        Error::Usage(format!("{}: {e}", respelled!(stringify!($field), true)))
+                    })?;
+                })*
                 let profile = match self.profile.as_deref().or(default_profile) {
                     Some(name) => Some(Profile::named(name).map_err(Error::Usage)?),
                     None => None,
@@ -484,6 +491,10 @@ pub trait Kind {
     fn from_matches(matches: &ArgMatches, id: &str) -> Option<Self::Value>;
     /// A front-matter value; the error says what was expected.
     fn from_yaml(node: &MarkedYaml) -> Result<Self::Value, String>;
+    /// Whether a value is allowed (one that came in another way than the parsers above).
+    fn check(_value: &Self::Value) -> Result<(), String> {
+        Ok(())
+    }
     /// The names of the values (for `words values`).
     fn names() -> Vec<String> {
         Vec::new()
@@ -567,8 +578,15 @@ impl<const MIN: usize, const MAX: usize> Kind for Length<MIN, MAX> {
             _ => scalar_text(node).and_then(|t| t.trim().parse().ok()),
         };
         match n {
-            Some(n) if (MIN..=MAX).contains(&n) => Ok(n),
-            _ => Err(format!("expected a number from {MIN} to {MAX}")),
+            Some(n) => Self::check(&n).map(|()| n),
+            None => Err(format!("expected a number from {MIN} to {MAX}")),
+        }
+    }
+
+    fn check(value: &usize) -> Result<(), String> {
+        match (MIN..=MAX).contains(value) {
+            true => Ok(()),
+            false => Err(format!("expected a number from {MIN} to {MAX}")),
         }
     }
 }

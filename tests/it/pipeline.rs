@@ -279,3 +279,30 @@ fn a_game_heading_is_never_the_last_line_of_a_page_in_a_pgn_file() {
     }
     assert!(checked > 50, "{checked} pages");
 }
+
+#[test]
+fn lengths_set_through_the_api_are_checked_as_on_the_command_line() {
+    // `Settings` built in code pass no parser: `usize::MAX` once overflowed a capacity, and 5
+    // gave lines longer than 5 cells.
+    for length in [0, 5, 11, 1001, usize::MAX] {
+        let settings = Settings {
+            line_length: Some(length),
+            ..Settings::default()
+        };
+        let result = schackpunkt::transcribe_bytes(
+            "a.pgn",
+            InputKind::Pgn,
+            b"1. e4 e5 *\n".to_vec(),
+            &settings,
+            None,
+            &mut Vec::new(),
+            &mut |_| {},
+        );
+        match result {
+            Err(schackpunkt::Error::Usage(m)) => {
+                assert!(m.contains("line-length") && m.contains("12 to 1000"), "{m}")
+            }
+            other => panic!("{length}: {other:?}"),
+        }
+    }
+}
