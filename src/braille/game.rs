@@ -58,6 +58,10 @@ struct Run<'a> {
     /// The annotation glyphs of the pending move, with their places (as many as the source
     /// gives).
     nags: Vec<(u8, Pos)>,
+    /// NAGs left out and reported, and those left out after [`NAGS_SHOWN`] (counted, from
+    /// the place of the first).
+    nags_reported: usize,
+    nags_counted: Option<(Pos, usize)>,
     /// The last thing written was a main-line move (compact notation ends it with a period).
     ends_with_move: bool,
 }
@@ -106,6 +110,8 @@ impl GameWriter {
             prefix: Vec::new(),
             pending: None,
             nags: Vec::new(),
+            nags_reported: 0,
+            nags_counted: None,
             ends_with_move: false,
         };
         for item in &game.items {
@@ -200,6 +206,10 @@ fn game_location(game: &Game) -> Location {
         column: 1,
     })
 }
+
+/// How many NAGs left out a game reports one by one; one more warning counts the rest. (Each
+/// warning in a book draws its source line: thousands on one line took minutes.)
+const NAGS_SHOWN: usize = 20;
 
 /// A warning about a game, its message starting with the game's number. (Characters with no
 /// braille rule in a game's heading are reported where the game starts.)
@@ -364,17 +374,19 @@ impl Run<'_> {
             self.w.drop_nags(1, self.game);
             return;
         }
+        if self.nags_reported == NAGS_SHOWN {
+            self.nags_counted.get_or_insert((at, 0)).1 += 1;
+            return;
+        }
+        self.nags_reported += 1;
+        let message = format!("the annotation ${n} {why}; it is left out");
+        self.nag_warning(at, message);
+    }
+
+    fn nag_warning(&mut self, at: Pos, message: String) {
         let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
-        self.warnings.push(Warning(
-            Diagnostic::new(
-                at.in_file(file),
-                format!(
-                    "game {}: the annotation ${n} {why}; it is left out",
-                    self.game.number
-                ),
-            )
-            .with_width(1),
-        ));
+        let d = Diagnostic::new(at.in_file(file), message).with_width(1);
+        self.warnings.push(in_game(self.game, Warning(d)));
     }
 
     /// A comment; `at` is where its text starts.
@@ -411,6 +423,13 @@ impl Run<'_> {
 
     fn finish(mut self) {
         self.flush_move();
+        if let Some((at, more)) = self.nags_counted.take() {
+            let message = format!(
+                "{more} more annotations left out in this game, from this one on, are not \
+                 reported one by one"
+            );
+            self.nag_warning(at, message);
+        }
         if self.w.notation == Notation::Compact && self.ends_with_move {
             self.para.extend_last(&[COMPACT_END]);
         }
@@ -625,6 +644,24 @@ mod tests {
         assert_eq!(b[1].0, "<diagram>", "{b:?}");
         let (b, _) = write("1. e4 *\n", &options);
         assert_eq!(b.len(), 1, "no FEN tag, no diagram: {b:?}");
+    }
+
+    #[test]
+    fn a_game_reports_twenty_nags_left_out_then_counts() {
+        let pgn = format!("1. e4 {}e5 *\n", "$255 ".repeat(1_000));
+        let (b, w) = write(&pgn, &Options::default());
+        assert_eq!(b[0].0, format!("{}⠀{}", text("1. e4"), text("e5")));
+        assert_eq!(w.len(), 21);
+        let column = |w: &Warning| w.0.location.column;
+        assert_eq!(
+            (column(&w[0]), column(&w[19]), column(&w[20])),
+            (7, 102, 107)
+        );
+        assert_eq!(
+            w[20].0.message,
+            "game 1: 980 more annotations left out in this game, from this one on, are not \
+             reported one by one"
+        );
     }
 
     #[test]
