@@ -120,6 +120,15 @@ fn unknown_characters_pgn() -> Vec<u8> {
     format!("1. e4 {{x {}}} e5 *\n", "☃".repeat(100_000)).into_bytes()
 }
 
+/// 20 000 NAGs without a sign on one line of a book's game.
+fn nag_flood() -> Vec<u8> {
+    format!(
+        "# Bok\n\n```pgn\n1. e4 {}e5 *\n```\n",
+        "$255 ".repeat(20_000)
+    )
+    .into_bytes()
+}
+
 /// The braille of `1. e4 e5 2. Nf3` (Unicode).
 const OPENING: &str = "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠎⠋⠼⠉";
 
@@ -273,6 +282,13 @@ fn hostile() -> Vec<Case> {
             0,
             "unknown-characters.pgn:1:30: warning: game 1: 99980 more characters",
             "with no braille rule here, from this one on, are not reported one by one",
+        ),
+        case(
+            "nag-flood.md",
+            Made(nag_flood),
+            0,
+            "nag-flood.md:4:107: warning: game 1: 19980 more annotations left out",
+            "from this one on, are not reported one by one",
         ),
         // Bytes that are not UTF-8 in a book: read as Windows-1252, with a warning.
         Case {
