@@ -248,19 +248,30 @@ impl Writer {
             .map(|(t, p)| (t.as_ref(), p.emphasis))
             .collect();
         text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
-        for u in &self.unmapped {
-            let mut offset = u.offset;
-            let mut at = pieces.last().map(|p| p.at).unwrap_or_default();
-            for p in pieces {
-                if offset < p.text.len() {
-                    let chars = p.text.get(..offset).map_or(0, |s| s.chars().count());
-                    at = p.at.plus(chars);
-                    break;
-                }
-                offset -= p.text.len();
+        // The piece that holds each character (they come in order), where that piece starts
+        // in the text, and the places counted in it so far.
+        let mut piece = 0;
+        let mut piece_start = 0;
+        let mut places = Places::new(pieces.first().map_or("", |p| p.text.as_str()));
+        let mut place = |u: &Unmapped| {
+            if u.offset < piece_start {
+                (piece, piece_start) = (0, 0);
+                places = Places::new(pieces.first().map_or("", |p| p.text.as_str()));
             }
-            warn(no_rule(at.in_file(&self.file), u.ch));
-        }
+            while let Some(p) = pieces.get(piece)
+                && u.offset >= piece_start + p.text.len()
+            {
+                piece_start += p.text.len();
+                piece += 1;
+                places = Places::new(pieces.get(piece).map_or("", |p| p.text.as_str()));
+            }
+            let at = match pieces.get(piece) {
+                Some(p) => places.at(u.offset - piece_start, p.at),
+                None => pieces.last().map(|p| p.at).unwrap_or_default(),
+            };
+            at.in_file(&self.file)
+        };
+        report_unmapped(&self.unmapped, &mut place, warn);
     }
 
     fn title_page(
@@ -304,18 +315,19 @@ impl Writer {
             self.cells.clear();
             self.unmapped.clear();
             text::translate(&text, &mut self.cells, &mut self.unmapped);
-            for u in &self.unmapped {
-                // At the character in the front matter value it comes from.
-                let at = source
+            // At the character in the front matter value it comes from.
+            let mut place = |u: &Unmapped| {
+                source
                     .into_iter()
                     .flatten()
                     .find_map(|p| {
                         let i = p.text.find(u.ch)?;
                         Some(p.at.plus(p.text.get(..i)?.chars().count()))
                     })
-                    .unwrap_or(Pos { line: 1, column: 1 });
-                warn(no_rule(at.in_file(&self.file), u.ch));
-            }
+                    .unwrap_or(Pos { line: 1, column: 1 })
+                    .in_file(&self.file)
+            };
+            report_unmapped(&self.unmapped, &mut place, warn);
             let mut p = Paragraph::new(0, NEST_INDENT);
             p.push_text(&self.cells);
             p.blank_before = std::mem::take(&mut blanks);
@@ -423,10 +435,9 @@ impl Writer {
             self.cells.clear();
             self.unmapped.clear();
             text::translate(line, &mut self.cells, &mut self.unmapped);
-            for u in &self.unmapped {
-                let chars = line.get(..u.offset).map_or(0, |s| s.chars().count());
-                warn(no_rule(at.plus(chars).in_file(&self.file), u.ch));
-            }
+            let mut places = Places::new(line);
+            let mut place = |u: &Unmapped| places.at(u.offset, *at).in_file(&self.file);
+            report_unmapped(&self.unmapped, &mut place, warn);
             let mut p = Paragraph::new(margin, margin + NEST_INDENT);
             p.push_text(&self.cells);
             p.end_word();
@@ -444,6 +455,88 @@ fn word<K: PartialEq>(table: &[(K, &'static str)], key: K) -> &'static str {
         .iter()
         .find(|(k, _)| *k == key)
         .map_or("", |(_, w)| *w)
+}
+
+/// Places of characters in a text, asked for by byte offsets in order: each is counted on from
+/// the one before, so a text with many characters to report is walked once. (Counting from the
+/// start for each made a long line of unknown characters quadratic: a 1 MB comment of them
+/// took hours.)
+pub(crate) struct Places<'a> {
+    text: &'a str,
+    /// The offset counted to, the line ends before it, and the characters after the last one.
+    byte: usize,
+    lines: u32,
+    column: usize,
+}
+
+impl<'a> Places<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        Places {
+            text,
+            byte: 0,
+            lines: 0,
+            column: 0,
+        }
+    }
+
+    /// The place of byte `offset` of the text, whose first character stands at `start` (an
+    /// offset before the last one asked for counts from the start again).
+    pub(crate) fn at(&mut self, offset: usize, start: Pos) -> Pos {
+        if offset < self.byte {
+            *self = Places::new(self.text);
+        }
+        if let Some(passed) = self.text.get(self.byte..offset) {
+            for c in passed.chars() {
+                if c == '\n' {
+                    self.lines = self.lines.saturating_add(1);
+                    self.column = 0;
+                } else {
+                    self.column += 1;
+                }
+            }
+            self.byte = offset;
+        }
+        if self.lines == 0 {
+            start.plus(self.column)
+        } else {
+            Pos {
+                line: start.line.saturating_add(self.lines),
+                column: 1,
+            }
+            .plus(self.column)
+        }
+    }
+}
+
+/// How many characters with no braille rule one text (a paragraph, a line of code, a comment,
+/// a heading) reports one by one; one more warning counts the rest, at the first of them. A line
+/// of thousands of unknown characters would otherwise give thousands of warnings, each showing
+/// that line.
+pub(crate) const UNMAPPED_SHOWN: usize = 20;
+
+/// Reports the characters of one text that have no braille rule: the first [`UNMAPPED_SHOWN`]
+/// each at its place (`place` is asked in order), then a count of the rest.
+pub(crate) fn report_unmapped(
+    unmapped: &[Unmapped],
+    place: &mut dyn FnMut(&Unmapped) -> crate::error::Location,
+    warn: &mut dyn FnMut(Warning),
+) {
+    for u in unmapped.iter().take(UNMAPPED_SHOWN) {
+        warn(no_rule(place(u), u.ch));
+    }
+    if let Some(first) = unmapped.get(UNMAPPED_SHOWN) {
+        let more = unmapped.len() - UNMAPPED_SHOWN;
+        warn(Warning(
+            Diagnostic::new(
+                place(first),
+                format!(
+                    "{more} more characters with no braille rule here, from this one on, are \
+                     not reported one by one; a substitute is written for each"
+                ),
+            )
+            .with_width(1),
+        ));
+    }
 }
 
 /// The warning for a character with no braille rule. The replacement character U+FFFD is
@@ -477,6 +570,43 @@ mod tests {
             emphasis: Emphasis::None,
             at: Pos { line: 1, column: 1 },
         }]
+    }
+
+    /// Unknown characters are each reported at their place, across the pieces of a paragraph,
+    /// up to [`UNMAPPED_SHOWN`]; one more warning counts the rest. Their places are counted
+    /// once for the whole text (a 200 000-character paragraph of them is quick).
+    #[test]
+    fn unknown_characters_are_reported_at_their_places_then_counted() {
+        let text = vec![
+            Piece {
+                text: "a☃b☃".into(),
+                emphasis: Emphasis::None,
+                at: Pos { line: 3, column: 1 },
+            },
+            Piece {
+                text: "☃".repeat(200_000),
+                emphasis: Emphasis::Italic,
+                at: Pos { line: 3, column: 6 },
+            },
+        ];
+        let (b, w) = write(&[Node::Paragraph {
+            text,
+            continued: false,
+        }]);
+        assert_eq!(b.len(), 1);
+        let shown: Vec<_> = w
+            .iter()
+            .map(|w| (w.0.location.line, w.0.location.column))
+            .collect();
+        let mut want = vec![(3, 2), (3, 4)];
+        want.extend((0..19).map(|i| (3, 6 + i)));
+        assert_eq!(shown, want);
+        assert!(w[..20].iter().all(|w| w.0.message.contains("'☃' (U+2603)")));
+        assert_eq!(
+            w[20].0.message,
+            "199982 more characters with no braille rule here, from this one on, are not \
+             reported one by one; a substitute is written for each"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use shakmaty::Color;
 
 use super::block::{Block, Paragraph};
-use super::book::no_rule;
+use super::book::{Places, report_unmapped};
 use super::cell::Cell;
 use super::diagram::diagram;
 use super::notation::{self, COMPACT_END, COMPACT_OMITTED, MoveStyle, OrdinaryMoves};
@@ -61,6 +61,10 @@ struct Run<'a> {
     /// The annotation glyphs of the pending move, with their places (as many as the source
     /// gives).
     nags: Vec<(u8, Pos)>,
+    /// NAGs left out and reported, and those left out after [`NAGS_SHOWN`] (counted, from
+    /// the place of the first).
+    nags_reported: usize,
+    nags_counted: Option<(Pos, usize)>,
     /// The last thing written was a main-line move (compact notation ends it with a period).
     ends_with_move: bool,
 }
@@ -110,6 +114,8 @@ impl GameWriter {
             prefix: Vec::new(),
             pending: None,
             nags: Vec::new(),
+            nags_reported: 0,
+            nags_counted: None,
             ends_with_move: false,
         };
         for item in &game.items {
@@ -213,7 +219,9 @@ impl GameWriter {
         self.cells.clear();
         self.unmapped.clear();
         text::translate(text, &mut self.cells, &mut self.unmapped);
-        report_unmapped(&self.unmapped, game, warnings);
+        report_unmapped(&self.unmapped, &mut |_| game_location(game), &mut |w| {
+            warnings.push(in_game(game, w))
+        });
         let mut p = Paragraph::new(0, 2);
         p.push_text(&self.cells);
         p.end_word();
@@ -251,13 +259,15 @@ fn game_location(game: &Game) -> Location {
     })
 }
 
-/// Characters with no braille rule in a game's heading: reported where the game starts.
-fn report_unmapped(unmapped: &[Unmapped], game: &Game, warnings: &mut Vec<Warning>) {
-    for u in unmapped {
-        let mut w = no_rule(game_location(game), u.ch);
-        w.0.message = format!("game {}: {}", game.number, w.0.message);
-        warnings.push(w);
-    }
+/// How many NAGs left out a game reports one by one; one more warning counts the rest. (Each
+/// warning in a book draws its source line: thousands on one line took minutes.)
+const NAGS_SHOWN: usize = 20;
+
+/// A warning about a game, its message starting with the game's number. (Characters with no
+/// braille rule in a game's heading are reported where the game starts.)
+fn in_game(game: &Game, mut w: Warning) -> Warning {
+    w.0.message = format!("game {}: {}", game.number, w.0.message);
+    w
 }
 
 impl Run<'_> {
@@ -416,17 +426,19 @@ impl Run<'_> {
             self.w.drop_nags(1, self.game);
             return;
         }
+        if self.nags_reported == NAGS_SHOWN {
+            self.nags_counted.get_or_insert((at, 0)).1 += 1;
+            return;
+        }
+        self.nags_reported += 1;
+        let message = format!("the annotation ${n} {why}; it is left out");
+        self.nag_warning(at, message);
+    }
+
+    fn nag_warning(&mut self, at: Pos, message: String) {
         let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
-        self.warnings.push(Warning(
-            Diagnostic::new(
-                at.in_file(file),
-                format!(
-                    "game {}: the annotation ${n} {why}; it is left out",
-                    self.game.number
-                ),
-            )
-            .with_width(1),
-        ));
+        let d = Diagnostic::new(at.in_file(file), message).with_width(1);
+        self.warnings.push(in_game(self.game, Warning(d)));
     }
 
     /// A comment; `at` is where its text starts.
@@ -445,18 +457,19 @@ impl Run<'_> {
         self.w.cells.clear();
         self.w.unmapped.clear();
         text::translate(text, &mut self.w.cells, &mut self.w.unmapped);
-        for u in &self.w.unmapped {
-            let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
-            let from = match &prose {
-                // The prose is the source trimmed: it starts after the source's blanks.
-                std::borrow::Cow::Borrowed(_) => Some(source.len() - source.trim_start().len()),
-                std::borrow::Cow::Owned(_) => None,
-            };
-            let location = char_location(source, text, from, u.offset, at).in_file(file);
-            let mut w = no_rule(location, u.ch);
-            w.0.message = format!("game {}: {}", self.game.number, w.0.message);
-            self.warnings.push(w);
-        }
+        let from = match &prose {
+            // The prose is the source trimmed: it starts after the source's blanks.
+            std::borrow::Cow::Borrowed(_) => Some(source.len() - source.trim_start().len()),
+            std::borrow::Cow::Owned(_) => None,
+        };
+        let mut places = CommentPlaces::new(source, from);
+        let file = self.game.location.as_ref().map_or("", |l| l.file.as_str());
+        let (game, warnings) = (self.game, &mut *self.warnings);
+        report_unmapped(
+            &self.w.unmapped,
+            &mut |u| places.at(text, u.offset, at).in_file(file),
+            &mut |w| warnings.push(in_game(game, w)),
+        );
         self.begin_word();
         let cells = std::mem::take(&mut self.w.cells);
         self.para.push_text(&cells);
@@ -468,6 +481,13 @@ impl Run<'_> {
 
     fn finish(mut self) {
         self.flush_move();
+        if let Some((at, more)) = self.nags_counted.take() {
+            let message = format!(
+                "{more} more annotations left out in this game, from this one on, are not \
+                 reported one by one"
+            );
+            self.nag_warning(at, message);
+        }
         if self.w.notation == Notation::Compact && self.ends_with_move {
             self.para.extend_last(&[COMPACT_END]);
         }
@@ -480,29 +500,42 @@ impl Run<'_> {
     }
 }
 
-/// The place of byte `offset` of a comment's `prose` in the file: `source` is the comment's
-/// text as it stands, starting at `at` (right after its `{` or `;`). The prose stands in the
-/// source `from` its byte offset there, unless commands were taken out (`None`): then the
-/// character is looked for in the source.
-fn char_location(source: &str, prose: &str, from: Option<usize>, offset: usize, at: Pos) -> Pos {
-    let in_source = match from {
-        Some(from) => from + offset,
-        None => prose
-            .get(offset..)
-            .and_then(|rest| rest.chars().next())
-            .and_then(|ch| source.find(ch))
-            .unwrap_or(0),
-    };
-    let before = source.get(..in_source).unwrap_or("");
-    match before.rfind('\n') {
-        None => at.plus(before.chars().count()),
-        Some(nl) => Pos {
-            line: at
-                .line
-                .saturating_add(u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX)),
-            column: 1,
+/// Where the characters of a comment's prose stand in its source, asked for in order. When the
+/// prose is the source trimmed, `from` is where it starts in the source; otherwise (commands
+/// taken out) each character is looked for in the source after the one before.
+struct CommentPlaces<'a> {
+    source: &'a str,
+    from: Option<usize>,
+    places: Places<'a>,
+    /// Where the search for the next character starts (no `from`).
+    next: usize,
+}
+
+impl<'a> CommentPlaces<'a> {
+    fn new(source: &'a str, from: Option<usize>) -> Self {
+        CommentPlaces {
+            source,
+            from,
+            places: Places::new(source),
+            next: 0,
         }
-        .plus(before[nl + 1..].chars().count()),
+    }
+
+    /// The place of the character at byte `offset` of `prose`; the source starts at `at`.
+    fn at(&mut self, prose: &str, offset: usize, at: Pos) -> Pos {
+        let in_source = match self.from {
+            Some(from) => from + offset,
+            None => {
+                let ch = prose.get(offset..).and_then(|rest| rest.chars().next());
+                let found = ch.and_then(|ch| {
+                    let i = self.next + self.source.get(self.next..)?.find(ch)?;
+                    self.next = i + ch.len_utf8();
+                    Some(i)
+                });
+                found.unwrap_or(0)
+            }
+        };
+        self.places.at(in_source, at)
     }
 }
 
@@ -738,25 +771,65 @@ mod tests {
     }
 
     #[test]
+    fn a_game_reports_twenty_nags_left_out_then_counts() {
+        let pgn = format!("1. e4 {}e5 *\n", "$255 ".repeat(1_000));
+        let (b, w) = write(&pgn, &Options::default());
+        assert_eq!(b[0].0, format!("{}⠀{}", text("1. e4"), text("e5")));
+        assert_eq!(w.len(), 21);
+        let column = |w: &Warning| w.0.location.column;
+        assert_eq!(
+            (column(&w[0]), column(&w[19]), column(&w[20])),
+            (7, 102, 107)
+        );
+        assert_eq!(
+            w[20].0.message,
+            "game 1: 980 more annotations left out in this game, from this one on, are not \
+             reported one by one"
+        );
+    }
+
+    #[test]
+    fn a_comment_of_unknown_characters_reports_twenty_then_counts() {
+        let pgn = format!("1. e4 {{ok\n  {}}} e5 *\n", "☃".repeat(1_000));
+        let (_, w) = write(&pgn, &Options::default());
+        assert_eq!(w.len(), 21);
+        let at = |w: &Warning| (w.0.location.line, w.0.location.column);
+        assert_eq!(
+            (at(&w[0]), at(&w[19]), at(&w[20])),
+            ((2, 3), (2, 22), (2, 23))
+        );
+        assert!(
+            w[20]
+                .0
+                .message
+                .starts_with("game 1: 980 more characters with no braille rule here"),
+            "{:?}",
+            w[20]
+        );
+    }
+
+    #[test]
     fn a_character_without_a_rule_in_a_comment_is_reported_where_it_stands() {
         let (_, w) = write("1. e4 {ok\n  ☃} e5 *\n", &Options::default());
         let at = w.first().map(|w| (w.0.location.line, w.0.location.column));
         assert_eq!(at, Some((2, 3)), "{w:?}");
         let at = Pos { line: 4, column: 8 };
+        let pos = |line, column| Pos { line, column };
         assert_eq!(
-            char_location(" x☃", "x☃", Some(1), 1, at),
-            Pos {
-                line: 4,
-                column: 10
-            }
+            CommentPlaces::new(" x☃", Some(1)).at("x☃", 1, at),
+            pos(4, 10)
         );
-        // Commands taken out: the character is looked for in the source.
-        assert_eq!(
-            char_location("[%clk 1] ☃", "☃", None, 0, at),
-            Pos {
-                line: 4,
-                column: 17
-            }
-        );
+        // Commands taken out: each character is looked for in the source after the last.
+        let mut places = CommentPlaces::new("[%clk 1] ☃ a\n ☃ [%eval 1] ☃", None);
+        let prose = "☃ a ☃ ☃";
+        assert_eq!(places.at(prose, 0, at), pos(4, 17));
+        assert_eq!(places.at(prose, 6, at), pos(5, 2));
+        assert_eq!(places.at(prose, 10, at), pos(5, 14));
+        // Places in order, across lines; asked again from the start.
+        let mut places = Places::new("ab\ncd☃\n\n☃");
+        assert_eq!(places.at(1, at), pos(4, 9));
+        assert_eq!(places.at(5, at), pos(5, 3));
+        assert_eq!(places.at(10, at), pos(7, 1));
+        assert_eq!(places.at(0, at), at);
     }
 }

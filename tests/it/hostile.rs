@@ -110,6 +110,25 @@ fn surrogate_in_book() -> Vec<u8> {
     utf16_with_lone_surrogate("# Bok\n\nText \u{fffd} mer\n")
 }
 
+/// 100 000 characters with no braille rule on one line (each was a warning drawing the line:
+/// hours for a 1 MB line, minutes for this one).
+fn unknown_characters_md() -> Vec<u8> {
+    format!("# Bok\n\nx {}\n", "☃".repeat(100_000)).into_bytes()
+}
+
+fn unknown_characters_pgn() -> Vec<u8> {
+    format!("1. e4 {{x {}}} e5 *\n", "☃".repeat(100_000)).into_bytes()
+}
+
+/// 20 000 NAGs without a sign on one line of a book's game.
+fn nag_flood() -> Vec<u8> {
+    format!(
+        "# Bok\n\n```pgn\n1. e4 {}e5 *\n```\n",
+        "$255 ".repeat(20_000)
+    )
+    .into_bytes()
+}
+
 /// The braille of `1. e4 e5 2. Nf3` (Unicode).
 const OPENING: &str = "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠎⠋⠼⠉";
 
@@ -251,6 +270,28 @@ fn hostile() -> Vec<Case> {
                 "such as a lone surrogate in UTF-16",
             )
         },
+        // A line of 100 000 unknown characters: twenty warnings, then their count.
+        case(
+            "unknown-characters.md",
+            Made(unknown_characters_md),
+            0,
+            "unknown-characters.md:3:23: warning: 99980 more characters",
+            "with no braille rule here, from this one on, are not reported one by one",
+        ),
+        case(
+            "unknown-characters.pgn",
+            Made(unknown_characters_pgn),
+            0,
+            "unknown-characters.pgn:1:30: warning: game 1: 99980 more characters",
+            "with no braille rule here, from this one on, are not reported one by one",
+        ),
+        case(
+            "nag-flood.md",
+            Made(nag_flood),
+            0,
+            "nag-flood.md:4:107: warning: game 1: 19980 more annotations left out",
+            "from this one on, are not reported one by one",
+        ),
         // Bytes that are not UTF-8 in a book: read as Windows-1252, with a warning.
         Case {
             args: UNICODE,
