@@ -59,12 +59,41 @@ pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
         None => sniff_at(&mut file).map_err(io_err)?,
     };
     file.seek(SeekFrom::Start(0)).map_err(io_err)?;
+    let file = Unchanged {
+        file,
+        expected: meta.len(),
+        seen: 0,
+    };
     Ok(Input {
         reader: decoder(&name, file, encoding),
         name,
         encoding,
         not_utf8_at,
     })
+}
+
+/// A regular file read the second time (the first decided its encoding): it must hold as many
+/// bytes as it did when it was opened. A file cut or grown meanwhile (another program writing
+/// it) is an error, not a shorter book without a word.
+struct Unchanged {
+    file: File,
+    expected: u64,
+    seen: u64,
+}
+
+impl Read for Unchanged {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.seen += n as u64;
+        if self.seen > self.expected || (n == 0 && !buf.is_empty() && self.seen != self.expected) {
+            return Err(io::Error::other(format!(
+                "the file changed while it was read (it had {} bytes, now {}); nothing is \
+                 written",
+                self.expected, self.seen
+            )));
+        }
+        Ok(n)
+    }
 }
 
 /// Opens a stream that is read once: its encoding is decided on a buffered prefix, which is
@@ -535,5 +564,34 @@ mod tests {
         let mut text = String::new();
         input.reader.read_to_string(&mut text).unwrap();
         assert_eq!(text.as_bytes(), &big[..]);
+    }
+
+    #[test]
+    fn a_file_cut_or_grown_between_the_two_reads_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.pgn");
+        let text = "1. e4 e5 *\n".repeat(10_000);
+        for change in [50_000u64, 200_000] {
+            std::fs::write(&path, &text).unwrap();
+            let mut input = open(&path, None).unwrap();
+            // Another program cuts (or grows) the file after its encoding was decided.
+            let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            f.set_len(change).unwrap();
+            let mut read = String::new();
+            let e = input.reader.read_to_string(&mut read).unwrap_err();
+            assert!(
+                e.to_string().contains("changed while it was read"),
+                "{change}: {e}"
+            );
+        }
+        // Unchanged, it reads whole.
+        std::fs::write(&path, &text).unwrap();
+        let mut read = String::new();
+        open(&path, None)
+            .unwrap()
+            .reader
+            .read_to_string(&mut read)
+            .unwrap();
+        assert_eq!(read, text);
     }
 }
