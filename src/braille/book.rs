@@ -32,8 +32,8 @@ const TITLE_PAGE: &str = include_str!("../../templates/titelsida.txt");
 
 /// Words for the title page's `{notation}` and `{moves}` fields.
 const NOTATION_WORDS: &[(Notation, &str)] = &[
-    (Notation::Ordinary, "vanlig notation"),
-    (Notation::Compact, "kompakt notation"),
+    (Notation::Ordinary, "ordinär schacknotation"),
+    (Notation::Compact, "kompakt schacknotation"),
 ];
 const MOVES_WORDS: &[(Moves, &str)] = &[
     (Moves::Short, "kort algebraisk"),
@@ -60,8 +60,8 @@ const NEST_INDENT: usize = 2;
 #[derive(Copy, Clone, Debug)]
 enum Frame {
     Quote,
-    /// A list and the number of its next item (`None`: bullets).
-    List(Option<u64>),
+    /// A list, the number of its next item (`None`: bullets) and what follows the number.
+    List(Option<u64>, char),
     Item,
 }
 
@@ -77,6 +77,9 @@ pub(crate) struct Writer {
     want_blank: bool,
     /// The last thing written ends with a blank line (or nothing is written yet).
     after_blank: bool,
+    /// Blank lines the last block, a heading, has after it: a heading right after it needs
+    /// only the rest of its own (two headings in a row: one blank line between them).
+    after_heading: usize,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
     /// Moves in prose are written with English piece letters (`source_notation: english`).
@@ -92,6 +95,7 @@ impl Default for Writer {
             english: false,
             want_blank: false,
             after_blank: true,
+            after_heading: 0,
             cells: Vec::new(),
             unmapped: Vec::new(),
         }
@@ -152,11 +156,11 @@ impl Writer {
                 self.frames.pop();
                 self.want_blank = true;
             }
-            Node::ListStart { first } => {
+            Node::ListStart { first, delimiter } => {
                 if !self.in_list() {
                     self.want_blank = true;
                 }
-                self.frames.push(Frame::List(*first));
+                self.frames.push(Frame::List(*first, *delimiter));
             }
             Node::ListEnd => {
                 self.frames.pop();
@@ -166,14 +170,14 @@ impl Writer {
             }
             Node::ItemStart => {
                 let number = match self.frames.last_mut() {
-                    Some(Frame::List(Some(n))) => {
+                    Some(Frame::List(Some(n), delimiter)) => {
                         let this = *n;
                         *n += 1;
-                        Some(this)
+                        Some((this, *delimiter))
                     }
                     _ => None,
                 };
-                let mark = number.map_or_else(|| BULLET.to_string(), |n| format!("{n}."));
+                let mark = number.map_or_else(|| BULLET.to_string(), |(n, d)| format!("{n}{d}"));
                 let mut cells = Vec::new();
                 let mut unmapped = Vec::new();
                 text::translate(&mark, &mut cells, &mut unmapped);
@@ -207,14 +211,14 @@ impl Writer {
     }
 
     fn in_list(&self) -> bool {
-        self.frames.iter().any(|f| matches!(f, Frame::List(_)))
+        self.frames.iter().any(|f| matches!(f, Frame::List(..)))
     }
 
     /// The left margin of the current container.
     fn margin(&self) -> usize {
         self.frames
             .iter()
-            .filter(|f| !matches!(f, Frame::List(_)))
+            .filter(|f| !matches!(f, Frame::List(..)))
             .count()
             * NEST_INDENT
     }
@@ -226,6 +230,7 @@ impl Writer {
         }
         self.want_blank = false;
         self.after_blank = matches!(block, Block::Blank);
+        self.after_heading = 0;
         out.push(block);
     }
 
@@ -336,6 +341,7 @@ impl Writer {
         }
         out.push(Block::PageBreak);
         self.after_blank = true;
+        self.after_heading = 0;
     }
 
     fn paragraph(
@@ -385,10 +391,12 @@ impl Writer {
         } else {
             HEADING_BLANKS
         };
+        p.blank_before = p.blank_before.saturating_sub(self.after_heading);
         p.blank_before_at_top = main;
         p.blank_after = 1;
         p.keep_with_next = true;
         self.want_blank = false;
+        self.after_heading = p.blank_after;
         out.push(Block::Paragraph(p));
         self.after_blank = true;
     }
@@ -438,7 +446,17 @@ impl Writer {
             let mut places = Places::new(line);
             let mut place = |u: &Unmapped| places.at(u.offset, *at).in_file(&self.file);
             report_unmapped(&self.unmapped, &mut place, warn);
-            let mut p = Paragraph::new(margin, margin + NEST_INDENT);
+            // The line's own indent stays (a tab to the next multiple of four), and a line
+            // that must wrap goes on two cells further in.
+            let mut lead = 0;
+            for c in line.chars() {
+                match c {
+                    ' ' => lead += 1,
+                    '\t' => lead += 4 - lead % 4,
+                    _ => break,
+                }
+            }
+            let mut p = Paragraph::new(margin + lead, margin + lead + NEST_INDENT);
             p.push_text(&self.cells);
             p.end_word();
             if p.word_count() > 0 {
@@ -666,7 +684,10 @@ mod tests {
                 text: piece("Ett."),
                 continued: false,
             },
-            Node::ListStart { first: Some(3) },
+            Node::ListStart {
+                first: Some(3),
+                delimiter: '.',
+            },
             Node::ItemStart,
             Node::Paragraph {
                 text: piece("Två."),

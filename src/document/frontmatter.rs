@@ -127,7 +127,19 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
                 front.title_span = Some(span_of(value));
             }
             "author" => {
-                front.author = Some(need_text()?);
+                // Pandoc's list of authors (`author: [A, B]`) is read as `A och B`.
+                let names = match &value.data {
+                    YamlData::Sequence(items) => items
+                        .iter()
+                        .map(scalar_text)
+                        .collect::<Option<Vec<_>>>()
+                        .filter(|n| !n.is_empty()),
+                    _ => None,
+                };
+                front.author = Some(match names {
+                    Some(names) => swedish_list(&names),
+                    None => need_text()?,
+                });
                 front.author_span = Some(span_of(value));
             }
             _ => match settings::lookup(&key) {
@@ -147,6 +159,15 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
         }
     }
     Ok(front)
+}
+
+/// Names as a Swedish list: `A`, `A och B`, `A, B och C`.
+fn swedish_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} och {last}", rest.join(", ")),
+    }
 }
 
 /// How deep the front matter's YAML may nest: its keys take single values (depth 1), a list

@@ -286,7 +286,19 @@ impl<'a> Reader<'a> {
             }
             Tag::List(first) => {
                 self.flush_inline();
-                self.queue.push_back(Node::ListStart { first });
+                // pulldown-cmark gives the number, not what follows it: read in the source.
+                let delimiter = self
+                    .text
+                    .get(range.start..)
+                    .and_then(|t| {
+                        t.trim_start()
+                            .trim_start_matches(|c: char| c.is_ascii_digit())
+                            .chars()
+                            .next()
+                    })
+                    .filter(|c| *c == ')')
+                    .unwrap_or('.');
+                self.queue.push_back(Node::ListStart { first, delimiter });
             }
             Tag::Item => {
                 self.flush_inline();
@@ -703,7 +715,7 @@ mod tests {
                 ..
             }
         ));
-        assert!(matches!(n[3], Node::ListStart { first: None }));
+        assert!(matches!(n[3], Node::ListStart { first: None, .. }));
         assert!(matches!(n[4], Node::ItemStart));
     }
 

@@ -87,9 +87,11 @@ pub(crate) enum Node {
     },
     QuoteStart,
     QuoteEnd,
-    /// A list; `first` is the number of its first item (`None`: bullets).
+    /// A list; `first` is the number of its first item (`None`: bullets), `delimiter` what
+    /// follows the numbers in print (`.` or `)`).
     ListStart {
         first: Option<u64>,
+        delimiter: char,
     },
     ListEnd,
     ItemStart,

@@ -198,7 +198,8 @@ fn code_blocks_are_written_line_by_line() {
         [
             "".to_string(),
             braille("rad ett"),
-            braille("rad två"),
+            // The line's own indent stays (issue 11).
+            format!("{B}{B}{}", braille("rad två")),
             "".to_string()
         ]
     );
@@ -481,4 +482,66 @@ fn english_piece_letters_in_prose_become_swedish_when_the_book_says_so() {
         .map(|b| b.lines())
         .unwrap_or_default();
     assert_eq!(lines, body(&format!("{swedish}\n")));
+}
+
+#[test]
+fn two_headings_in_a_row_have_one_blank_line_between_them() {
+    let lines = body("# Ett\n\n## Två\n\n### Tre\n\nText.\n");
+    assert_eq!(
+        lines,
+        vec![
+            String::new(),
+            String::new(),
+            String::new(),
+            braille("Ett"),
+            String::new(),
+            braille("Två"),
+            String::new(),
+            braille("Tre"),
+            String::new(),
+            format!("{B}{B}{}", braille("Text.")),
+        ]
+    );
+}
+
+#[test]
+fn code_keeps_its_indentation_and_lists_their_delimiter() {
+    let lines = body("```\nif x:\n    gå\n\tvidare\n```\n");
+    assert_eq!(
+        lines,
+        vec![
+            braille("if x:"),
+            format!("{B}{B}{B}{B}{}", braille("gå")),
+            format!("{B}{B}{B}{B}{}", braille("vidare")),
+        ]
+    );
+    let lines = body("1) ett\n2) två\n");
+    assert_eq!(lines, vec![braille("1) ett"), braille("2) två")]);
+    let lines = body("1. ett\n");
+    assert_eq!(lines, vec![braille("1. ett")]);
+}
+
+#[test]
+fn empty_game_blocks_leave_no_blank_line() {
+    for block in ["```pgn\n```\n", "```pgn\n\n```\n", "```fen\n```\n"] {
+        let lines = body(&format!("Före.\n\n{block}\nEfter.\n"));
+        assert_eq!(lines, body("Före.\n\nEfter.\n"), "{block}");
+    }
+}
+
+#[test]
+fn the_title_page_takes_a_list_of_authors_and_names_the_notation_as_the_book_does() {
+    let b = book(
+        "---\ntitle: Bok\nauthor: [Anna A, Bo B, Cilla C]\n---\nText.\n",
+        geometry(80, 0),
+    )
+    .map(|b| b.lines())
+    .unwrap_or_else(|e| vec![e]);
+    let text = b.join("\n");
+    assert!(
+        text.contains(&braille("Anna A, Bo B och Cilla C")),
+        "{text}"
+    );
+    assert!(text.contains(&braille("ordinär")), "{text}");
+    assert!(!text.contains(&braille("vanlig")), "{text}");
 }
