@@ -147,7 +147,11 @@ impl Writer {
                 self.title_page(title.as_ref(), author.as_ref(), options, out, warn)
             }
             Node::Heading { level, text } => self.heading(*level, text, out, warn),
-            Node::Paragraph { text, continued } => self.paragraph(text, *continued, out, warn),
+            Node::Paragraph {
+                text,
+                continued,
+                broken,
+            } => self.paragraph(text, *continued, *broken, out, warn),
             Node::QuoteStart => {
                 self.want_blank = true;
                 self.frames.push(Frame::Quote);
@@ -187,7 +191,7 @@ impl Writer {
             Node::ItemEnd => {
                 if self.marker.is_some() {
                     // An empty item: its marker alone.
-                    self.paragraph(&Vec::new(), false, out, warn);
+                    self.paragraph(&Vec::new(), false, false, out, warn);
                 }
                 self.frames.pop();
             }
@@ -348,18 +352,21 @@ impl Writer {
         &mut self,
         text: &Inline,
         continued: bool,
+        broken: bool,
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) {
         self.translate(text, warn);
         let margin = self.margin();
         let in_item = matches!(self.frames.last(), Some(Frame::Item));
+        // The lines of a hard-broken paragraph start at the margin; a wrap goes further in.
+        let wrap = if continued || broken { NEST_INDENT } else { 0 };
         let (first, rest) = if self.marker.is_some() {
-            (margin.saturating_sub(NEST_INDENT), margin)
+            (margin.saturating_sub(NEST_INDENT), margin + wrap)
         } else if continued || in_item {
-            (margin, margin)
+            (margin, margin + wrap)
         } else {
-            (margin + PARAGRAPH_INDENT, margin)
+            (margin + PARAGRAPH_INDENT, margin + wrap)
         };
         let mut p = Paragraph::new(first, rest);
         if let Some(marker) = self.marker.take() {
@@ -610,6 +617,7 @@ mod tests {
         let (b, w) = write(&[Node::Paragraph {
             text,
             continued: false,
+            broken: false,
         }]);
         assert_eq!(b.len(), 1);
         let shown: Vec<_> = w
@@ -683,6 +691,7 @@ mod tests {
             Node::Paragraph {
                 text: piece("Ett."),
                 continued: false,
+                broken: false,
             },
             Node::ListStart {
                 first: Some(3),
@@ -692,6 +701,7 @@ mod tests {
             Node::Paragraph {
                 text: piece("Två."),
                 continued: false,
+                broken: false,
             },
             Node::ItemEnd,
             Node::ItemStart,
@@ -701,11 +711,13 @@ mod tests {
             Node::Paragraph {
                 text: piece("Tre."),
                 continued: false,
+                broken: false,
             },
             Node::QuoteEnd,
             Node::Paragraph {
                 text: piece("Fyra."),
                 continued: true,
+                broken: false,
             },
         ]);
         assert_eq!(
@@ -718,7 +730,8 @@ mod tests {
                 "_".into(),
                 format!("P(4,2) {}", t("Tre.")),
                 "_".into(),
-                format!("P(0,0) {}", t("Fyra.")),
+                // A line after a hard break: at the margin, its wraps two cells in.
+                format!("P(0,2) {}", t("Fyra.")),
             ]
         );
     }
@@ -734,6 +747,7 @@ mod tests {
             &Node::Paragraph {
                 text: piece("Text."),
                 continued: false,
+                broken: false,
             },
             &Options::default(),
             &mut out,

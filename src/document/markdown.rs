@@ -56,6 +56,8 @@ pub(crate) struct Reader<'a> {
     bold: u32,
     /// After a hard line break: the next paragraph goes on from it.
     continuation: bool,
+    /// The paragraph being flushed ends at a hard line break.
+    broken: bool,
     heading: Option<HeadingLevel>,
     html: Option<(String, usize)>,
     code: Option<Code>,
@@ -87,6 +89,7 @@ impl<'a> Reader<'a> {
             italic: 0,
             bold: 0,
             continuation: false,
+            broken: false,
             heading: None,
             html: None,
             code: None,
@@ -239,14 +242,7 @@ impl<'a> Reader<'a> {
                 self.piece(&format!("[{label}]"), range);
             }
             Event::SoftBreak => self.piece(" ", range),
-            Event::HardBreak => {
-                if self.heading.is_some() {
-                    self.piece(" ", range);
-                } else {
-                    self.flush_inline();
-                    self.continuation = true;
-                }
-            }
+            Event::HardBreak => self.hard_break(range),
             Event::Rule => {
                 self.flush_inline();
                 self.queue.push_back(Node::ThematicBreak);
@@ -468,8 +464,7 @@ impl<'a> Reader<'a> {
     fn inline_html(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
         let tag = html.trim().to_ascii_lowercase();
         if matches!(tag.as_str(), "<br>" | "<br/>" | "<br />") {
-            self.flush_inline();
-            self.continuation = true;
+            self.hard_break(range);
         } else if is_page_break(&tag) {
             self.warn_at(
                 warn,
@@ -479,6 +474,19 @@ impl<'a> Reader<'a> {
             );
         } else if !tag.starts_with("<!--") {
             self.unsupported(warn, &range, "inline HTML (it is left out)");
+        }
+    }
+
+    /// A hard line break (two blanks, `\\`, `<br>`): in a paragraph it ends a line, which the
+    /// next goes on from; in a heading or a table cell, which are one line each, it is a blank.
+    fn hard_break(&mut self, range: Range<usize>) {
+        if self.heading.is_some() || self.row.is_some() {
+            self.piece(" ", range);
+        } else {
+            self.broken = true;
+            self.flush_inline();
+            self.broken = false;
+            self.continuation = true;
         }
     }
 
@@ -493,7 +501,12 @@ impl<'a> Reader<'a> {
         }
         let text = std::mem::take(&mut self.pieces);
         let continued = std::mem::take(&mut self.continuation);
-        self.queue.push_back(Node::Paragraph { text, continued });
+        let broken = self.broken;
+        self.queue.push_back(Node::Paragraph {
+            text,
+            continued,
+            broken,
+        });
     }
 
     fn heading_node(&mut self, level: HeadingLevel) {
@@ -701,6 +714,7 @@ mod tests {
         let Node::Paragraph {
             text,
             continued: false,
+            broken: true,
         } = &n[1]
         else {
             panic!("{}", n.len())

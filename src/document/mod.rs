@@ -80,10 +80,13 @@ pub(crate) enum Node {
         level: u8,
         text: Inline,
     },
-    /// A paragraph; `continued` when it goes on after a hard line break (no first-line indent).
+    /// A paragraph, or a line of one: `continued` when it goes on after a hard line break (it
+    /// starts at the margin), `broken` when a hard line break ends it. Either way its wrapped
+    /// lines go two cells further in, so that a reader tells a wrap from a break.
     Paragraph {
         text: Inline,
         continued: bool,
+        broken: bool,
     },
     QuoteStart,
     QuoteEnd,

@@ -545,3 +545,28 @@ fn the_title_page_takes_a_list_of_authors_and_names_the_notation_as_the_book_doe
     assert!(text.contains(&braille("ordinär")), "{text}");
     assert!(!text.contains(&braille("vanlig")), "{text}");
 }
+
+#[test]
+fn a_hard_break_starts_a_line_at_the_margin_and_wraps_go_further_in() {
+    let lines = body_width(
+        "Rad ett  \nrad två som är lång nog att brytas här\\\nrad tre<br>fyra\n\nNästa.\n",
+        28,
+    );
+    assert_eq!(
+        lines,
+        vec![
+            format!("{B}{B}{}", braille("Rad ett")),
+            braille("rad två som är lång nog att"),
+            format!("{B}{B}{}", braille("brytas här")),
+            braille("rad tre"),
+            braille("fyra"),
+            format!("{B}{B}{}", braille("Nästa.")),
+        ]
+    );
+    // In a heading and a table cell, one line each, a hard break is a blank; the paragraph
+    // after them keeps its first-line indent.
+    let lines = body("# Ett<br>två\n\n| a |\n|---|\n| x<br>y |\n\nText.\n");
+    assert!(lines.contains(&braille("Ett två")), "{lines:?}");
+    assert!(lines.contains(&braille("x y")), "{lines:?}");
+    assert_eq!(lines.last(), Some(&format!("{B}{B}{}", braille("Text."))));
+}

@@ -215,7 +215,12 @@ impl Watchdog {
     pub fn start(pid: u32) -> Watchdog {
         let (done, wait) = std::sync::mpsc::channel::<()>();
         let killed = std::thread::spawn(move || {
-            if wait.recv_timeout(HANG).is_ok() {
+            // Stopped, or dropped unstopped (the run ended another way): never kill then, the
+            // number may belong to another process by now.
+            if !matches!(
+                wait.recv_timeout(HANG),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+            ) {
                 return false;
             }
             let _ = Command::new("kill")
