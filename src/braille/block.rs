@@ -53,6 +53,9 @@ pub(crate) struct Paragraph {
     /// block: a heading is never the last thing on a page.
     pub keep_with_next: bool,
     open: Option<u32>,
+    /// Where a word longer than a line may be cut: the indices of cells a cut may follow
+    /// (`/ . @ - _`), ascending.
+    soft: Vec<u32>,
 }
 
 impl Paragraph {
@@ -104,6 +107,10 @@ impl Paragraph {
     /// whole flows into words. A blank may break a line, except where a number binds to what
     /// follows it ([`Paragraph::binds`]). The last word is left open.
     pub fn push_text(&mut self, cells: &[Cell]) {
+        let cut_after: Vec<&[Cell]> = ['/', '.', '-', '_', '@']
+            .iter()
+            .filter_map(|&ch| tables::lookup(ch).map(|r| r.cells))
+            .collect();
         for (k, &c) in cells.iter().enumerate() {
             if c.is_blank() {
                 if self.binds(&cells[k + 1..]) {
@@ -113,6 +120,10 @@ impl Paragraph {
                 }
             } else {
                 self.push_cell(c);
+                // A long URL or address may be cut after `/ . @ - _` (their last cell).
+                if cut_after.iter().any(|sign| cells[..=k].ends_with(sign)) {
+                    self.soft.push(self.cells.len() as u32);
+                }
             }
         }
     }
@@ -173,6 +184,16 @@ impl Paragraph {
     /// The cells of a word.
     pub fn word_cells(&self, w: Word) -> &[Cell] {
         &self.cells[w.start as usize..w.end as usize]
+    }
+
+    /// Where a word longer than a line may be cut, as counts of its cells before the cut,
+    /// ascending (after `/ . @ - _`); else it is cut where the line ends.
+    pub fn cut_points(&self, w: Word) -> Vec<usize> {
+        self.soft
+            .iter()
+            .filter(|&&at| at > w.start && at < w.end)
+            .map(|&at| (at - w.start) as usize)
+            .collect()
     }
 }
 

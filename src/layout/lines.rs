@@ -2,15 +2,13 @@
 
 use crate::braille::{Cell, Paragraph, Word};
 
-/// The hyphen written where a word longer than a whole line is cut (dots 36).
-const CUT: Cell = Cell::dots("36");
-
 /// Fills a paragraph into lines no longer than `width` cells, appending them to `lines`.
 ///
 /// Greedy: each line takes as many words as fit. Glued words (a move number and its move, a
 /// move and a sign after a blank) move to the next line together; a glued group longer than a
-/// line breaks at its glued blanks after all, and only a word longer than a whole line is cut,
-/// with a hyphen at the cut.
+/// line breaks at its glued blanks after all, and only a word longer than a whole line is cut:
+/// after `/ . @ - _` where one falls on the line, else where the line ends, never with a hyphen
+/// added (a hyphen would read as part of an address).
 pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
     let words: Vec<Word> = p.words().to_vec();
     let mut line: Vec<Cell> = Vec::with_capacity(width);
@@ -76,20 +74,16 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
             line_has_words = true;
             i += 1;
         } else {
-            // A word longer than the whole line: cut it, a hyphen at each cut. The line holds
-            // only its indent here; an indent that leaves no room for a cell and the hyphen
-            // gives way.
-            let cells = p.word_cells(w);
-            line.truncate(line.len().min(width.saturating_sub(2)));
-            let room = width.saturating_sub(line.len()).max(2);
-            let take = room - 1;
-            line.extend_from_slice(&cells[..take.min(cells.len())]);
-            line.push(CUT);
-            lines.push(std::mem::take(&mut line));
-            start_line(&mut line, false);
-            // Write the rest as a word of its own.
-            let rest = cells[take.min(cells.len())..].to_vec();
-            fill_rest(&rest, width, p.rest_indent, &mut line, lines);
+            // A word longer than the whole line: cut it. The line holds only its indent here.
+            let cells = p.word_cells(w).to_vec();
+            cut_word(
+                &cells,
+                &p.cut_points(w),
+                width,
+                p.rest_indent,
+                &mut line,
+                lines,
+            );
             line_has_words = line.len() > p.rest_indent.min(width.saturating_sub(1));
             i += 1;
         }
@@ -99,31 +93,37 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
     }
 }
 
-/// Writes the remainder of a cut word, cutting again while it is longer than a line.
-fn fill_rest(
-    mut rest: &[Cell],
+/// Writes a word longer than a line from where the line stands: each piece as long as the
+/// line allows, cut at the last cut point that falls on it (else at the line's end); the
+/// pieces after the first start at `indent`. An indent that leaves no room gives way.
+fn cut_word(
+    cells: &[Cell],
+    cuts: &[usize],
     width: usize,
     indent: usize,
     line: &mut Vec<Cell>,
     lines: &mut Vec<Vec<Cell>>,
 ) {
+    let mut start = 0;
     loop {
-        let mut room = width.saturating_sub(line.len());
-        if rest.len() <= room {
-            line.extend_from_slice(rest);
+        if line.len() >= width {
+            line.truncate(width.saturating_sub(1));
+        }
+        let room = width.saturating_sub(line.len()).max(1);
+        if cells.len() - start <= room {
+            line.extend_from_slice(&cells[start..]);
             return;
         }
-        if room < 2 {
-            // No room for a cell and the hyphen after the indent: the indent gives way.
-            line.truncate(width.saturating_sub(2));
-            room = width.saturating_sub(line.len());
-        }
-        let take = room.saturating_sub(1).max(1);
-        line.extend_from_slice(&rest[..take]);
-        line.push(CUT);
+        let end = cuts
+            .iter()
+            .copied()
+            .filter(|&c| c > start && c <= start + room)
+            .max()
+            .unwrap_or(start + room);
+        line.extend_from_slice(&cells[start..end]);
         lines.push(std::mem::take(line));
         line.resize(indent.min(width.saturating_sub(1)), Cell::BLANK);
-        rest = &rest[take..];
+        start = end;
     }
 }
 
@@ -179,10 +179,35 @@ mod tests {
     }
 
     #[test]
-    fn long_word_is_cut_with_hyphen() {
+    fn long_word_is_cut_at_the_line_end_without_a_hyphen() {
         let mut p = Paragraph::new(0, 0);
         word(&mut p, 10, false);
-        assert_eq!(filled(&mut p, 4), vec!["⠁⠁⠁⠤", "⠁⠁⠁⠤", "⠁⠁⠁⠁"]);
+        assert_eq!(filled(&mut p, 4), vec!["⠁⠁⠁⠁", "⠁⠁⠁⠁", "⠁⠁"]);
+    }
+
+    #[test]
+    fn a_long_address_is_cut_after_a_slash_or_a_period_where_one_fits() {
+        // www.example.org/schack/partier on lines of 12: each line as full as a cut point
+        // allows; the last piece is what is left.
+        let mut cells = Vec::new();
+        let mut unmapped = Vec::new();
+        crate::braille::text::translate(
+            "www.example.org/schack/partier",
+            &mut cells,
+            &mut unmapped,
+        );
+        let mut p = Paragraph::new(0, 0);
+        p.push_text(&cells);
+        let lines = filled(&mut p, 12);
+        let text = |s: &str| {
+            let mut c = Vec::new();
+            crate::braille::text::translate(s, &mut c, &mut Vec::new());
+            to_unicode_string(&c)
+        };
+        assert_eq!(
+            lines,
+            vec![text("www.example."), text("org/schack/"), text("partier")]
+        );
     }
 
     #[test]
@@ -200,7 +225,7 @@ mod tests {
             );
             let cells: usize = lines
                 .iter()
-                .map(|l| l.iter().filter(|c| !c.is_blank() && **c != CUT).count())
+                .map(|l| l.iter().filter(|c| !c.is_blank()).count())
                 .sum();
             assert_eq!(cells, 30, "{first}, {rest}: {lines:?}");
         }
@@ -220,7 +245,7 @@ mod tests {
             }
             let total: usize = lines
                 .iter()
-                .map(|l| l.iter().filter(|c| !c.is_blank() && **c != CUT).count())
+                .map(|l| l.iter().filter(|c| !c.is_blank()).count())
                 .sum();
             let expected: usize = (0..40).map(|k| 1 + (k * 7) % 9).sum();
             assert!(total >= expected, "no cell lost");
