@@ -54,7 +54,7 @@ pub(crate) struct Paragraph {
     pub keep_with_next: bool,
     open: Option<u32>,
     /// Where a word longer than a line may be cut: the indices of cells a cut may follow
-    /// (`/ . @ - _`), ascending.
+    /// (`/ . @ - _`, and where soft hyphens stood), ascending.
     soft: Vec<u32>,
 }
 
@@ -107,11 +107,26 @@ impl Paragraph {
     /// whole flows into words. A blank may break a line, except where a number binds to what
     /// follows it ([`Paragraph::binds`]). The last word is left open.
     pub fn push_text(&mut self, cells: &[Cell]) {
+        self.push_text_cut(cells, &[]);
+    }
+
+    /// [`Paragraph::push_text`], with the places where soft hyphens stood (indices in `cells`
+    /// of the cells after them, ascending): a word longer than a line may be cut there too.
+    pub fn push_text_cut(&mut self, cells: &[Cell], soft_hyphens: &[usize]) {
         let cut_after: Vec<&[Cell]> = ['/', '.', '-', '_', '@']
             .iter()
             .filter_map(|&ch| tables::lookup(ch).map(|r| r.cells))
             .collect();
+        let mut soft = soft_hyphens.iter().peekable();
         for (k, &c) in cells.iter().enumerate() {
+            while soft.next_if(|&&at| at <= k).is_some() {
+                if self
+                    .open
+                    .is_some_and(|start| (start as usize) < self.cells.len())
+                {
+                    self.soft.push(self.cells.len() as u32);
+                }
+            }
             if c.is_blank() {
                 if self.binds(&cells[k + 1..]) {
                     self.end_word_glued();
@@ -187,7 +202,7 @@ impl Paragraph {
     }
 
     /// Where a word longer than a line may be cut, as counts of its cells before the cut,
-    /// ascending (after `/ . @ - _`); else it is cut where the line ends.
+    /// ascending (after `/ . @ - _`, at soft hyphens); else it is cut where the line ends.
     pub fn cut_points(&self, w: Word) -> Vec<usize> {
         self.soft
             .iter()

@@ -84,6 +84,8 @@ pub(crate) struct Writer {
     unmapped: Vec<Unmapped>,
     /// Moves in prose are written with English piece letters (`source_notation: english`).
     english: bool,
+    /// Where soft hyphens stood in the last text translated (indices in `cells`).
+    soft_hyphens: Vec<usize>,
 }
 
 impl Default for Writer {
@@ -93,6 +95,7 @@ impl Default for Writer {
             frames: Vec::new(),
             marker: None,
             english: false,
+            soft_hyphens: Vec::new(),
             want_blank: false,
             after_blank: true,
             after_heading: 0,
@@ -256,7 +259,7 @@ impl Writer {
             .zip(pieces)
             .map(|(t, p)| (t.as_ref(), p.emphasis))
             .collect();
-        text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
+        self.soft_hyphens = text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
         // The piece that holds each character (they come in order), where that piece starts
         // in the text, and the places counted in it so far.
         let mut piece = 0;
@@ -373,7 +376,7 @@ impl Writer {
             p.push(&marker);
             p.end_word_glued();
         }
-        p.push_text(&self.cells);
+        p.push_text_cut(&self.cells, &self.soft_hyphens);
         p.end_word();
         if p.word_count() > 0 {
             self.push(Block::Paragraph(p), out);
@@ -390,7 +393,7 @@ impl Writer {
         self.translate(text, warn);
         let margin = self.margin();
         let mut p = Paragraph::new(margin, margin);
-        p.push_text(&self.cells);
+        p.push_text_cut(&self.cells, &self.soft_hyphens);
         p.end_word();
         let main = level == 1;
         p.blank_before = if main {
@@ -429,7 +432,7 @@ impl Writer {
         self.translate(&pieces, warn);
         let margin = self.margin();
         let mut p = Paragraph::new(margin, margin + NEST_INDENT);
-        p.push_text(&self.cells);
+        p.push_text_cut(&self.cells, &self.soft_hyphens);
         p.end_word();
         self.push(Block::Paragraph(p), out);
     }

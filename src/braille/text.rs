@@ -86,12 +86,13 @@ pub fn translate(text: &str, out: &mut Vec<Cell>, unmapped: &mut Vec<Unmapped>) 
 
 /// Translates prose made of pieces with emphasis, appended to `out`. The pieces are read as one
 /// text (see the module documentation); offsets in `unmapped` are byte offsets in the
-/// concatenation of the pieces' texts.
+/// concatenation of the pieces' texts. Returns where the soft hyphens stood (U+00AD, never
+/// written): indices in `out` of the cells they came before, where a long word may be cut.
 pub fn translate_spans(
     spans: &[(&str, Emphasis)],
     out: &mut Vec<Cell>,
     unmapped: &mut Vec<Unmapped>,
-) {
+) -> Vec<usize> {
     let mut text = String::with_capacity(spans.iter().map(|(s, _)| s.len()).sum());
     // Emphasised stretches as byte ranges of `text`, neighbouring pieces merged.
     let mut stretches: Vec<(usize, usize, Emphasis)> = Vec::new();
@@ -110,7 +111,9 @@ pub fn translate_spans(
     for &(start, end, emphasis) in &stretches {
         emphasis_marks(&text, start, end, emphasis, &mut marks);
     }
-    Engine::new(&text, &marks, out, unmapped).run();
+    let mut engine = Engine::new(&text, &marks, out, unmapped);
+    engine.run();
+    engine.soft_hyphens
 }
 
 /// Signs put in before the character at byte offset `at` (or at the end of the text).
@@ -210,6 +213,8 @@ struct Engine<'a> {
     next_event: usize,
     out: &'a mut Vec<Cell>,
     unmapped: &'a mut Vec<Unmapped>,
+    /// Where soft hyphens stood: indices in `out` of the cells after them.
+    soft_hyphens: Vec<usize>,
     /// Number mode: the last thing written was a digit (or `.` `,` `…` after one).
     number: bool,
     /// The last thing written was the blank of a run of white space.
@@ -242,6 +247,7 @@ impl<'a> Engine<'a> {
             next_event: marks.first().map_or(usize::MAX, |m| m.at),
             out,
             unmapped,
+            soft_hyphens: Vec::new(),
             number: false,
             in_space: false,
             word_start: true,
@@ -417,7 +423,12 @@ impl<'a> Engine<'a> {
                 self.word_start = true;
                 return next;
             }
-            Class::Ignored => return next,
+            Class::Ignored => {
+                if ch == '\u{ad}' {
+                    self.soft_hyphens.push(self.out.len());
+                }
+                return next;
+            }
             _ => {}
         }
         if self.word_start {

@@ -368,3 +368,23 @@ fn only_a_word_longer_than_a_line_is_cut_after_a_slash_or_period_and_nothing_is_
     }
     panic!("the address does not come back whole: {lines:?}");
 }
+
+#[test]
+fn a_long_word_is_cut_at_its_soft_hyphens_which_are_never_written() {
+    let word = "schack\u{ad}olympiad\u{ad}kommitté\u{ad}ledamöterna";
+    let settings = Settings {
+        line_length: Some(20),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    let lines = book(&format!("{word}\n"), settings)
+        .map(|b| b.lines())
+        .unwrap_or_default();
+    assert_eq!(
+        lines,
+        vec![
+            format!("⠀⠀{}", braille("schackolympiad")),
+            braille("kommittéledamöterna"),
+        ]
+    );
+}
