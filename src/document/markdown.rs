@@ -472,9 +472,9 @@ impl<'a> Reader<'a> {
                 html.chars().count(),
                 "a page break inside a paragraph is left out: put it on a line of its own",
             );
-        } else if !tag.starts_with("<!--") {
-            self.unsupported(warn, &range, "inline HTML (it is left out)");
         }
+        // Other inline tags (`<b>`, `<span …>`, `</abbr>`) are markup: the text between them
+        // is the text, and comes as text. Comments are silent.
     }
 
     /// A hard line break (two blanks, `\\`, `<br>`): in a paragraph it ends a line, which the
@@ -536,7 +536,18 @@ impl<'a> Reader<'a> {
         if is_page_break(tag) {
             self.queue.push_back(Node::PageBreak);
         } else if !(tag.starts_with("<!--") && tag.ends_with("-->")) {
-            self.unsupported(warn, &range, "HTML (it is left out)");
+            // Its text is kept, its markup left out, and the transcriber told.
+            let text = html_text(html);
+            self.warn_at(
+                warn,
+                range.start,
+                1,
+                "an HTML block: its text is kept as a paragraph, its markup left out",
+            );
+            if !text.trim().is_empty() {
+                self.piece(&text, range.start..range.start);
+                self.flush_inline();
+            }
         }
     }
 
@@ -680,6 +691,42 @@ fn is_page_break(html: &str) -> bool {
     html.strip_prefix("<!--")
         .and_then(|s| s.strip_suffix("-->"))
         .is_some_and(|s| s.trim().eq_ignore_ascii_case(PAGE_BREAK))
+}
+
+/// The text of an HTML block: tags and comments left out, the common entities read, white
+/// space one blank.
+fn html_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let end = if rest.starts_with("<!--") {
+            rest.find("-->").map(|e| e + 3)
+        } else {
+            rest.find('>').map(|e| e + 1)
+        };
+        match end {
+            Some(e) => {
+                // A tag is a word break (`<p>a</p><p>b</p>`).
+                out.push(' ');
+                rest = &rest[e..];
+            }
+            None => {
+                out.push_str(rest);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    let decoded = out
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    decoded.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -886,7 +933,10 @@ mod tests {
         assert_eq!(
             messages,
             [
-                (5, "HTML (it is left out) is not supported"),
+                (
+                    5,
+                    "an HTML block: its text is kept as a paragraph, its markup left out"
+                ),
                 (
                     7,
                     "a page break inside a paragraph is left out: put it on a line of its own"

@@ -234,7 +234,8 @@ fn unsupported_markdown_warns_with_its_place() {
         "{w:?}"
     );
     assert!(
-        w.iter().any(|w| w.starts_with("bok.md:3:1: warning: HTML")),
+        w.iter()
+            .any(|w| w.starts_with("bok.md:3:1: warning: an HTML block")),
         "{w:?}"
     );
     assert!(
@@ -569,4 +570,24 @@ fn a_hard_break_starts_a_line_at_the_margin_and_wraps_go_further_in() {
     assert!(lines.contains(&braille("Ett två")), "{lines:?}");
     assert!(lines.contains(&braille("x y")), "{lines:?}");
     assert_eq!(lines.last(), Some(&format!("{B}{B}{}", braille("Text."))));
+}
+
+#[test]
+fn html_keeps_its_text_inline_tags_silently_blocks_with_a_warning() {
+    let md = "Före <b>fet</b> och <span class=\"x\">spann</span>.\n\n<div>\n<p>Ruta &amp; text</p>\n</div>\n\n<!-- tyst -->\n\nEfter.\n";
+    let b = book(md, geometry(40, 0)).unwrap_or_default();
+    assert_eq!(
+        b.lines(),
+        vec![
+            format!("{B}{B}{}", braille("Före fet och spann.")),
+            format!("{B}{B}{}", braille("Ruta & text")),
+            format!("{B}{B}{}", braille("Efter.")),
+        ]
+    );
+    assert_eq!(b.warnings.len(), 1, "{:?}", b.warnings);
+    assert!(
+        b.warnings[0].starts_with("bok.md:3:1: warning: an HTML block: its text is kept"),
+        "{:?}",
+        b.warnings
+    );
 }
