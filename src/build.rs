@@ -26,7 +26,7 @@ use crate::layout::{Layouter, LineSink};
 use crate::output::Output;
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
-use crate::settings::{DiagramForm, Format, Options};
+use crate::settings::{DiagramForm, Format, Links, Options};
 use crate::source;
 
 /// What kind of document an input is: from its file extension, or as `--input-kind` says.
@@ -503,7 +503,8 @@ fn transcribe_opened(
                 let front = frontmatter::read(&name, &text, &mut warnings)?;
                 run.reporter.reading(&name, Some(&text));
                 warnings.into_iter().for_each(|w| run.reporter.warn(w));
-                run.document(Document::book(&name, &text, &front), &name)?;
+                let addresses = run.options.links == Links::Address;
+                run.document(Document::book(&name, &text, &front, addresses), &name)?;
             }
             Prepared::Stream(input) => {
                 run.reporter.reading(&name, None);

@@ -27,9 +27,9 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use schackpunkt::{
-    DiagramForm, EnPassant, Error, Format, InputKind, Layout, MAX_LENGTH, MIN_LINE_LENGTH, Moves,
-    Notation, Settings, SourceNotation, Style, Warning, encoding_for_label, settings_markdown,
-    transcribe_bytes,
+    DiagramForm, EnPassant, Error, Format, InputKind, Layout, Links, MAX_LENGTH, MIN_LINE_LENGTH,
+    Moves, Notation, Settings, SourceNotation, Style, Warning, encoding_for_label,
+    settings_markdown, transcribe_bytes,
 };
 
 /// Runs one input: builds the case its bytes describe and checks it. Panics (a finding) only
@@ -802,6 +802,7 @@ fn options(g: &mut Gen<'_>) -> Settings {
         to_move: maybe(g, |g| g.bool()),
         start_diagram: maybe(g, |g| g.bool()),
         source_notation: maybe(g, pick_value::<SourceNotation>),
+        links: maybe(g, pick_value::<Links>),
     }
 }
 

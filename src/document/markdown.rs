@@ -63,6 +63,10 @@ pub(crate) struct Reader<'a> {
     code: Option<Code>,
     /// In a table row: its cells, the current one last.
     row: Option<Vec<Inline>>,
+    /// Links open: each one's address and where its text starts in `pieces`.
+    links: Vec<(String, usize)>,
+    /// A link's address follows its text (when the text is not the address).
+    link_addresses: bool,
     done: bool,
 }
 
@@ -94,6 +98,8 @@ impl<'a> Reader<'a> {
             html: None,
             code: None,
             row: None,
+            links: Vec::new(),
+            link_addresses: false,
             done: false,
         };
         if front.title.is_some() || front.author.is_some() {
@@ -104,6 +110,12 @@ impl<'a> Reader<'a> {
             reader.queue.push_back(Node::TitlePage { title, author });
         }
         reader
+    }
+
+    /// Links give their address after their text (the `links` setting).
+    pub(crate) fn with_link_addresses(mut self, on: bool) -> Self {
+        self.link_addresses = on;
+        self
     }
 
     /// The next node; warnings about the book's form go to `warn`.
@@ -326,7 +338,10 @@ impl<'a> Reader<'a> {
                 &range,
                 "superscript and subscript (the text is written plain)",
             ),
-            Tag::Link { .. } | Tag::Image { .. } => {}
+            Tag::Link { dest_url, .. } => {
+                self.links.push((dest_url.to_string(), self.pieces.len()))
+            }
+            Tag::Image { .. } => {}
             Tag::DefinitionList
             | Tag::DefinitionListTitle
             | Tag::DefinitionListDefinition
@@ -377,6 +392,7 @@ impl<'a> Reader<'a> {
                 }
             }
             TagEnd::Table => self.queue.push_back(Node::TableEnd),
+            TagEnd::Link => self.end_link(range),
             TagEnd::Emphasis => self.italic = self.italic.saturating_sub(1),
             TagEnd::Strong => self.bold = self.bold.saturating_sub(1),
             _ => {}
@@ -384,6 +400,37 @@ impl<'a> Reader<'a> {
     }
 
     // ---- inline text -------------------------------------------------------------------
+
+    /// The end of a link: its address in parentheses after its text, unless the text is the
+    /// address (an autolink), the address points inside the book (`#…`), or links give their
+    /// text only.
+    fn end_link(&mut self, range: Range<usize>) {
+        let Some((url, from)) = self.links.pop() else {
+            return;
+        };
+        if !self.link_addresses || url.is_empty() || url.starts_with('#') {
+            return;
+        }
+        let shown = url.strip_prefix("mailto:").unwrap_or(&url).to_owned();
+        let shown = shown.as_str();
+        let text: String = self
+            .pieces
+            .get(from..)
+            .into_iter()
+            .flatten()
+            .map(|p| p.text.as_str())
+            .collect();
+        if text.trim() != shown {
+            // The address where it stands in the source, for messages about its characters
+            // (else at the link's end).
+            let end = range.end.saturating_sub(1);
+            let source = self.text.get(range.clone()).unwrap_or("");
+            let at = source.rfind(shown).map_or(end, |i| range.start + i);
+            self.piece(" (", end..range.end);
+            self.piece(shown, at..at + shown.len());
+            self.piece(")", end..range.end);
+        }
+    }
 
     fn emphasis(&self) -> Emphasis {
         if self.heading.is_some() {

@@ -167,8 +167,16 @@ pub(crate) enum Document<'a> {
 
 impl<'a> Document<'a> {
     /// A Markdown book (its whole text, front matter included).
-    pub(crate) fn book(name: &'a str, text: &'a str, front: &frontmatter::FrontMatter) -> Self {
-        Document::Book(Box::new(markdown::Reader::new(name, text, front)))
+    /// A Markdown book; `link_addresses`: a link's address follows its text.
+    pub(crate) fn book(
+        name: &'a str,
+        text: &'a str,
+        front: &frontmatter::FrontMatter,
+        link_addresses: bool,
+    ) -> Self {
+        Document::Book(Box::new(
+            markdown::Reader::new(name, text, front).with_link_addresses(link_addresses),
+        ))
     }
 
     /// A `.pgn` file: one [`Node::Games`].

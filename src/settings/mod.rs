@@ -54,6 +54,16 @@ pub enum Layout {
     List,
 }
 
+/// What a link in a book gives.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
+pub enum Links {
+    /// Its text, then its address in parentheses when the text is not the address.
+    #[default]
+    Address,
+    /// Its text only.
+    Text,
+}
+
 /// The piece letters of moves written in a book's prose.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
 pub enum SourceNotation {
@@ -143,6 +153,8 @@ settings! {
     start_diagram: Flag = false;
     /// Piece letters of moves in prose and comments: `english` turns `Nf3` into `Sf3`.
     source_notation: Choice<SourceNotation> = SourceNotation::Swedish;
+    /// What a link gives: its text and its address, or its text only.
+    links: Choice<Links> = Links::Address;
 }
 
 /// The declaration: one row a setting, `/// help` then

@@ -207,11 +207,33 @@ fn code_blocks_are_written_line_by_line() {
 
 #[test]
 fn links_give_their_text_and_images_their_alt_text() {
-    let lines = body("Se [boken](https://example.org) och ![ett diagram](d.png).\n");
+    let lines = body_width(
+        "Se [boken](https://example.org) och ![ett diagram](d.png).\n",
+        60,
+    );
     assert_eq!(
         lines,
-        vec![format!("{B}{B}{}", braille("Se boken och ett diagram."))]
+        vec![format!(
+            "{B}{B}{}",
+            braille("Se boken (https://example.org) och ett diagram.")
+        )]
     );
+    // An autolink, an address inside the book, and `links: text` give the text alone.
+    let lines = body_width("Se <https://example.org> och [kap. 2](#tva).\n", 60);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{B}{B}{}",
+            braille("Se https://example.org och kap. 2.")
+        )]
+    );
+    let lines = book(
+        "---\nlinks: text\n---\nSe [boken](https://example.org).\n",
+        geometry(60, 0),
+    )
+    .map(|b| b.lines())
+    .unwrap_or_default();
+    assert_eq!(lines, vec![format!("{B}{B}{}", braille("Se boken."))]);
 }
 
 #[test]
