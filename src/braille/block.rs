@@ -53,8 +53,8 @@ pub(crate) struct Paragraph {
     /// block: a heading is never the last thing on a page.
     pub keep_with_next: bool,
     open: Option<u32>,
-    /// Where a word longer than a line may be cut: the indices of cells a cut may follow
-    /// (`/ . @ - _`, and where soft hyphens stood), ascending.
+    /// Where soft hyphens stood: indices of the cells after them, ascending (a word longer
+    /// than a line may be cut there; see [`Paragraph::cut_points`]).
     soft: Vec<u32>,
 }
 
@@ -113,10 +113,6 @@ impl Paragraph {
     /// [`Paragraph::push_text`], with the places where soft hyphens stood (indices in `cells`
     /// of the cells after them, ascending): a word longer than a line may be cut there too.
     pub fn push_text_cut(&mut self, cells: &[Cell], soft_hyphens: &[usize]) {
-        let cut_after: Vec<&[Cell]> = ['/', '.', '-', '_', '@']
-            .iter()
-            .filter_map(|&ch| tables::lookup(ch).map(|r| r.cells))
-            .collect();
         let mut soft = soft_hyphens.iter().peekable();
         for (k, &c) in cells.iter().enumerate() {
             while soft.next_if(|&&at| at <= k).is_some() {
@@ -135,10 +131,6 @@ impl Paragraph {
                 }
             } else {
                 self.push_cell(c);
-                // A long URL or address may be cut after `/ . @ - _` (their last cell).
-                if cut_after.iter().any(|sign| cells[..=k].ends_with(sign)) {
-                    self.soft.push(self.cells.len() as u32);
-                }
             }
         }
     }
@@ -202,13 +194,26 @@ impl Paragraph {
     }
 
     /// Where a word longer than a line may be cut, as counts of its cells before the cut,
-    /// ascending (after `/ . @ - _`, at soft hyphens); else it is cut where the line ends.
+    /// ascending: after `/ . @ - _` (read off its cells: only such rare words are asked) and
+    /// where soft hyphens stood; else it is cut where the line ends.
     pub fn cut_points(&self, w: Word) -> Vec<usize> {
-        self.soft
+        let cells = self.word_cells(w);
+        let signs: Vec<&[Cell]> = ['/', '.', '-', '_', '@']
             .iter()
-            .filter(|&&at| at > w.start && at < w.end)
-            .map(|&at| (at - w.start) as usize)
-            .collect()
+            .filter_map(|&ch| tables::lookup(ch).map(|r| r.cells))
+            .collect();
+        let mut cuts: Vec<usize> = (1..cells.len())
+            .filter(|&k| signs.iter().any(|sign| cells[..k].ends_with(sign)))
+            .collect();
+        cuts.extend(
+            self.soft
+                .iter()
+                .filter(|&&at| at > w.start && at < w.end)
+                .map(|&at| (at - w.start) as usize),
+        );
+        cuts.sort_unstable();
+        cuts.dedup();
+        cuts
     }
 }
 
