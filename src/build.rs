@@ -328,10 +328,40 @@ fn read_games(
 }
 
 /// An input opened for transcription: a book is read whole (books are small and Markdown
-/// needs the whole text), games and positions stream.
+/// needs the whole text), games and positions stream, unless the output has a contents list
+/// (then they are held as text, to be laid out more than once).
 enum Prepared {
     Book(String),
     Stream(source::Input),
+    Held(String),
+}
+
+impl Prepared {
+    /// A copy for a trial pass of the contents list (a stream is never copied: with a
+    /// contents list, streams are held).
+    fn copy(&self) -> Option<Prepared> {
+        match self {
+            Prepared::Book(t) => Some(Prepared::Book(t.clone())),
+            Prepared::Held(t) => Some(Prepared::Held(t.clone())),
+            Prepared::Stream(_) => None,
+        }
+    }
+}
+
+/// How many times a book with a contents list is laid out at most: once to find where the
+/// headings stand, then until the list's page numbers stop changing the pages.
+const CONTENTS_PASSES: usize = 6;
+
+/// A sink that only counts: the trial passes of a contents list.
+struct NoLines;
+
+impl LineSink for NoLines {
+    fn line(&mut self, _: &[braille::Cell]) -> io::Result<()> {
+        Ok(())
+    }
+    fn end_page(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The options of one output: the command line's, over the front matter of its first input
@@ -350,7 +380,7 @@ fn resolve(
                 .or(front.settings)
                 .resolve(Some(DEFAULT_PROFILE))
         }
-        Prepared::Stream(_) => settings.resolve(None),
+        Prepared::Stream(_) | Prepared::Held(_) => settings.resolve(None),
     }
 }
 
@@ -458,10 +488,15 @@ fn transcribe_opened(
     let (options, profile) = resolve(settings, first_name, first)?;
     let page = Page::of(&options, profile.as_ref());
     let mut each = Vec::with_capacity(opened.len());
+    let mut wanted = false;
     for (name, prepared, _) in &opened {
         let own = match prepared {
-            Prepared::Book(_) => resolve(settings, name, prepared)?,
-            Prepared::Stream(_) => (options.clone(), profile.clone()),
+            Prepared::Book(text) => {
+                let own = resolve(settings, name, prepared)?;
+                wanted |= own.0.toc || has_contents_marker(text);
+                own
+            }
+            Prepared::Stream(_) | Prepared::Held(_) => (options.clone(), profile.clone()),
         };
         let theirs = Page::of(&own.0, own.1.as_ref());
         if let Some(difference) = page.differs(&theirs) {
@@ -472,61 +507,147 @@ fn transcribe_opened(
         }
         each.push(own.0);
     }
-    let writer = BufWriter::with_capacity(64 * 1024, out);
-    let mut layout = Layouter::new(
-        options.line_length,
-        options.page_length,
-        Output::new(options.format, writer),
-    );
-    if let Some(place) = profile.as_ref().and_then(|p| p.page_numbers) {
-        layout.number_pages(place, 1, braille::page_number);
-    }
-    let mut run = Run {
-        options,
-        reporter,
-        writer: book::Writer::default(),
-        blocks: Vec::new(),
-        wide_warned: None,
-        words_read: None,
-        layout,
+    let mut contents = book::Contents {
+        wanted,
+        ..Default::default()
     };
-    for (i, ((name, prepared, kind), options)) in opened.into_iter().zip(each).enumerate() {
-        run.options = options;
-        let book = kind == InputKind::Markdown;
-        run.writer.start_input(&name, book, i == 0, &mut run.blocks);
-        match prepared {
-            Prepared::Book(text) => {
-                if text.trim().is_empty() {
-                    run.reporter.warn(empty_input(&name, "no text"));
-                }
-                let mut warnings = Vec::new();
-                let front = frontmatter::read(&name, &text, &mut warnings)?;
-                run.reporter.reading(&name, Some(&text));
-                warnings.into_iter().for_each(|w| run.reporter.warn(w));
-                let addresses = run.options.links == Links::Address;
-                run.document(Document::book(&name, &text, &front, addresses), &name)?;
-            }
-            Prepared::Stream(input) => {
-                run.reporter.reading(&name, None);
-                let (document, what) = if kind == InputKind::Fen {
-                    (Document::fen(input.reader, &name), "no positions")
-                } else {
-                    (Document::pgn(input.reader), "no games")
-                };
-                if run.document(document, &name)? == 0 {
-                    run.reporter.warn(empty_input(&name, what));
-                }
+    if wanted {
+        // Laid out more than once: streams are held as text.
+        for (name, prepared, _) in &mut opened {
+            if let Prepared::Stream(input) = prepared {
+                let mut text = String::new();
+                input
+                    .reader
+                    .read_to_string(&mut text)
+                    .map_err(|e| Error::io(name.as_str(), e))?;
+                *prepared = Prepared::Held(text);
             }
         }
+        let numbered =
+            options.page_length > 0 && profile.as_ref().and_then(|p| p.page_numbers).is_some();
+        for _ in 1..CONTENTS_PASSES {
+            let copies: Vec<_> = opened
+                .iter()
+                .filter_map(|(n, p, k)| Some((n.clone(), p.copy()?, *k)))
+                .collect();
+            let mut quiet = |_: &Warning| {};
+            let trial = Pass {
+                options: &options,
+                profile: profile.as_ref(),
+                reporter: Reporter::new(&mut quiet),
+                contents: contents.clone(),
+            };
+            let (_, found, marks) = trial.run(copies, each.clone(), NoLines)?;
+            let known: Vec<_> = found
+                .into_iter()
+                .enumerate()
+                .map(|(i, entry)| {
+                    let page = marks.iter().find(|(m, _)| *m as usize == i).map(|m| m.1);
+                    (entry, page.filter(|_| numbered))
+                })
+                .collect();
+            if known == contents.known {
+                break;
+            }
+            contents.known = known;
+        }
     }
-    let output = run
-        .layout
-        .finish()
-        .map_err(|e| Error::io(destination::OUTPUT, e))?;
+    let writer = BufWriter::with_capacity(64 * 1024, out);
+    let pass = Pass {
+        options: &options,
+        profile: profile.as_ref(),
+        reporter,
+        contents,
+    };
+    let (output, _, _) = pass.run(opened, each, Output::new(options.format, writer))?;
     output
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
     Ok(())
+}
+
+/// Whether a book's text asks for a contents list where it stands (`<!-- toc -->`).
+fn has_contents_marker(text: &str) -> bool {
+    crate::document::markdown::has_contents_marker(text)
+}
+
+/// One layout of an output's inputs.
+struct Pass<'o, 'w> {
+    options: &'o Options,
+    profile: Option<&'o Profile>,
+    reporter: Reporter<'w>,
+    contents: book::Contents,
+}
+
+impl Pass<'_, '_> {
+    /// Lays out the inputs (each with its options) into `sink`; returns the sink, the
+    /// headings the contents list names, and the pages where they stand.
+    #[allow(clippy::type_complexity)]
+    fn run<S: LineSink>(
+        self,
+        opened: Vec<(String, Prepared, InputKind)>,
+        each: Vec<Options>,
+        sink: S,
+    ) -> Result<(S, Vec<book::Entry>, Vec<(u32, u32)>)> {
+        let options = self.options;
+        let mut layout = Layouter::new(options.line_length, options.page_length, sink);
+        if let Some(place) = self.profile.and_then(|p| p.page_numbers) {
+            layout.number_pages(place, 1, braille::page_number);
+        }
+        let mut writer = book::Writer::default();
+        *writer.contents() = self.contents;
+        let mut run = Run {
+            options: options.clone(),
+            reporter: self.reporter,
+            writer,
+            blocks: Vec::new(),
+            wide_warned: None,
+            words_read: None,
+            layout,
+        };
+        for (i, ((name, prepared, kind), options)) in opened.into_iter().zip(each).enumerate() {
+            run.options = options;
+            let book = kind == InputKind::Markdown;
+            run.writer.start_input(&name, book, i == 0, &mut run.blocks);
+            match prepared {
+                Prepared::Book(text) => {
+                    if text.trim().is_empty() {
+                        run.reporter.warn(empty_input(&name, "no text"));
+                    }
+                    let mut warnings = Vec::new();
+                    let front = frontmatter::read(&name, &text, &mut warnings)?;
+                    run.reporter.reading(&name, Some(&text));
+                    warnings.into_iter().for_each(|w| run.reporter.warn(w));
+                    let addresses = run.options.links == Links::Address;
+                    let document = Document::book(&name, &text, &front, addresses, run.options.toc);
+                    run.document(document, &name)?;
+                }
+                Prepared::Stream(_) | Prepared::Held(_) => {
+                    let reader: Box<dyn BufRead + Send> = match prepared {
+                        Prepared::Stream(input) => input.reader,
+                        Prepared::Held(text) => Box::new(io::Cursor::new(text.into_bytes())),
+                        Prepared::Book(_) => unreachable!("books are read above"),
+                    };
+                    run.reporter.reading(&name, None);
+                    let (document, what) = if kind == InputKind::Fen {
+                        (Document::fen(reader, &name), "no positions")
+                    } else {
+                        (Document::pgn(reader), "no games")
+                    };
+                    if run.document(document, &name)? == 0 {
+                        run.reporter.warn(empty_input(&name, what));
+                    }
+                }
+            }
+        }
+        let marks = run.layout.marks().to_vec();
+        let found = std::mem::take(&mut run.writer.contents().found);
+        let sink = run
+            .layout
+            .finish()
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        Ok((sink, found, marks))
+    }
 }
 
 /// What inputs laid out into one output must agree on: the page.

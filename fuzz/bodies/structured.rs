@@ -27,8 +27,8 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use schackpunkt::{
-    DiagramForm, EnPassant, Error, Format, InputKind, Layout, Links, MAX_LENGTH, MIN_LINE_LENGTH,
-    Moves, Notation, Settings, SourceNotation, Style, Warning, encoding_for_label,
+    ChapterStart, DiagramForm, EnPassant, Error, Format, InputKind, Layout, Links, MAX_LENGTH,
+    MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation, Style, Warning, encoding_for_label,
     settings_markdown, transcribe_bytes,
 };
 
@@ -803,6 +803,9 @@ fn options(g: &mut Gen<'_>) -> Settings {
         start_diagram: maybe(g, |g| g.bool()),
         source_notation: maybe(g, pick_value::<SourceNotation>),
         links: maybe(g, pick_value::<Links>),
+        toc: maybe(g, |g| g.bool()),
+        toc_depth: maybe(g, |g| g.int(1, 6)),
+        chapter_start: maybe(g, pick_value::<ChapterStart>),
     }
 }
 
@@ -1594,7 +1597,11 @@ fn front_matter(g: &mut Gen<'_>, front: &mut Front) -> String {
                 if v.is_empty() {
                     front.unsure = true;
                 }
-                v.to_owned()
+                // A range (`1 to 6`): one of its ends.
+                match v.split_once(" to ") {
+                    Some((low, high)) => if g.bool() { low } else { high }.to_owned(),
+                    None => v.to_owned(),
+                }
             }
             // Any text, quoted and escaped as YAML wants: right for a title or an author.
             _ if !g.messy || g.bool() => {

@@ -10,16 +10,74 @@ use super::tables;
 pub(crate) enum Block {
     /// Words filled into lines.
     Paragraph(Paragraph),
-    /// Lines already made (a board diagram): written as they are. The layout never splits them
-    /// across pages; trailing blanks are trimmed on output.
-    Fixed(Vec<Vec<Cell>>),
+    /// Lines already made (a board diagram): written as they are, `indent` cells in (a
+    /// container's margin) as far as the line allows. The layout never splits them across
+    /// pages; trailing blanks are trimmed on output.
+    Fixed {
+        lines: Vec<Vec<Cell>>,
+        indent: usize,
+    },
     /// Blocks laid out one after the other and kept on one page (a diagram: its piece lists
     /// and the line saying who is to move), moved to the next page whole when they do not fit.
     Together(Vec<Block>),
+    /// A line of one cell repeated to the line's end, with a label (rules.md §8: a print page
+    /// change, the lines around a set-off passage).
+    Rule(Rule),
     /// An empty line (left out at the top of a page).
     Blank,
     /// The page ends here (nothing happens at the top of a page; without pages, a blank line).
     PageBreak,
+}
+
+impl Block {
+    /// Moves the block `n` cells further in (into a list item or a block quote). Full lines
+    /// stay full.
+    pub fn indent(&mut self, n: usize) {
+        match self {
+            Block::Paragraph(p) => {
+                p.first_indent += n;
+                p.rest_indent += n;
+            }
+            Block::Fixed { indent, .. } => *indent += n,
+            Block::Together(blocks) => blocks.iter_mut().for_each(|b| b.indent(n)),
+            Block::Rule(_) | Block::Blank | Block::PageBreak => {}
+        }
+    }
+}
+
+/// A full line (rules.md §8): `fill` cells to the end of the line; with a label, three of them,
+/// a blank, the label, a blank, then `fill` cells to the end (`⠒⠒⠒⠀⠼⠁⠃⠀⠒⠒…`).
+#[derive(Clone, Debug)]
+pub(crate) struct Rule {
+    pub fill: Cell,
+    pub label: Vec<Cell>,
+    /// The line stays on one page with the first lines of the next block (the upper line of a
+    /// set-off passage, a print page change).
+    pub keep_with_next: bool,
+}
+
+/// Cells of `fill` before a rule's label.
+pub(crate) const RULE_LEAD: usize = 3;
+
+impl Rule {
+    /// The line's cells for a line of `width` cells. A label too long for the line is
+    /// written as far as it goes.
+    pub fn cells(&self, width: usize) -> Vec<Cell> {
+        let mut line = Vec::with_capacity(width);
+        if self.label.is_empty() {
+            line.resize(width, self.fill);
+            return line;
+        }
+        line.extend(std::iter::repeat_n(self.fill, RULE_LEAD));
+        line.push(Cell::BLANK);
+        line.extend_from_slice(&self.label);
+        line.push(Cell::BLANK);
+        if line.len() < width {
+            line.resize(width, self.fill);
+        }
+        line.truncate(width);
+        line
+    }
 }
 
 /// A word's span in its paragraph's cells, and whether the blank after it may break a line.
@@ -56,6 +114,12 @@ pub(crate) struct Paragraph {
     /// Where soft hyphens stood: indices of the cells after them, ascending (a word longer
     /// than a line may be cut there; see [`Paragraph::cut_points`]).
     soft: Vec<u32>,
+    /// The layout notes the page of the paragraph's first line under this number (a heading
+    /// that the contents list names).
+    pub mark: Option<u32>,
+    /// Cells right-aligned at the end of the last line, after at least one blank, on a line
+    /// of their own when they do not fit there (a page number in the contents list).
+    pub trailer: Vec<Cell>,
 }
 
 impl Paragraph {

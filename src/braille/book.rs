@@ -11,19 +11,20 @@
 //! | heading | no indent, no emphasis signs; level 1: 3 blank lines before (also at the top of a page), 1 after; other levels: 1 before (left out at the top of a page), 1 after; kept with the next block |
 //! | paragraph | first line indented two cells, no blank lines between paragraphs; after a hard line break, a new line at the continuation indent |
 //! | italic, bold | rules.md §7 (6-3, 6-36 … 156; 46, 46-46 … 156); bold wins where both are set |
-//! | list | a blank line before and after the outermost list; each item starts with its marker (`•` for bullets, `1.` numbers) glued to the first word, continuation lines two cells further in; nested lists two cells further in |
+//! | list | a blank line before and after the outermost list; each item starts with its marker (`•` for bullets, `1.`, `1)` numbers) glued to the first word, continuation lines two cells further in; an item whose first block is no paragraph: the marker on a line of its own first; a further paragraph of an item indented two cells; nested lists two cells further in |
 //! | block quote | a blank line before and after, every line two cells further in |
+//! | a game, a diagram, code, a table in a list item or a block quote | the container's margin added to its own indents (a board as far as the line allows) |
 //! | table | a blank line before and after; each row as a paragraph, cells separated by `;` and a blank, an empty cell as `–` |
 //! | thematic break | a blank line, six cells of dots 25, a blank line |
 //! | page break | a new page (a blank line without pages) |
 //! | code | a blank line before and after, each line as it stands (no reflow) |
 //! | a game, a diagram | a blank line before and after |
 
-use super::block::{Block, Paragraph};
+use super::block::{Block, Paragraph, Rule};
 use super::cell::Cell;
 use super::text::{self, Unmapped};
 use crate::chess::letters::english_moves_to_swedish;
-use crate::document::{Emphasis, Inline, Node, Piece, Pos};
+use crate::document::{Emphasis, Inline, Node, Opening, Piece, Pos};
 use crate::error::{Diagnostic, Warning};
 use crate::settings::{Moves, Notation, Options, SourceNotation};
 
@@ -47,6 +48,23 @@ const EMPTY_CELL: &str = "–";
 
 /// The thematic break line: six cells of dots 25 (a full line of them is a print page change).
 const RULE_LINE: [Cell; 6] = [Cell::dots("25"); 6];
+
+/// The print page change line (rules.md §8, MTM 9.3.2): dots 25 to the line's end, the print
+/// page number after three of them.
+const PRINT_PAGE_FILL: Cell = Cell::dots("25");
+
+/// The lines around a set-off passage (rules.md §8, MTM 9.6): dots 2356, the upper one naming
+/// the kind after three of them.
+const PASSAGE_FILL: Cell = Cell::dots("2356");
+const IMAGE_WORD: &str = "bild";
+
+/// The heading of a chapter's notes, and of the contents list.
+const NOTES_HEADING: &str = "Noter";
+const CONTENTS_HEADING: &str = "Innehåll";
+
+/// How much further in than its entry's first line a contents entry's wrapped lines go (two
+/// steps: more than the next level's entries).
+const CONTENTS_WRAP: usize = 2 * NEST_INDENT;
 
 /// Blank lines before a heading: level 1, other levels (rules.md §8).
 const MAIN_HEADING_BLANKS: usize = 3;
@@ -86,6 +104,30 @@ pub(crate) struct Writer {
     english: bool,
     /// Where soft hyphens stood in the last text translated (indices in `cells`).
     soft_hyphens: Vec<usize>,
+    /// The contents list: the headings found, and those of the pass before with their pages.
+    contents: Contents,
+}
+
+/// A heading the contents list names: its level and cells.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub(crate) struct Entry {
+    pub level: u8,
+    pub cells: Vec<Cell>,
+}
+
+/// What the contents list needs across a build's passes: the book is laid out once to learn
+/// where its headings stand, then again with the list written (and again while its page
+/// numbers change the pages).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Contents {
+    /// Headings are noted (some book of the output has a contents list).
+    pub wanted: bool,
+    /// The headings of this pass, in order; each heading's paragraph carries its index as
+    /// its mark ([`Paragraph::mark`]), so that the layout tells its page.
+    pub found: Vec<Entry>,
+    /// The list to write: the headings of the pass before, each with its page (`None`
+    /// without pages).
+    pub known: Vec<(Entry, Option<u32>)>,
 }
 
 impl Default for Writer {
@@ -96,6 +138,7 @@ impl Default for Writer {
             marker: None,
             english: false,
             soft_hyphens: Vec::new(),
+            contents: Contents::default(),
             want_blank: false,
             after_blank: true,
             after_heading: 0,
@@ -120,17 +163,27 @@ impl Writer {
                 out.push(Block::PageBreak);
             }
             let file = std::mem::take(&mut self.file);
+            let contents = std::mem::take(&mut self.contents);
             *self = Writer {
                 file,
+                contents,
                 ..Writer::default()
             };
         }
     }
 
+    /// The contents list: what this pass found (in), what the pass before found (out).
+    pub(crate) fn contents(&mut self) -> &mut Contents {
+        &mut self.contents
+    }
+
     /// A game or a diagram: its blocks with a blank line before and after.
+    /// Inside a list item or a block quote, it keeps the container's margin.
     pub(crate) fn unit(&mut self, blocks: impl IntoIterator<Item = Block>, out: &mut Vec<Block>) {
         self.want_blank = true;
-        for b in blocks {
+        let margin = self.margin();
+        for mut b in blocks {
+            b.indent(margin);
             self.push(b, out);
         }
         self.want_blank = true;
@@ -149,12 +202,45 @@ impl Writer {
             Node::TitlePage { title, author } => {
                 self.title_page(title.as_ref(), author.as_ref(), options, out, warn)
             }
-            Node::Heading { level, text } => self.heading(*level, text, out, warn),
+            Node::Heading { level, text } => {
+                let listed = self.contents.wanted && *level as usize <= options.toc_depth;
+                let mark = listed.then(|| u32::try_from(self.contents.found.len()).ok());
+                let p = self.heading(*level, text, mark.flatten(), out, warn);
+                if let (Some(Some(_)), Some(cells)) = (mark, p) {
+                    self.contents.found.push(Entry {
+                        level: *level,
+                        cells,
+                    });
+                }
+            }
             Node::Paragraph {
                 text,
-                continued,
+                opening,
                 broken,
-            } => self.paragraph(text, *continued, *broken, out, warn),
+            } => self.paragraph(text, *opening, *broken, out, warn),
+            Node::PrintPage { number, at } => self.print_page(number, *at, out, warn),
+            Node::Image {
+                alt,
+                title,
+                address,
+            } => self.image(alt, title, address, out, warn),
+            Node::Contents => self.contents_list(options, out),
+            Node::Notes => {
+                let text = self.plain(NOTES_HEADING);
+                self.heading(2, &text, None, out, warn);
+            }
+            Node::NoteStart { number } => {
+                let mut cells = Vec::new();
+                text::translate(&number.to_string(), &mut cells, &mut Vec::new());
+                self.marker = Some(cells);
+                self.frames.push(Frame::Item);
+            }
+            Node::NoteEnd => {
+                if self.marker.is_some() {
+                    self.paragraph(&Vec::new(), Opening::Indented, false, out, warn);
+                }
+                self.frames.pop();
+            }
             Node::QuoteStart => {
                 self.want_blank = true;
                 self.frames.push(Frame::Quote);
@@ -194,7 +280,7 @@ impl Writer {
             Node::ItemEnd => {
                 if self.marker.is_some() {
                     // An empty item: its marker alone.
-                    self.paragraph(&Vec::new(), false, false, out, warn);
+                    self.paragraph(&Vec::new(), Opening::Indented, false, out, warn);
                 }
                 self.frames.pop();
             }
@@ -230,8 +316,10 @@ impl Writer {
             * NEST_INDENT
     }
 
-    /// Adds a block, with the blank line due before it.
+    /// Adds a block, with the blank line due before it, and the marker of a list item whose
+    /// first block it is when that is not a paragraph (which takes the marker itself).
     fn push(&mut self, block: Block, out: &mut Vec<Block>) {
+        self.marker_alone(out);
         if self.want_blank && !self.after_blank {
             out.push(Block::Blank);
         }
@@ -239,6 +327,18 @@ impl Writer {
         self.after_blank = matches!(block, Block::Blank);
         self.after_heading = 0;
         out.push(block);
+    }
+
+    /// The marker of a list item whose first block is no paragraph (a diagram, a game, code,
+    /// a table, a heading): on a line of its own at the list's margin, before the block.
+    fn marker_alone(&mut self, out: &mut Vec<Block>) {
+        if let Some(marker) = self.marker.take() {
+            let margin = self.margin();
+            let mut p = Paragraph::new(margin.saturating_sub(NEST_INDENT), margin);
+            p.push(&marker);
+            p.end_word();
+            self.push(Block::Paragraph(p), out);
+        }
     }
 
     /// Translates inline text into `self.cells`, reporting characters with no rule at their
@@ -354,19 +454,25 @@ impl Writer {
     fn paragraph(
         &mut self,
         text: &Inline,
-        continued: bool,
+        opening: Opening,
         broken: bool,
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) {
         self.translate(text, warn);
         let margin = self.margin();
-        let in_item = matches!(self.frames.last(), Some(Frame::Item));
         // The lines of a hard-broken paragraph start at the margin; a wrap goes further in.
-        let wrap = if continued || broken { NEST_INDENT } else { 0 };
+        // A list item's first paragraph starts with its marker; a further paragraph of the
+        // item is indented as any paragraph is, so that it can be told from a wrap.
+        let after_break = opening == Opening::AfterBreak;
+        let wrap = if after_break || broken {
+            NEST_INDENT
+        } else {
+            0
+        };
         let (first, rest) = if self.marker.is_some() {
             (margin.saturating_sub(NEST_INDENT), margin + wrap)
-        } else if continued || in_item {
+        } else if opening != Opening::Indented {
             (margin, margin + wrap)
         } else {
             (margin + PARAGRAPH_INDENT, margin + wrap)
@@ -383,13 +489,16 @@ impl Writer {
         }
     }
 
+    /// A heading; `mark`: its number in the contents list. Returns its cells.
     fn heading(
         &mut self,
         level: u8,
         text: &Inline,
+        mark: Option<u32>,
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
-    ) {
+    ) -> Option<Vec<Cell>> {
+        self.marker_alone(out);
         self.translate(text, warn);
         let margin = self.margin();
         let mut p = Paragraph::new(margin, margin);
@@ -405,10 +514,120 @@ impl Writer {
         p.blank_before_at_top = main;
         p.blank_after = 1;
         p.keep_with_next = true;
+        p.mark = mark;
         self.want_blank = false;
         self.after_heading = p.blank_after;
+        let cells = mark.map(|_| self.cells.clone());
         out.push(Block::Paragraph(p));
         self.after_blank = true;
+        cells
+    }
+
+    /// Text of the program's own (a heading it adds) as inline text.
+    fn plain(&self, text: &str) -> Inline {
+        vec![Piece {
+            text: text.to_owned(),
+            emphasis: Emphasis::None,
+            at: Pos { line: 1, column: 1 },
+        }]
+    }
+
+    /// A print page change: a full line of dots 25 with the print page number (rules.md §8),
+    /// kept with what follows it.
+    fn print_page(
+        &mut self,
+        number: &str,
+        at: Pos,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        let piece = vec![Piece {
+            text: number.to_owned(),
+            emphasis: Emphasis::None,
+            at,
+        }];
+        self.translate(&piece, warn);
+        let rule = Rule {
+            fill: PRINT_PAGE_FILL,
+            label: self.cells.clone(),
+            keep_with_next: true,
+        };
+        self.push(Block::Rule(rule), out);
+    }
+
+    /// An image: a set-off passage named `bild` (rules.md §8, MTM 9.6): a full line of dots
+    /// 2356 naming it, the alt text and the title indented two cells, a full line of dots
+    /// 2356; a blank line before and after. With neither alt text nor title, its address.
+    fn image(
+        &mut self,
+        alt: &Inline,
+        title: &Inline,
+        address: &Inline,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        let mut word = Vec::new();
+        text::translate(IMAGE_WORD, &mut word, &mut Vec::new());
+        self.want_blank = true;
+        self.push(
+            Block::Rule(Rule {
+                fill: PASSAGE_FILL,
+                label: word,
+                keep_with_next: true,
+            }),
+            out,
+        );
+        let has = |t: &Inline| t.iter().any(|p| !p.text.trim().is_empty());
+        let texts: Vec<&Inline> = match (has(alt), has(title)) {
+            (false, false) => vec![address],
+            (true, true) => vec![alt, title],
+            (true, false) => vec![alt],
+            (false, true) => vec![title],
+        };
+        let margin = self.margin() + NEST_INDENT;
+        for text in texts {
+            self.translate(text, warn);
+            let mut p = Paragraph::new(margin, margin);
+            p.push_text_cut(&self.cells, &self.soft_hyphens);
+            p.end_word();
+            if p.word_count() > 0 {
+                self.push(Block::Paragraph(p), out);
+            }
+        }
+        self.push(
+            Block::Rule(Rule {
+                fill: PASSAGE_FILL,
+                label: Vec::new(),
+                keep_with_next: false,
+            }),
+            out,
+        );
+        self.want_blank = true;
+    }
+
+    /// The contents list: a main heading, then each heading of the pass before, sub-headings
+    /// two cells further in, its braille page number right-aligned at the end of its last
+    /// line; the book goes on on a new page.
+    fn contents_list(&mut self, options: &Options, out: &mut Vec<Block>) {
+        let text = self.plain(CONTENTS_HEADING);
+        self.heading(1, &text, None, out, &mut |_| {});
+        for (entry, page) in &self.contents.known {
+            if usize::from(entry.level) > options.toc_depth {
+                continue;
+            }
+            let first = NEST_INDENT * usize::from(entry.level.saturating_sub(1));
+            let mut p = Paragraph::new(first, first + CONTENTS_WRAP);
+            p.push_text(&entry.cells);
+            p.end_word();
+            if let Some(page) = page {
+                super::page_number(*page, &mut p.trailer);
+            }
+            out.push(Block::Paragraph(p));
+        }
+        out.push(Block::PageBreak);
+        self.want_blank = false;
+        self.after_blank = true;
+        self.after_heading = 0;
     }
 
     fn table_row(&mut self, cells: &[Inline], out: &mut Vec<Block>, warn: &mut dyn FnMut(Warning)) {
@@ -619,7 +838,7 @@ mod tests {
         ];
         let (b, w) = write(&[Node::Paragraph {
             text,
-            continued: false,
+            opening: Opening::Indented,
             broken: false,
         }]);
         assert_eq!(b.len(), 1);
@@ -693,7 +912,7 @@ mod tests {
         let (b, _) = write(&[
             Node::Paragraph {
                 text: piece("Ett."),
-                continued: false,
+                opening: Opening::Indented,
                 broken: false,
             },
             Node::ListStart {
@@ -703,7 +922,7 @@ mod tests {
             Node::ItemStart,
             Node::Paragraph {
                 text: piece("Två."),
-                continued: false,
+                opening: Opening::Indented,
                 broken: false,
             },
             Node::ItemEnd,
@@ -713,13 +932,13 @@ mod tests {
             Node::QuoteStart,
             Node::Paragraph {
                 text: piece("Tre."),
-                continued: false,
+                opening: Opening::Indented,
                 broken: false,
             },
             Node::QuoteEnd,
             Node::Paragraph {
                 text: piece("Fyra."),
-                continued: true,
+                opening: Opening::AfterBreak,
                 broken: false,
             },
         ]);
@@ -749,7 +968,7 @@ mod tests {
         w.node(
             &Node::Paragraph {
                 text: piece("Text."),
-                continued: false,
+                opening: Opening::Indented,
                 broken: false,
             },
             &Options::default(),

@@ -85,7 +85,10 @@ pub(crate) fn diagram(
             .map(|&c| Block::Paragraph(piece_list(board, c, notation)))
             .collect(),
         DiagramForm::Rows => vec![Block::Paragraph(rows(board))],
-        DiagramForm::Board => vec![Block::Fixed(board_lines(board))],
+        DiagramForm::Board => vec![Block::Fixed {
+            lines: board_lines(board),
+            indent: 0,
+        }],
     };
     if to_move {
         let mut p = Paragraph::new(0, 0);
@@ -296,7 +299,7 @@ mod tests {
             let mut ls = Vec::new();
             match block {
                 Block::Paragraph(mut p) => crate::layout::fill(&mut p, width, &mut ls),
-                Block::Fixed(f) => ls = f,
+                Block::Fixed { lines, .. } => ls = lines,
                 _ => ls.push(Vec::new()),
             }
             out.extend(

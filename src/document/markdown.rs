@@ -8,15 +8,19 @@
 //! |---|---|
 //! | front matter `title`/`author` | [`Node::TitlePage`] |
 //! | heading | [`Node::Heading`] (emphasis dropped: rules.md §7) |
-//! | paragraph | [`Node::Paragraph`]; a hard line break (two blanks, `\`, `<br>`) ends one and the next is `continued` |
+//! | paragraph | [`Node::Paragraph`]; a hard line break (two blanks, `\`, `<br>`) ends one and the next goes on after it ([`Opening::AfterBreak`]) |
 //! | list, item, block quote, table | start and end nodes; a table row is [`Node::TableRow`] |
 //! | thematic break | [`Node::ThematicBreak`] |
 //! | `<!-- pagebreak -->` | [`Node::PageBreak`] |
+//! | `<!-- sida 12 -->` (also `s. 12`, `page 12`, `p. 12`), on its own line or in a paragraph | [`Node::PrintPage`]; a paragraph goes on after it ([`Opening::Resumed`]) |
+//! | `<!-- toc -->`, or `toc: true` (after the title page) | [`Node::Contents`] |
+//! | image | [`Node::Image`] (in a heading, a table cell or a link: its alt text) |
+//! | footnote reference, definition | the note's number (from 1 in each chapter, in the order of the references); the notes of a chapter (a level-1 section, or the file) after it: [`Node::Notes`], then [`Node::NoteStart`], the note's blocks, [`Node::NoteEnd`] for each |
 //! | ```` ```pgn [words] ```` | [`Node::Games`] with the block's text and words |
 //! | ```` ```fen [words] ```` | a [`Node::Position`] for each FEN line |
 //! | other code blocks | [`Node::Code`], each line as it stands |
-//! | link | its text; image: its alt text |
-//! | anything else (HTML, footnotes, strikethrough) | a warning with its place; the text is kept where there is any |
+//! | link | its text, then its address in parentheses (the `links` setting) |
+//! | anything else (HTML blocks, strikethrough) | a warning with its place; the text is kept where there is any |
 
 use std::collections::VecDeque;
 use std::ops::Range;
@@ -27,11 +31,26 @@ use pulldown_cmark::{
 
 use super::fen::{FenLine, holds_fen};
 use super::frontmatter::FrontMatter;
-use super::{Emphasis, Games, Indent, Inline, Node, Piece, Pos, Words};
+use super::{Emphasis, Games, Indent, Inline, Node, Opening, Piece, Pos, Words};
 use crate::error::{Diagnostic, Location, Warning};
 
 /// The comment that asks for a page break.
 const PAGE_BREAK: &str = "pagebreak";
+
+/// The comment that places the contents list.
+const CONTENTS: &str = "toc";
+
+/// The words that start a print page comment (`<!-- sida 12 -->`), lower case.
+const PRINT_PAGE_WORDS: &[&str] = &["sida", "s.", "page", "p."];
+
+/// An image being read: its address, title, where its alt text starts in `pieces`, and its
+/// place.
+struct Image {
+    url: String,
+    title: String,
+    from: usize,
+    range: Range<usize>,
+}
 
 /// A code block being read.
 struct Code {
@@ -54,8 +73,8 @@ pub(crate) struct Reader<'a> {
     pieces: Inline,
     italic: u32,
     bold: u32,
-    /// After a hard line break: the next paragraph goes on from it.
-    continuation: bool,
+    /// How the next paragraph (or piece of one) starts.
+    opening: Opening,
     /// The paragraph being flushed ends at a hard line break.
     broken: bool,
     heading: Option<HeadingLevel>,
@@ -67,6 +86,17 @@ pub(crate) struct Reader<'a> {
     links: Vec<(String, usize)>,
     /// A link's address follows its text (when the text is not the address).
     link_addresses: bool,
+    /// Images open (an image's alt text may hold another).
+    images: Vec<Image>,
+    /// The notes of the book: label, where the definition stands in the file, and whether a
+    /// reference to it was read.
+    notes: Vec<(String, Range<usize>, bool)>,
+    /// The notes referred to in this chapter so far, in order (their numbers from 1).
+    chapter_notes: Vec<usize>,
+    /// In a note's definition, which is read at the chapter's end: left out where it stands.
+    skipping_note: bool,
+    /// This reader reads one note's definition (at its chapter's end).
+    in_note: bool,
     done: bool,
 }
 
@@ -92,7 +122,7 @@ impl<'a> Reader<'a> {
             pieces: Vec::new(),
             italic: 0,
             bold: 0,
-            continuation: false,
+            opening: Opening::Indented,
             broken: false,
             heading: None,
             html: None,
@@ -100,8 +130,20 @@ impl<'a> Reader<'a> {
             row: None,
             links: Vec::new(),
             link_addresses: false,
+            images: Vec::new(),
+            notes: Vec::new(),
+            chapter_notes: Vec::new(),
+            skipping_note: false,
+            in_note: false,
             done: false,
         };
+        // The notes' definitions, wherever they stand: a chapter's notes follow it.
+        for (event, range) in Parser::new_ext(body, md).into_offset_iter() {
+            if let Event::Start(Tag::FootnoteDefinition(label)) = event {
+                let range = range.start + body_start..range.end + body_start;
+                reader.notes.push((label.to_string(), range, false));
+            }
+        }
         if front.title.is_some() || front.author.is_some() {
             let title =
                 (front.title.as_deref()).map(|t| reader.value_pieces(t, front.title_span.clone()));
@@ -110,6 +152,30 @@ impl<'a> Reader<'a> {
             reader.queue.push_back(Node::TitlePage { title, author });
         }
         reader
+    }
+
+    /// A reader of one note's definition (`range`, in `text`), for its chapter's end.
+    fn note(name: &'a str, text: &'a str, range: Range<usize>) -> Self {
+        let front = FrontMatter {
+            body_start: range.start,
+            ..FrontMatter::default()
+        };
+        let end = range.end.min(text.len());
+        let mut reader = Reader::new(name, text.get(..end).unwrap_or(text), &front);
+        reader.text = text;
+        reader.notes.clear();
+        reader.in_note = true;
+        reader
+    }
+
+    /// Places the contents list after the title page, unless the book has a `<!-- toc -->`
+    /// of its own (the `toc` setting).
+    pub(crate) fn with_contents(mut self, on: bool) -> Self {
+        if on && !has_contents_marker(self.text.get(self.body_start..).unwrap_or("")) {
+            let at = usize::from(matches!(self.queue.front(), Some(Node::TitlePage { .. })));
+            self.queue.insert(at, Node::Contents);
+        }
+        self
     }
 
     /// Links give their address after their text (the `links` setting).
@@ -128,6 +194,7 @@ impl<'a> Reader<'a> {
                 }
                 None => {
                     self.flush_inline();
+                    self.end_chapter(true, warn);
                     self.done = true;
                 }
             }
@@ -231,6 +298,13 @@ impl<'a> Reader<'a> {
     // ---- events ------------------------------------------------------------------------
 
     fn event(&mut self, event: Event<'_>, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
+        if self.skipping_note {
+            // A note's definition is read at its chapter's end.
+            if let Event::End(TagEnd::FootnoteDefinition) = event {
+                self.skipping_note = false;
+            }
+            return;
+        }
         match event {
             Event::Start(tag) => self.start(tag, range, warn),
             Event::End(tag) => self.end(tag, range, warn),
@@ -249,10 +323,7 @@ impl<'a> Reader<'a> {
                 None => self.unsupported(warn, &range, "HTML"),
             },
             Event::InlineHtml(t) => self.inline_html(&t, range, warn),
-            Event::FootnoteReference(label) => {
-                self.unsupported(warn, &range, "a footnote reference");
-                self.piece(&format!("[{label}]"), range);
-            }
+            Event::FootnoteReference(label) => self.note_reference(&label, range, warn),
             Event::SoftBreak => self.piece(" ", range),
             Event::HardBreak => self.hard_break(range),
             Event::Rule => {
@@ -270,6 +341,9 @@ impl<'a> Reader<'a> {
             Tag::Paragraph => self.flush_inline(),
             Tag::Heading { level, .. } => {
                 self.flush_inline();
+                if level == HeadingLevel::H1 {
+                    self.end_chapter(false, warn);
+                }
                 self.heading = Some(level);
             }
             Tag::BlockQuote(_) => {
@@ -314,11 +388,7 @@ impl<'a> Reader<'a> {
             }
             Tag::FootnoteDefinition(_) => {
                 self.flush_inline();
-                self.unsupported(
-                    warn,
-                    &range,
-                    "a footnote (its text is written where it stands)",
-                );
+                self.skipping_note = !self.in_note;
             }
             Tag::Table(_) => {
                 self.flush_inline();
@@ -341,7 +411,14 @@ impl<'a> Reader<'a> {
             Tag::Link { dest_url, .. } => {
                 self.links.push((dest_url.to_string(), self.pieces.len()))
             }
-            Tag::Image { .. } => {}
+            Tag::Image {
+                dest_url, title, ..
+            } => self.images.push(Image {
+                url: dest_url.to_string(),
+                title: title.to_string(),
+                from: self.pieces.len(),
+                range,
+            }),
             Tag::DefinitionList
             | Tag::DefinitionListTitle
             | Tag::DefinitionListDefinition
@@ -393,6 +470,8 @@ impl<'a> Reader<'a> {
             }
             TagEnd::Table => self.queue.push_back(Node::TableEnd),
             TagEnd::Link => self.end_link(range),
+            TagEnd::Image => self.end_image(warn),
+            TagEnd::FootnoteDefinition => self.flush_inline(),
             TagEnd::Emphasis => self.italic = self.italic.saturating_sub(1),
             TagEnd::Strong => self.bold = self.bold.saturating_sub(1),
             _ => {}
@@ -421,14 +500,144 @@ impl<'a> Reader<'a> {
             .map(|p| p.text.as_str())
             .collect();
         if text.trim() != shown {
-            // The address where it stands in the source, for messages about its characters
-            // (else at the link's end).
+            // The address where it stands in the source, for messages about its characters.
             let end = range.end.saturating_sub(1);
-            let source = self.text.get(range.clone()).unwrap_or("");
-            let at = source.rfind(shown).map_or(end, |i| range.start + i);
             self.piece(" (", end..range.end);
-            self.piece(shown, at..at + shown.len());
+            let pieces = self.address_pieces(shown, range.clone());
+            self.pieces.extend(pieces);
             self.piece(")", end..range.end);
+        }
+    }
+
+    /// The end of an image: a [`Node::Image`] between the paragraph's text before it and after
+    /// it; in a heading, a table cell or a link, which cannot hold one, its alt text stays
+    /// where it stands.
+    fn end_image(&mut self, warn: &mut dyn FnMut(Warning)) {
+        let Some(image) = self.images.pop() else {
+            return;
+        };
+        if self.heading.is_some() || self.row.is_some() || !self.links.is_empty() {
+            return;
+        }
+        if !self.images.is_empty() {
+            return;
+        }
+        let from = image.from.min(self.pieces.len());
+        let alt = self.pieces.split_off(from);
+        let title = if image.title.trim().is_empty() {
+            Vec::new()
+        } else {
+            self.placed(&image.title, image.range.clone(), Emphasis::None)
+        };
+        if alt.iter().all(|p| p.text.trim().is_empty()) {
+            let width = self
+                .text
+                .get(image.range.clone())
+                .map_or(1, |s| s.lines().next().unwrap_or("").chars().count());
+            let what = if title.is_empty() {
+                "its address is written"
+            } else {
+                "its title is written"
+            };
+            self.warn_at(
+                warn,
+                image.range.start,
+                width,
+                format!("an image with no alt text: {what}; describe the image in its alt text"),
+            );
+        }
+        let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
+        self.flush_inline();
+        let address = self.address_pieces(&image.url, image.range.clone());
+        self.queue.push_back(Node::Image {
+            alt,
+            title,
+            address,
+        });
+        if before {
+            self.opening = Opening::Resumed;
+        }
+    }
+
+    /// An address (of a link or an image that ends at `range.end`) as pieces where it stands:
+    /// the last place before the end where it is written as it is (pulldown-cmark's range of
+    /// a link may start earlier than its text), else run by run after the last `](`.
+    fn address_pieces(&self, address: &str, range: Range<usize>) -> Inline {
+        let before = self.text.get(..range.end).unwrap_or("");
+        match before.rfind(address) {
+            Some(i) => vec![Piece {
+                text: address.to_owned(),
+                emphasis: self.emphasis(),
+                at: self.pos(i),
+            }],
+            None => {
+                let source = self.text.get(range.clone()).unwrap_or("");
+                let from = source
+                    .rfind("](")
+                    .map_or(range.start, |i| range.start + i + 2);
+                self.placed(address, from..range.end, self.emphasis())
+            }
+        }
+    }
+
+    /// A reference to a note: the note's number (from 1 in each chapter), right after its word.
+    fn note_reference(&mut self, label: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
+        let Some(index) = self.notes.iter().position(|(l, _, _)| l == label) else {
+            let width = range.len().max(1);
+            let message = if self.in_note {
+                format!("a reference to a note inside a note: [^{label}] is written as it stands")
+            } else {
+                format!("no note [^{label}] in this book: the reference is written as it stands")
+            };
+            self.warn_at(warn, range.start, width, message);
+            self.piece(&format!("[^{label}]"), range);
+            return;
+        };
+        self.notes[index].2 = true;
+        let number = match self.chapter_notes.iter().position(|&i| i == index) {
+            Some(k) => k + 1,
+            None => {
+                self.chapter_notes.push(index);
+                self.chapter_notes.len()
+            }
+        };
+        self.piece(&number.to_string(), range);
+    }
+
+    /// The end of a chapter (a level-1 heading follows, or the book ends): the notes referred
+    /// to in it. At the book's end, also the notes nothing referred to (with a warning each).
+    fn end_chapter(&mut self, last: bool, warn: &mut dyn FnMut(Warning)) {
+        if last {
+            for index in 0..self.notes.len() {
+                if !self.notes[index].2 && !self.chapter_notes.contains(&index) {
+                    let (label, range, _) = &self.notes[index];
+                    let message = format!(
+                        "nothing refers to the note [^{label}]: it is written with the last \
+                         chapter's notes"
+                    );
+                    self.warn_at(warn, range.start, label.chars().count() + 3, message);
+                    self.chapter_notes.push(index);
+                }
+            }
+        }
+        if self.chapter_notes.is_empty() {
+            return;
+        }
+        self.queue.push_back(Node::Notes);
+        for (k, index) in std::mem::take(&mut self.chapter_notes)
+            .into_iter()
+            .enumerate()
+        {
+            let range = self.notes[index].1.clone();
+            self.queue.push_back(Node::NoteStart {
+                number: u32::try_from(k + 1).unwrap_or(u32::MAX),
+            });
+            let mut note = Reader::note(self.name, self.text, range);
+            note.link_addresses = self.link_addresses;
+            while let Some(node) = note.next_node(warn) {
+                self.queue.push_back(node);
+            }
+            self.queue.push_back(Node::NoteEnd);
         }
     }
 
@@ -512,6 +721,17 @@ impl<'a> Reader<'a> {
         let tag = html.trim().to_ascii_lowercase();
         if matches!(tag.as_str(), "<br>" | "<br/>" | "<br />") {
             self.hard_break(range);
+        } else if let Some(number) = print_page(&tag) {
+            // The paragraph goes on after the print page's line.
+            let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
+            self.flush_inline();
+            self.queue.push_back(Node::PrintPage {
+                number: number.to_owned(),
+                at: self.pos(range.start),
+            });
+            if before {
+                self.opening = Opening::Resumed;
+            }
         } else if is_page_break(&tag) {
             self.warn_at(
                 warn,
@@ -533,7 +753,7 @@ impl<'a> Reader<'a> {
             self.broken = true;
             self.flush_inline();
             self.broken = false;
-            self.continuation = true;
+            self.opening = Opening::AfterBreak;
         }
     }
 
@@ -547,11 +767,11 @@ impl<'a> Reader<'a> {
             return;
         }
         let text = std::mem::take(&mut self.pieces);
-        let continued = std::mem::take(&mut self.continuation);
+        let opening = std::mem::take(&mut self.opening);
         let broken = self.broken;
         self.queue.push_back(Node::Paragraph {
             text,
-            continued,
+            opening,
             broken,
         });
     }
@@ -582,6 +802,13 @@ impl<'a> Reader<'a> {
         let tag = html.trim();
         if is_page_break(tag) {
             self.queue.push_back(Node::PageBreak);
+        } else if let Some(number) = print_page(tag) {
+            self.queue.push_back(Node::PrintPage {
+                number: number.to_owned(),
+                at: self.pos(range.start),
+            });
+        } else if comment(tag).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS)) {
+            self.queue.push_back(Node::Contents);
         } else if !(tag.starts_with("<!--") && tag.ends_with("-->")) {
             // Its text is kept, its markup left out, and the transcriber told.
             let text = html_text(html);
@@ -592,7 +819,9 @@ impl<'a> Reader<'a> {
                 "an HTML block: its text is kept as a paragraph, its markup left out",
             );
             if !text.trim().is_empty() {
-                self.piece(&text, range.start..range.start);
+                // Each run of the text where it stands in the block.
+                let pieces = self.placed(&text, range, Emphasis::None);
+                self.pieces.extend(pieces);
                 self.flush_inline();
             }
         }
@@ -734,10 +963,41 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn is_page_break(html: &str) -> bool {
-    html.strip_prefix("<!--")
+/// The text of an HTML comment, trimmed.
+fn comment(html: &str) -> Option<&str> {
+    html.trim()
+        .strip_prefix("<!--")
         .and_then(|s| s.strip_suffix("-->"))
-        .is_some_and(|s| s.trim().eq_ignore_ascii_case(PAGE_BREAK))
+        .map(str::trim)
+}
+
+fn is_page_break(html: &str) -> bool {
+    comment(html).is_some_and(|s| s.eq_ignore_ascii_case(PAGE_BREAK))
+}
+
+/// The print page number of a print page comment (`<!-- sida 12 -->`, `<!-- s. xii -->`): one
+/// word after one of [`PRINT_PAGE_WORDS`].
+fn print_page(html: &str) -> Option<&str> {
+    let inner = comment(html)?;
+    let lower = inner.to_lowercase();
+    let word = PRINT_PAGE_WORDS.iter().find(|w| {
+        lower
+            .strip_prefix(**w)
+            .is_some_and(|rest| rest.starts_with(char::is_whitespace) || w.ends_with('.'))
+    })?;
+    let number = inner.get(word.len()..)?.trim();
+    (!number.is_empty() && !number.contains(char::is_whitespace)).then_some(number)
+}
+
+/// Whether a book's text has a `<!-- toc -->` of its own, as an HTML block.
+pub(crate) fn has_contents_marker(body: &str) -> bool {
+    let mut md = MdOptions::empty();
+    md.insert(MdOptions::ENABLE_TABLES);
+    md.insert(MdOptions::ENABLE_FOOTNOTES);
+    body.contains("<!--")
+        && Parser::new_ext(body, md).any(|e| {
+            matches!(e, Event::Html(t) if comment(&t).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS)))
+        })
 }
 
 /// The text of an HTML block: tags and comments left out, the common entities read, white
@@ -807,7 +1067,7 @@ mod tests {
         assert!(text.iter().all(|p| p.emphasis == Emphasis::None));
         let Node::Paragraph {
             text,
-            continued: false,
+            opening: Opening::Indented,
             broken: true,
         } = &n[1]
         else {
@@ -819,7 +1079,7 @@ mod tests {
         assert!(matches!(
             &n[2],
             Node::Paragraph {
-                continued: true,
+                opening: Opening::AfterBreak,
                 ..
             }
         ));

@@ -54,6 +54,19 @@ pub(crate) enum Emphasis {
     Bold,
 }
 
+/// How a paragraph's first line starts.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) enum Opening {
+    /// A new paragraph: indented.
+    #[default]
+    Indented,
+    /// After a hard line break: at the margin.
+    AfterBreak,
+    /// The paragraph goes on after something set in it (a print page change, an image): at
+    /// the margin.
+    Resumed,
+}
+
 /// A piece of inline text with its emphasis and where it starts.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub(crate) struct Piece {
@@ -80,14 +93,36 @@ pub(crate) enum Node {
         level: u8,
         text: Inline,
     },
-    /// A paragraph, or a line of one: `continued` when it goes on after a hard line break (it
-    /// starts at the margin), `broken` when a hard line break ends it. Either way its wrapped
-    /// lines go two cells further in, so that a reader tells a wrap from a break.
+    /// A paragraph, or a piece of one: `opening` says how its first line starts, `broken`
+    /// that a hard line break ends it. A paragraph with a hard line break (after one, or
+    /// ended by one) has its wrapped lines two cells further in, so that a reader tells a wrap
+    /// from a break.
     Paragraph {
         text: Inline,
-        continued: bool,
+        opening: Opening,
         broken: bool,
     },
+    /// The print page changes here (`<!-- sida 12 -->`): the new page's number as printed.
+    PrintPage {
+        number: String,
+        at: Pos,
+    },
+    /// An image: its alt text and title (either may be empty) and address.
+    Image {
+        alt: Inline,
+        title: Inline,
+        address: Inline,
+    },
+    /// The contents list goes here (`<!-- toc -->`, or `toc: true` after the title page).
+    Contents,
+    /// The notes of a chapter follow (at its end): each is a [`Node::NoteStart`], its blocks
+    /// and a [`Node::NoteEnd`].
+    Notes,
+    /// A note: its number (as its reference in the text has it).
+    NoteStart {
+        number: u32,
+    },
+    NoteEnd,
     QuoteStart,
     QuoteEnd,
     /// A list; `first` is the number of its first item (`None`: bullets), `delimiter` what
@@ -166,16 +201,19 @@ pub(crate) enum Document<'a> {
 }
 
 impl<'a> Document<'a> {
-    /// A Markdown book (its whole text, front matter included).
-    /// A Markdown book; `link_addresses`: a link's address follows its text.
+    /// A Markdown book (its whole text, front matter included); `link_addresses`: a link's
+    /// address follows its text; `contents`: a contents list after the title page.
     pub(crate) fn book(
         name: &'a str,
         text: &'a str,
         front: &frontmatter::FrontMatter,
         link_addresses: bool,
+        contents: bool,
     ) -> Self {
         Document::Book(Box::new(
-            markdown::Reader::new(name, text, front).with_link_addresses(link_addresses),
+            markdown::Reader::new(name, text, front)
+                .with_link_addresses(link_addresses)
+                .with_contents(contents),
         ))
     }
 

@@ -91,6 +91,26 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
     if line_has_words {
         lines.push(line);
     }
+    place_trailer(&p.trailer, width, lines);
+}
+
+/// Right-aligns `trailer` at the end of the last line when it fits there after a blank, else
+/// on a line of its own.
+fn place_trailer(trailer: &[Cell], width: usize, lines: &mut Vec<Vec<Cell>>) {
+    if trailer.is_empty() {
+        return;
+    }
+    let trailer = &trailer[..trailer.len().min(width)];
+    let fits = lines
+        .last()
+        .is_some_and(|l| l.len() + 1 + trailer.len() <= width);
+    if !fits {
+        lines.push(Vec::with_capacity(width));
+    }
+    if let Some(last) = lines.last_mut() {
+        last.resize(width - trailer.len(), Cell::BLANK);
+        last.extend_from_slice(trailer);
+    }
 }
 
 /// Writes a word longer than a line from where the line stands: each piece as long as the

@@ -33,6 +33,8 @@ pub(crate) struct Layouter<S: LineSink> {
     lines: Vec<Vec<Cell>>,
     /// Page numbers and blocks kept with the next one (off unless asked for).
     pages: page::Pages,
+    /// The pages where marked paragraphs (headings in the contents list) begin: mark, page.
+    marks: Vec<(u32, u32)>,
 }
 
 impl<S: LineSink> Layouter<S> {
@@ -44,7 +46,16 @@ impl<S: LineSink> Layouter<S> {
             sink,
             lines: Vec::new(),
             pages: Default::default(),
+            marks: Vec::new(),
         }
+    }
+
+    /// The pages where the marked paragraphs laid out so far begin ([`Paragraph::mark`]), in
+    /// the order they were placed: mark, braille page number.
+    ///
+    /// [`Paragraph::mark`]: crate::braille::Paragraph
+    pub fn marks(&self) -> &[(u32, u32)] {
+        &self.marks
     }
 
     /// Lays out one block.
@@ -60,9 +71,19 @@ impl<S: LineSink> Layouter<S> {
                 lines::fill(p, self.width, &mut lines);
                 page::Keep::of(p)
             }
-            Block::Fixed(fixed) => {
-                lines.extend(fixed.iter().cloned());
+            Block::Fixed {
+                lines: fixed,
+                indent,
+            } => {
+                shifted(fixed, *indent, self.width, &mut lines);
                 page::Keep::whole()
+            }
+            Block::Rule(rule) => {
+                lines.push(rule.cells(self.width));
+                page::Keep {
+                    with_next: rule.keep_with_next,
+                    ..page::Keep::default()
+                }
             }
             Block::Together(blocks) => {
                 for b in blocks {
@@ -75,7 +96,11 @@ impl<S: LineSink> Layouter<S> {
                 return self.page_break();
             }
         };
-        let result = self.place(&lines, keep);
+        let mark = match block {
+            Block::Paragraph(p) => p.mark,
+            _ => None,
+        };
+        let result = self.place(&lines, keep, mark);
         self.lines = lines;
         result
     }
@@ -85,7 +110,11 @@ impl<S: LineSink> Layouter<S> {
     fn lines_of(&self, block: &mut Block, lines: &mut Vec<Vec<Cell>>) {
         match block {
             Block::Paragraph(p) => lines::fill(p, self.width, lines),
-            Block::Fixed(fixed) => lines.extend(fixed.iter().cloned()),
+            Block::Fixed {
+                lines: fixed,
+                indent,
+            } => shifted(fixed, *indent, self.width, lines),
+            Block::Rule(rule) => lines.push(rule.cells(self.width)),
             Block::Together(blocks) => {
                 for b in blocks {
                     self.lines_of(b, lines);
@@ -96,7 +125,15 @@ impl<S: LineSink> Layouter<S> {
     }
 
     fn emit(&mut self, cells: &[Cell]) -> io::Result<()> {
+        self.emit_marked(cells, None)
+    }
+
+    /// Writes a line; `mark`: the page it lands on is noted under this number.
+    fn emit_marked(&mut self, cells: &[Cell], mark: Option<u32>) -> io::Result<()> {
         self.before_line()?;
+        if let Some(mark) = mark {
+            self.marks.push((mark, self.pages.number()));
+        }
         let end = cells
             .iter()
             .rposition(|c| !c.is_blank())
@@ -123,6 +160,17 @@ impl<S: LineSink> Layouter<S> {
     }
 }
 
+/// Lines made before, `indent` cells in as far as the line allows (the widest line decides).
+fn shifted(fixed: &[Vec<Cell>], indent: usize, width: usize, lines: &mut Vec<Vec<Cell>>) {
+    let widest = fixed.iter().map(Vec::len).max().unwrap_or(0);
+    let shift = indent.min(width.saturating_sub(widest));
+    lines.extend(fixed.iter().map(|l| {
+        let mut line = vec![Cell::BLANK; shift];
+        line.extend_from_slice(l);
+        line
+    }));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,7 +191,10 @@ mod tests {
     }
 
     fn fixed(n: usize) -> Block {
-        Block::Fixed(vec![vec![Cell::dots("1")]; n])
+        Block::Fixed {
+            lines: vec![vec![Cell::dots("1")]; n],
+            indent: 0,
+        }
     }
 
     #[test]

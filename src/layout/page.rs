@@ -51,6 +51,8 @@ struct Held {
     cells: Vec<Cell>,
     /// Left out when it would be the first line of a page (an ordinary blank line).
     skip_at_top: bool,
+    /// The first line of a marked paragraph.
+    mark: Option<u32>,
 }
 
 /// The page state of a [`Layouter`] beyond its line count.
@@ -72,6 +74,13 @@ impl Default for Pages {
             held: Vec::new(),
             scratch: Vec::new(),
         }
+    }
+}
+
+impl Pages {
+    /// The number of the current page.
+    pub(super) fn number(&self) -> u32 {
+        self.number
     }
 }
 
@@ -120,6 +129,7 @@ impl<S: LineSink> Layouter<S> {
             self.pages.held.push(Held {
                 cells: Vec::new(),
                 skip_at_top: true,
+                mark: None,
             });
             return Ok(());
         }
@@ -130,21 +140,30 @@ impl<S: LineSink> Layouter<S> {
     }
 
     /// Places the lines of one block.
-    pub(super) fn place(&mut self, lines: &[Vec<Cell>], keep: Keep) -> io::Result<()> {
+    pub(super) fn place(
+        &mut self,
+        lines: &[Vec<Cell>],
+        keep: Keep,
+        mark: Option<u32>,
+    ) -> io::Result<()> {
         let mut held = std::mem::take(&mut self.pages.held);
         let before = Held {
             cells: Vec::new(),
             skip_at_top: !keep.blank_before_at_top,
+            mark: None,
+        };
+        let line = |(i, l): (usize, &Vec<Cell>)| Held {
+            cells: l.clone(),
+            skip_at_top: false,
+            mark: mark.filter(|_| i == 0),
         };
         held.extend(std::iter::repeat_n(before, keep.blank_before));
         if keep.with_next {
-            held.extend(lines.iter().map(|l| Held {
-                cells: l.clone(),
-                skip_at_top: false,
-            }));
+            held.extend(lines.iter().enumerate().map(line));
             let after = Held {
                 cells: Vec::new(),
                 skip_at_top: true,
+                mark: None,
             };
             held.extend(std::iter::repeat_n(after, keep.blank_after));
             self.pages.held = held;
@@ -159,15 +178,12 @@ impl<S: LineSink> Layouter<S> {
             0
         };
         let split = held.len();
-        held.extend(lines[..k].iter().map(|l| Held {
-            cells: l.clone(),
-            skip_at_top: false,
-        }));
+        held.extend(lines[..k].iter().enumerate().map(line));
         self.place_group(&held, split)?;
         held.clear();
         self.pages.held = held;
-        for l in &lines[k..] {
-            self.emit(l)?;
+        for (i, l) in lines.iter().enumerate().skip(k) {
+            self.emit_marked(l, mark.filter(|_| i == 0))?;
         }
         for _ in 0..keep.blank_after {
             self.blank()?;
@@ -215,7 +231,7 @@ impl<S: LineSink> Layouter<S> {
             if (h.skip_at_top || (drop_blanks && leading)) && self.used == 0 {
                 continue;
             }
-            self.emit(&h.cells)?;
+            self.emit_marked(&h.cells, h.mark)?;
         }
         Ok(())
     }
@@ -403,7 +419,10 @@ mod tests {
             vec![
                 para(1, 0),
                 heading(true),
-                Block::Fixed(vec![vec![Cell::dots("1")]; 4]),
+                Block::Fixed {
+                    lines: vec![vec![Cell::dots("1")]; 4],
+                    indent: 0,
+                },
             ],
         );
         assert_eq!(
@@ -414,7 +433,13 @@ mod tests {
             10,
             6,
             None,
-            vec![heading(false), Block::Fixed(vec![vec![Cell::dots("1")]; 6])],
+            vec![
+                heading(false),
+                Block::Fixed {
+                    lines: vec![vec![Cell::dots("1")]; 6],
+                    indent: 0,
+                },
+            ],
         );
         assert_eq!(
             out,

@@ -64,6 +64,16 @@ pub enum Links {
     Text,
 }
 
+/// Where each chapter file of a book folder starts.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
+pub enum ChapterStart {
+    /// On a new page.
+    #[default]
+    NewPage,
+    /// Right after the chapter before, as the chapters of one file do.
+    SamePage,
+}
+
 /// The piece letters of moves written in a book's prose.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
 pub enum SourceNotation {
@@ -155,6 +165,12 @@ settings! {
     source_notation: Choice<SourceNotation> = SourceNotation::Swedish;
     /// What a link gives: its text and its address, or its text only.
     links: Choice<Links> = Links::Address;
+    /// A contents list after the title page (a book's `<!-- toc -->` places it itself).
+    toc: Flag = false;
+    /// The deepest heading level the contents list names.
+    toc_depth: Length<1, 6> = 2;
+    /// Where each chapter file of a book folder starts.
+    chapter_start: Choice<ChapterStart> = ChapterStart::NewPage;
 }
 
 /// The declaration: one row a setting, `/// help` then
@@ -561,7 +577,7 @@ impl<T: ValueEnum + Debug + Eq + Send + Sync + 'static> Kind for Choice<T> {
     }
 }
 
-/// A number of cells or lines from `MIN` to `MAX`.
+/// A whole number from `MIN` to `MAX` (cells, lines, a heading level).
 pub struct Length<const MIN: usize, const MAX: usize>;
 
 impl<const MIN: usize, const MAX: usize> Kind for Length<MIN, MAX> {

@@ -12,6 +12,7 @@ mod support;
 mod bad_inputs;
 mod book_layout;
 mod book_prose;
+mod book_structure;
 mod cli;
 mod diagrams;
 #[cfg(unix)]

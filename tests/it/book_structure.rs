@@ -1,0 +1,391 @@
+//! What a book has around its prose (issue 11): containers holding blocks, print page
+//! changes, images as set-off passages, notes, the contents list, and the same words with and
+//! without pages.
+
+use schackpunkt::Settings;
+
+use crate::support::{Built, book, braille, geometry};
+
+const B: &str = "⠀";
+
+fn built(md: &str, settings: Settings) -> Built {
+    match book(md, settings) {
+        Ok(b) => b,
+        Err(e) => panic!("{md:?}: {e}"),
+    }
+}
+
+/// A book's lines without pages.
+fn body(md: &str, width: usize) -> Vec<String> {
+    built(md, geometry(width, 0)).lines()
+}
+
+/// Blanks, then `text`.
+fn at(indent: usize, text: &str) -> String {
+    format!("{}{text}", B.repeat(indent))
+}
+
+/// A full line of `fill` with a label after three of them (rules.md §8).
+fn full_line(fill: char, label: &str, width: usize) -> String {
+    let mut line: String = std::iter::repeat_n(fill, 3).collect();
+    if !label.is_empty() {
+        line = format!("{line}{B}{label}{B}");
+    }
+    let have = line.chars().count();
+    line.extend(std::iter::repeat_n(fill, width - have.min(width)));
+    if label.is_empty() {
+        line = std::iter::repeat_n(fill, width).collect();
+    }
+    line
+}
+
+// ---- containers -------------------------------------------------------------------------
+
+#[test]
+fn a_list_item_that_starts_with_a_diagram_has_its_marker_first() {
+    let md = "1)  ```fen\n    8/8/8/8/8/8/8/K6k w - - 0 1\n    ```\n\n    Ett andra stycke.\n";
+    let lines = body(md, 28);
+    assert_eq!(lines[0], braille("1)"), "{lines:#?}");
+    // The diagram's piece lists in the item, two cells in.
+    assert_eq!(lines[1], at(2, &braille("Vit: Ka1.")), "{lines:#?}");
+    assert_eq!(lines[2], at(2, &braille("Svart: Kh1.")), "{lines:#?}");
+    assert_eq!(lines[3], "");
+    // A further paragraph of the item is indented as a paragraph: it is not a wrap.
+    assert_eq!(lines[4], at(4, &braille("Ett andra stycke.")), "{lines:#?}");
+}
+
+#[test]
+fn a_second_paragraph_in_a_list_item_is_indented() {
+    let md = "- Första stycket i punkten.\n\n  Andra stycket.\n- Nästa punkt.\n";
+    let lines = body(md, 40);
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "{}{B}{}",
+                braille("•"),
+                braille("Första stycket i punkten.")
+            ),
+            at(4, &braille("Andra stycket.")),
+            format!("{}{B}{}", braille("•"), braille("Nästa punkt.")),
+        ]
+    );
+}
+
+#[test]
+fn a_game_in_a_block_quote_keeps_the_quote_margin() {
+    let md = "> Citat:\n>\n> ```pgn\n> 1. e4 e5 2. Nf3 *\n> ```\n";
+    let lines = body(md, 28);
+    assert_eq!(lines[0], at(4, &braille("Citat:")), "{lines:#?}");
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], at(2, "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠎⠋⠼⠉"), "{lines:#?}");
+}
+
+#[test]
+fn a_board_in_a_block_quote_moves_in_as_far_as_the_line_allows() {
+    let md = "> ```fen board\n> 8/8/8/8/8/8/8/K6k w - - 0 1\n> ```\n";
+    let free = body("```fen board\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n", 40);
+    let widest = free.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    // Room for the margin: every line two cells in.
+    let wide = body(md, 40);
+    assert_eq!(wide.len(), free.len());
+    for (q, f) in wide.iter().zip(&free) {
+        if f.is_empty() {
+            assert!(q.is_empty());
+        } else {
+            assert_eq!(*q, at(2, f));
+        }
+    }
+    // No room: the board stays at the margin rather than overflow the line.
+    let tight = body(md, widest);
+    assert_eq!(tight, free);
+    assert!(tight.iter().all(|l| l.chars().count() <= widest));
+}
+
+// ---- print pages and images -----------------------------------------------------------
+
+#[test]
+fn a_print_page_change_is_a_full_line_of_dots_25() {
+    let lines = body("Ett.\n\n<!-- sida 12 -->\n\nTvå.\n", 28);
+    assert_eq!(
+        lines,
+        [
+            at(2, &braille("Ett.")),
+            full_line('⠒', "⠼⠁⠃", 28),
+            at(2, &braille("Två."))
+        ]
+    );
+    assert_eq!(lines[1].chars().count(), 28);
+    assert!(lines[1].starts_with("⠒⠒⠒⠀⠼⠁⠃⠀⠒"));
+    // Other spellings; inside a paragraph the paragraph goes on at the margin after it.
+    let lines = body("Ett två <!-- s. xii --> tre fyra.\n", 28);
+    assert_eq!(
+        lines,
+        [
+            at(2, &braille("Ett två")),
+            full_line('⠒', &braille("xii"), 28),
+            braille("tre fyra."),
+        ]
+    );
+    let lines = body("<!-- page 3 -->\n", 20);
+    assert_eq!(lines, [full_line('⠒', "⠼⠉", 20)]);
+}
+
+#[test]
+fn a_print_page_line_is_not_left_at_the_foot_of_a_page() {
+    // Five lines a page, the first the page number: the change line would be the last; it
+    // goes over with the text after it.
+    let md = "Ett.\n\nTvå.\n\nTre.\n\n<!-- sida 2 -->\n\nFyra.\n";
+    let pages = built(md, geometry(28, 5)).pages;
+    assert_eq!(pages[0].len(), 4, "{pages:#?}");
+    assert!(pages[1][1].starts_with("⠒⠒⠒⠀⠼⠃⠀"), "{pages:#?}");
+    assert_eq!(pages[1][2], at(2, &braille("Fyra.")), "{pages:#?}");
+}
+
+#[test]
+fn an_image_is_a_set_off_passage_named_bild() {
+    let md = "Före.\n\n![Två spelare vid brädet](a.jpg \"Salen 1925\")\n\nEfter.\n";
+    let lines = body(md, 28);
+    assert_eq!(
+        lines,
+        [
+            at(2, &braille("Före.")),
+            String::new(),
+            full_line('⠶', &braille("bild"), 28),
+            at(2, &braille("Två spelare vid brädet")),
+            at(2, &braille("Salen 1925")),
+            full_line('⠶', "", 28),
+            String::new(),
+            at(2, &braille("Efter.")),
+        ]
+    );
+}
+
+#[test]
+fn an_image_without_alt_text_is_named_and_warned_about() {
+    let b = built("Text.\n\n![](bilder/parti.jpg)\n", geometry(28, 0));
+    assert_eq!(b.lines()[3], at(2, &braille("bilder/parti.jpg")));
+    assert!(
+        b.warnings
+            .iter()
+            .any(|w| w.starts_with("bok.md:3:1: warning: an image with no alt text")),
+        "{:?}",
+        b.warnings
+    );
+}
+
+// ---- notes ----------------------------------------------------------------------------
+
+#[test]
+fn notes_are_numbered_after_their_word_and_gathered_at_the_chapter_end() {
+    let md = "# Ett\n\nBottenspanten[^b] och masten[^a], igen[^b].\n\n[^a]: Om masten.\n\
+              [^b]: Om spanten.\n\n# Två\n\nText[^c].\n\n[^c]: Tredje.\n";
+    let lines = body(md, 40);
+    let ett = lines.iter().position(|l| *l == braille("Ett"));
+    let two = lines.iter().position(|l| *l == braille("Två"));
+    let (Some(ett), Some(two)) = (ett, two) else {
+        panic!("{lines:#?}")
+    };
+    // Numbers in the order of the references, right after the word: …⠝⠼⠁.
+    assert_eq!(
+        lines[ett + 2],
+        at(2, &braille("Bottenspanten1 och masten2, igen1."))
+    );
+    assert!(lines[ett + 2].contains("⠝⠼⠁⠀"));
+    let notes = &lines[ett + 3..two];
+    assert_eq!(
+        notes,
+        [
+            String::new(),
+            braille("Noter"),
+            String::new(),
+            format!("{}{B}{}", braille("1"), braille("Om spanten.")),
+            format!("{}{B}{}", braille("2"), braille("Om masten.")),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]
+    );
+    // The next chapter counts from 1 again; its notes at the book's end.
+    assert_eq!(lines[two + 2], at(2, &braille("Text1.")));
+    assert_eq!(
+        lines[lines.len() - 1],
+        format!("{}{B}{}", braille("1"), braille("Tredje."))
+    );
+}
+
+#[test]
+fn a_long_note_hangs_under_its_number() {
+    let md = "Ord[^1].\n\n[^1]: En not som är så lång att den måste brytas.\n";
+    let lines = body(md, 20);
+    let first = lines.iter().position(|l| l.starts_with("⠼⠁⠀"));
+    let Some(first) = first else {
+        panic!("{lines:#?}")
+    };
+    assert!(lines.len() > first + 1, "{lines:#?}");
+    assert!(
+        lines[first + 1..].iter().all(|l| l.starts_with("⠀⠀")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn notes_nothing_refers_to_and_references_to_no_note_are_warned_about() {
+    let b = built("Text[^x] här.\n\n[^y]: Ensam.\n", geometry(40, 0));
+    let lines = b.lines();
+    assert_eq!(lines[0], at(2, &braille("Text[^x] här.")));
+    assert_eq!(
+        lines.last().cloned(),
+        Some(format!("{}{B}{}", braille("1"), braille("Ensam.")))
+    );
+    let w = b.warnings.join("\n");
+    // pulldown-cmark reads a reference to no note as text: the `^` has no braille rule.
+    assert!(
+        w.contains("bok.md:1:6: warning: no braille rule for the character '^'"),
+        "{w}"
+    );
+    assert!(
+        w.contains("bok.md:3:1: warning: nothing refers to the note [^y]"),
+        "{w}"
+    );
+}
+
+// ---- contents -------------------------------------------------------------------------
+
+/// The book's pages with the page number line taken off each: (number, lines).
+fn numbered_pages(b: &Built) -> Vec<(u32, Vec<String>)> {
+    b.pages
+        .iter()
+        .map(|p| {
+            let number = p
+                .first()
+                .map(|l| from_braille_number(l.trim_start_matches(B)));
+            (number.unwrap_or(0), p.iter().skip(1).cloned().collect())
+        })
+        .collect()
+}
+
+fn from_braille_number(s: &str) -> u32 {
+    const DIGITS: [char; 10] = ['⠚', '⠁', '⠃', '⠉', '⠙', '⠑', '⠋', '⠛', '⠓', '⠊'];
+    s.trim_start_matches('⠼')
+        .chars()
+        .filter_map(|c| DIGITS.iter().position(|&d| d == c))
+        .fold(0, |n, d| n * 10 + d as u32)
+}
+
+/// A book long enough for several pages, with headings on levels 1 to 3.
+fn long_book(front: &str) -> String {
+    let mut md = String::from(front);
+    let text = "Ett stycke text om schack som fyller några rader på sidan. ".repeat(4);
+    for chapter in 1..=3 {
+        md.push_str(&format!("# Kapitel {chapter}\n\n{text}\n\n"));
+        for section in 1..=3 {
+            md.push_str(&format!("## Avsnitt {chapter}.{section}\n\n{text}\n\n"));
+            md.push_str(&format!("### Del {section}\n\n{text}\n\n"));
+        }
+    }
+    md
+}
+
+#[test]
+fn the_contents_list_gives_the_page_where_each_heading_stands() {
+    let md = long_book("---\ntitle: Boken\ntoc: true\n---\n\n");
+    let b = built(&md, Settings::default());
+    let pages = numbered_pages(&b);
+    // The contents page follows the title page, under its heading.
+    let contents = braille("Innehåll");
+    let start = pages
+        .iter()
+        .position(|(_, lines)| lines.contains(&contents));
+    assert_eq!(start, Some(1), "{pages:#?}");
+    // The list runs to the page where the first chapter begins.
+    let chapter = pages
+        .iter()
+        .position(|(_, lines)| lines.contains(&braille("Kapitel 1")));
+    let Some(chapter) = chapter else {
+        panic!("{pages:#?}")
+    };
+    let entries: Vec<String> = pages[1..chapter]
+        .iter()
+        .flat_map(|(_, lines)| lines.iter())
+        .filter(|l| !l.is_empty() && **l != contents)
+        .cloned()
+        .collect();
+    // Level 1 and 2 only (toc_depth 2): 3 chapters, 9 sections.
+    assert_eq!(entries.len(), 12, "{entries:#?}");
+    let mut checked = 0;
+    for entry in &entries {
+        let Some(split) = entry.trim_start_matches(B).rfind(B) else {
+            panic!("{entry}")
+        };
+        let trimmed = entry.trim_start_matches(B);
+        let (title, number) = trimmed.split_at(split);
+        let title = title.trim_end_matches(B);
+        let number = from_braille_number(number.trim_start_matches(B));
+        // The heading stands on that page, at the margin.
+        let on = pages
+            .iter()
+            .skip(2)
+            .find(|(_, lines)| lines.iter().any(|l| l == title))
+            .map(|(n, _)| *n);
+        assert_eq!(on, Some(number), "{title} in {pages:#?}");
+        // Right-aligned: the number ends the line, at the full line length.
+        assert_eq!(entry.chars().count(), 28, "{entry}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
+    // A section is two cells in, a chapter at the margin.
+    assert!(entries[0].starts_with(&braille("Kapitel 1")));
+    assert!(entries[1].starts_with(&at(2, &braille("Avsnitt 1.1"))));
+}
+
+#[test]
+fn a_toc_comment_places_the_contents_list_and_the_depth_is_a_setting() {
+    let md = long_book("---\ntoc_depth: 3\n---\n\nFörord.\n\n<!-- toc -->\n\n");
+    let b = built(&md, Settings::default());
+    let lines = b.lines();
+    let foreword = lines.iter().position(|l| *l == at(2, &braille("Förord.")));
+    let contents = lines.iter().position(|l| *l == braille("Innehåll"));
+    assert!(foreword < contents && foreword.is_some(), "{lines:#?}");
+    let listed = lines
+        .iter()
+        .filter(|l| l.starts_with(&at(4, &braille("Del"))))
+        .count();
+    assert_eq!(listed, 9, "{lines:#?}");
+}
+
+#[test]
+fn without_pages_the_contents_list_has_no_numbers() {
+    let md = long_book("---\ntoc: true\npage_length: 0\n---\n\n");
+    let lines = built(&md, Settings::default()).lines();
+    let first = lines.iter().position(|l| *l == braille("Innehåll"));
+    let Some(first) = first else {
+        panic!("{lines:#?}")
+    };
+    assert_eq!(lines[first + 2], braille("Kapitel 1"));
+    assert_eq!(lines[first + 3], at(2, &braille("Avsnitt 1.1")));
+}
+
+// ---- the same words with and without pages ------------------------------------------------
+
+/// Every word of a build's text, page number lines left out.
+fn words(b: &Built, numbered: bool) -> Vec<String> {
+    b.pages
+        .iter()
+        .flat_map(|p| p.iter().skip(usize::from(numbered)))
+        .flat_map(|l| l.split(B).filter(|w| !w.is_empty()).map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn the_same_words_in_the_same_order_with_and_without_pages() {
+    let md = format!(
+        "{}\n\nText[^1] <!-- sida 5 --> mer.\n\n![Bild](x.png)\n\n> ```pgn\n> 1. e4 e5 *\n> ```\n\n\
+         [^1]: En not.\n",
+        long_book("---\ntitle: Boken\n---\n\n")
+    );
+    let paged = built(&md, Settings::default());
+    let flat = built(&md, geometry(28, 0));
+    assert!(paged.pages.len() > 3);
+    assert_eq!(words(&paged, true), words(&flat, false));
+}
