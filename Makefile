@@ -4,6 +4,8 @@
 CARGO ?= cargo
 BIN = target/release/schackpunkt
 SAMPLES = $(wildcard samples/*.pgn samples/*.md samples/*.fen)
+# Book folders: each builds into samples/<folder>.brf.
+SAMPLE_BOOKS = $(patsubst %/bok.yaml,%,$(wildcard samples/*/bok.yaml))
 
 .PHONY: all build test samples options-doc bench lint fmt clean fuzz
 
@@ -19,6 +21,7 @@ test:
 # Regenerates the committed outputs of the samples (a test fails when they are out of date).
 samples: build
 	for f in $(SAMPLES); do $(BIN) build $$f -o $${f%.*}.brf || exit 1; done
+	for d in $(SAMPLE_BOOKS); do $(BIN) build $$d -o $$d.brf || exit 1; done
 
 # Rewrites docs/options.md from the table of settings in src/settings.rs (a test fails when
 # the two disagree).

@@ -5,6 +5,8 @@
 //! into blocks and laid out at once, so memory stays bounded by the largest game, not the file.
 //! Where the output goes, and how a failed build writes nothing, is `destination`'s part.
 
+mod folder;
+
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, BufWriter, Read as _, Write};
 use std::path::{Path, PathBuf};
@@ -26,8 +28,9 @@ use crate::layout::{Layouter, LineSink};
 use crate::output::Output;
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
-use crate::settings::{DiagramForm, Format, Links, Options};
+use crate::settings::{ChapterStart, DiagramForm, Format, Links, Options};
 use crate::source;
+use folder::{Part, Role};
 
 /// What kind of document an input is: from its file extension, or as `--input-kind` says.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, clap::ValueEnum)]
@@ -105,13 +108,15 @@ impl Job {
     }
 
     /// The output format of an input built on its own: the command line's, else a book's
-    /// front matter's (read here for the output's name; not a stream's), else the default.
-    fn format_of(&self, path: &Path, kind: InputKind) -> Result<Format> {
+    /// front matter's (or its folder's `bok.yaml`'s; read here for the output's name; not a
+    /// stream's), else the default.
+    fn format_of(&self, part: &Part) -> Result<Format> {
         if let Some(format) = self.settings.format {
             return Ok(format);
         }
+        let path = &part.path;
         // A stream is read once, by the build: its output's name cannot wait for it.
-        if kind == InputKind::Markdown && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        if part.kind == InputKind::Markdown && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             let mut input = source::open(path, self.input_encoding)?;
             let mut text = String::new();
             input
@@ -119,13 +124,44 @@ impl Job {
                 .read_to_string(&mut text)
                 .map_err(|e| Error::io(path, e))?;
             source::lone_cr_to_lf(&mut text);
-            let front = frontmatter::read(&input.name, &text, &mut Vec::new())?;
+            let front = match part.role {
+                Role::BookFile => frontmatter::read_book_file(&input.name, &text, &mut Vec::new()),
+                _ => frontmatter::read(&input.name, &text, &mut Vec::new()),
+            }?;
             if let Some(format) = front.settings.format {
                 return Ok(format);
             }
         }
         Ok(Format::default())
     }
+
+    /// What the inputs are: a file each, a book folder's files together.
+    fn units(&self, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Unit>> {
+        let mut units = Vec::with_capacity(self.inputs.len());
+        for path in &self.inputs {
+            let parts = if path.as_os_str() != "-" && path.is_dir() {
+                folder::parts(path, warn)?
+            } else {
+                vec![Part {
+                    path: path.clone(),
+                    kind: self.kind_of(path)?,
+                    role: Role::Alone,
+                }]
+            };
+            units.push(Unit {
+                path: path.clone(),
+                parts,
+            });
+        }
+        Ok(units)
+    }
+}
+
+/// An input as given: a file, or a book folder (its `bok.yaml` and chapters); one output when
+/// outputs are one an input.
+struct Unit {
+    path: PathBuf,
+    parts: Vec<Part>,
 }
 
 /// Runs a build. Warnings go to `warn` as they are found; with [`Job::deny_warnings`] the
@@ -173,10 +209,18 @@ fn run_gated(
     if job.inputs.is_empty() {
         return Err(Error::Usage("no input given".into()));
     }
-    let mut inputs = Vec::with_capacity(job.inputs.len());
-    for path in &job.inputs {
-        inputs.push((path.clone(), job.kind_of(path)?));
-    }
+    let inputs = job.units(warn)?;
+    // Every file read, for the check that no output is an input.
+    let read: Vec<PathBuf> = job
+        .inputs
+        .iter()
+        .cloned()
+        .chain(
+            inputs
+                .iter()
+                .flat_map(|u| u.parts.iter().map(|p| p.path.clone())),
+        )
+        .collect();
     if job.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
         return Err(Error::Usage(
             "standard input (-) is given more than once; it can be read only once".into(),
@@ -186,7 +230,8 @@ fn run_gated(
     let one_each = |folder: Option<&Path>| -> Result<Vec<Option<PathBuf>>> {
         let targets: Vec<Option<PathBuf>> = inputs
             .iter()
-            .map(|(input, kind)| {
+            .map(|unit| {
+                let input = &unit.path;
                 if input.as_os_str() == "-" {
                     return match folder {
                         // Standard input's output goes to standard output.
@@ -198,7 +243,11 @@ fn run_gated(
                         )),
                     };
                 }
-                let own = input.with_extension(job.format_of(input, *kind)?.extension());
+                let format = match unit.parts.first() {
+                    Some(part) => job.format_of(part)?,
+                    None => Format::default(),
+                };
+                let own = input.with_extension(format.extension());
                 Ok(Some(match folder {
                     None => own,
                     Some(dir) => dir.join(own.file_name().unwrap_or(own.as_os_str())),
@@ -207,7 +256,7 @@ fn run_gated(
             .collect::<Result<_>>()?;
         let named: Vec<PathBuf> = targets.iter().flatten().cloned().collect();
         for target in &named {
-            destination::refuse_input_as_output(target, &job.inputs)?;
+            destination::refuse_input_as_output(target, &read)?;
         }
         destination::refuse_shared_outputs(&named)?;
         Ok(targets)
@@ -237,7 +286,7 @@ fn run_gated(
             each(one_each(Some(dir))?, warn)
         }
         Destination::File(target) => {
-            destination::refuse_input_as_output(target, &job.inputs)?;
+            destination::refuse_input_as_output(target, &read)?;
             destination::write(target, |w| {
                 transcribe(&inputs, job, w, warn)?;
                 gate()
@@ -371,29 +420,41 @@ fn resolve(
     settings: &Settings,
     name: &str,
     first: &Prepared,
+    role: Role,
+    base: Option<&Settings>,
 ) -> Result<(Options, Option<Profile>)> {
     match first {
         Prepared::Book(text) => {
-            let front = frontmatter::read(name, text, &mut Vec::new())?;
+            let front = front_of(name, text, role)?;
             settings
                 .clone()
                 .or(front.settings)
+                .or(base.cloned().unwrap_or_default())
                 .resolve(Some(DEFAULT_PROFILE))
         }
         Prepared::Stream(_) | Prepared::Held(_) => settings.resolve(None),
     }
 }
 
-/// Transcribes inputs (each with its kind) into one output stream.
+/// The front matter of a book, or a folder's `bok.yaml`.
+fn front_of(name: &str, text: &str, role: Role) -> Result<frontmatter::FrontMatter> {
+    match role {
+        Role::BookFile => frontmatter::read_book_file(name, text, &mut Vec::new()),
+        _ => frontmatter::read(name, text, &mut Vec::new()),
+    }
+}
+
+/// Transcribes inputs into one output stream.
 fn transcribe(
-    inputs: &[(PathBuf, InputKind)],
+    inputs: &[Unit],
     job: &Job,
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<()> {
     let mut opened = Vec::with_capacity(inputs.len());
-    for (path, kind) in inputs {
-        opened.push((source::open(path, job.input_encoding)?, *kind));
+    for part in inputs.iter().flat_map(|u| &u.parts) {
+        let input = source::open(&part.path, job.input_encoding)?;
+        opened.push((input, part.kind, part.role));
     }
     transcribe_opened(opened, &job.settings, out, warn)
 }
@@ -421,7 +482,7 @@ pub fn transcribe_bytes(
         not_utf8_at,
         reader: source::decoder(name, io::Cursor::new(bytes), encoding),
     };
-    transcribe_opened(vec![(input, kind)], settings, out, warn)
+    transcribe_opened(vec![(input, kind, Role::Alone)], settings, out, warn)
 }
 
 /// The warning for an input that is not UTF-8.
@@ -451,14 +512,14 @@ fn not_utf8(input: &source::Input) -> Warning {
 
 /// Transcribes opened inputs into one output stream: the one loop.
 fn transcribe_opened(
-    inputs: Vec<(source::Input, InputKind)>,
+    inputs: Vec<(source::Input, InputKind, Role)>,
     settings: &Settings,
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<()> {
     let mut reporter = Reporter::new(warn);
     let mut opened = Vec::with_capacity(inputs.len());
-    for (mut input, kind) in inputs {
+    for (mut input, kind, role) in inputs {
         if input.encoding != UTF_8 {
             reporter.warn(not_utf8(&input));
         }
@@ -474,25 +535,49 @@ fn transcribe_opened(
         } else {
             Prepared::Stream(input)
         };
-        opened.push((name, prepared, kind));
+        opened.push((name, prepared, kind, role));
+    }
+    // The settings of each book folder (its `bok.yaml`, or its first chapter's front matter)
+    // under its chapters' own.
+    let mut bases = Vec::with_capacity(opened.len());
+    let mut base: Option<Settings> = None;
+    for (name, prepared, _, role) in &opened {
+        match (role, prepared) {
+            (Role::BookFile | Role::Chapter { head: true }, Prepared::Book(text)) => {
+                base = Some(front_of(name, text, *role)?.settings);
+                bases.push(None);
+            }
+            (Role::Chapter { head: false }, _) => bases.push(base.clone()),
+            _ => {
+                base = None;
+                bases.push(None);
+            }
+        }
     }
     // The page is the first book's (games and positions have no front matter), else the
     // command line's; each book keeps its own other settings, and must agree on the page.
-    let Some((first_name, first, _)) = opened
+    let Some(((first_name, first, _, first_role), first_base)) = opened
         .iter()
-        .find(|(_, p, _)| matches!(p, Prepared::Book(_)))
-        .or(opened.first())
+        .zip(&bases)
+        .find(|((_, p, _, _), _)| matches!(p, Prepared::Book(_)))
+        .or(opened.iter().zip(&bases).next())
     else {
         return Err(Error::Usage("no input given".into()));
     };
-    let (options, profile) = resolve(settings, first_name, first)?;
+    let (options, profile) = resolve(
+        settings,
+        first_name,
+        first,
+        *first_role,
+        first_base.as_ref(),
+    )?;
     let page = Page::of(&options, profile.as_ref());
     let mut each = Vec::with_capacity(opened.len());
     let mut wanted = false;
-    for (name, prepared, _) in &opened {
+    for ((name, prepared, _, role), base) in opened.iter().zip(&bases) {
         let own = match prepared {
             Prepared::Book(text) => {
-                let own = resolve(settings, name, prepared)?;
+                let own = resolve(settings, name, prepared, *role, base.as_ref())?;
                 wanted |= own.0.toc || has_contents_marker(text);
                 own
             }
@@ -513,7 +598,7 @@ fn transcribe_opened(
     };
     if wanted {
         // Laid out more than once: streams are held as text.
-        for (name, prepared, _) in &mut opened {
+        for (name, prepared, _, _) in &mut opened {
             if let Prepared::Stream(input) = prepared {
                 let mut text = String::new();
                 input
@@ -528,7 +613,7 @@ fn transcribe_opened(
         for _ in 1..CONTENTS_PASSES {
             let copies: Vec<_> = opened
                 .iter()
-                .filter_map(|(n, p, k)| Some((n.clone(), p.copy()?, *k)))
+                .filter_map(|(n, p, k, r)| Some((n.clone(), p.copy()?, *k, *r)))
                 .collect();
             let mut quiet = |_: &Warning| {};
             let trial = Pass {
@@ -585,7 +670,7 @@ impl Pass<'_, '_> {
     #[allow(clippy::type_complexity)]
     fn run<S: LineSink>(
         self,
-        opened: Vec<(String, Prepared, InputKind)>,
+        opened: Vec<(String, Prepared, InputKind, Role)>,
         each: Vec<Options>,
         sink: S,
     ) -> Result<(S, Vec<book::Entry>, Vec<(u32, u32)>)> {
@@ -605,21 +690,41 @@ impl Pass<'_, '_> {
             words_read: None,
             layout,
         };
-        for (i, ((name, prepared, kind), options)) in opened.into_iter().zip(each).enumerate() {
+        for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
+        {
             run.options = options;
             let book = kind == InputKind::Markdown;
-            run.writer.start_input(&name, book, i == 0, &mut run.blocks);
+            // A chapter of a folder on a new page unless the book says otherwise.
+            let chapter = matches!(role, Role::Chapter { head: false });
+            let new_page =
+                i > 0 && !(chapter && run.options.chapter_start == ChapterStart::SamePage);
+            run.writer
+                .start_input(&name, book, new_page, &mut run.blocks);
             match prepared {
                 Prepared::Book(text) => {
-                    if text.trim().is_empty() {
+                    if text.trim().is_empty() && role != Role::BookFile {
                         run.reporter.warn(empty_input(&name, "no text"));
                     }
                     let mut warnings = Vec::new();
-                    let front = frontmatter::read(&name, &text, &mut warnings)?;
+                    let mut front = match role {
+                        Role::BookFile => frontmatter::read_book_file(&name, &text, &mut warnings)?,
+                        _ => frontmatter::read(&name, &text, &mut warnings)?,
+                    };
                     run.reporter.reading(&name, Some(&text));
                     warnings.into_iter().for_each(|w| run.reporter.warn(w));
+                    if chapter {
+                        not_the_book(&name, &text, &mut front, &mut run.reporter);
+                    } else if role == Role::Alone && !front.chapters.is_empty() {
+                        run.reporter.warn(Warning(Diagnostic::new(
+                            front.chapters[0].1.clone(),
+                            "chapters are listed for a book folder (schackpunkt build DIR): \
+                             left out here",
+                        )));
+                    }
                     let addresses = run.options.links == Links::Address;
-                    let document = Document::book(&name, &text, &front, addresses, run.options.toc);
+                    // The contents list after the book's title page, not a chapter's.
+                    let contents = run.options.toc && !chapter;
+                    let document = Document::book(&name, &text, &front, addresses, contents);
                     run.document(document, &name)?;
                 }
                 Prepared::Stream(_) | Prepared::Held(_) => {
@@ -647,6 +752,46 @@ impl Pass<'_, '_> {
             .finish()
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
         Ok((sink, found, marks))
+    }
+}
+
+/// A chapter's front matter says only how the chapter is written: a title, an author or a
+/// list of chapters there is the book's to say (in `bok.yaml` or the first chapter), and is
+/// left out with a warning.
+fn not_the_book(
+    name: &str,
+    text: &str,
+    front: &mut frontmatter::FrontMatter,
+    reporter: &mut Reporter<'_>,
+) {
+    let at = |span: &Option<std::ops::Range<usize>>| {
+        let offset = span.as_ref().map_or(0, |s| s.start);
+        let before = text.get(..offset).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        Location {
+            file: name.to_owned(),
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    };
+    let mut left_out = |what: &str, location: Location| {
+        reporter.warn(Warning(Diagnostic::new(
+            location,
+            format!(
+                "a chapter's {what} is left out: the book's is in {} or its first chapter",
+                folder::BOOK_FILE
+            ),
+        )));
+    };
+    if front.title.take().is_some() {
+        left_out("title", at(&front.title_span));
+    }
+    if front.author.take().is_some() {
+        left_out("author", at(&front.author_span));
+    }
+    if let Some((_, location)) = front.chapters.first() {
+        left_out("list of chapters", location.clone());
     }
 }
 

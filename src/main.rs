@@ -26,7 +26,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Transcribe inputs (.pgn games, .fen positions, .md books) into braille.
+    /// Transcribe inputs (.pgn games, .fen positions, .md books, book folders) into braille.
     Build(BuildArgs),
     /// Check inputs as a build would (games replayed, positions, books, characters) without
     /// writing anything; same messages and exit codes.
@@ -39,8 +39,8 @@ enum Command {
 /// Options left out take a book's front matter, else the defaults shown.
 #[derive(Args)]
 struct BuildArgs {
-    /// Input files: .pgn, .fen, .md; `-` for standard input (with --input-kind). Pipes and
-    /// FIFOs are read as streams.
+    /// Input files: .pgn, .fen, .md; a book folder (its bok.yaml lists the chapter files);
+    /// `-` for standard input (with --input-kind). Pipes and FIFOs are read as streams.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Output file, or a device such as an embosser (`/dev/usb/lp0`, written in place), or a
@@ -62,7 +62,8 @@ struct BuildArgs {
 /// Options left out take a book's front matter, else the defaults shown.
 #[derive(Args)]
 struct CheckArgs {
-    /// Input files: .pgn, .fen, .md; `-` for standard input (with --input-kind).
+    /// Input files: .pgn, .fen, .md; a book folder; `-` for standard input (with
+    /// --input-kind).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Treat warnings as errors: exit code 1.

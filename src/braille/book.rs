@@ -149,17 +149,17 @@ impl Default for Writer {
 }
 
 impl Writer {
-    /// A new input begins. A book after anything else begins on a new page.
+    /// A new input begins; a book (or a chapter) on a new page when `new_page`.
     pub(crate) fn start_input(
         &mut self,
         file: &str,
         book: bool,
-        first: bool,
+        new_page: bool,
         out: &mut Vec<Block>,
     ) {
         file.clone_into(&mut self.file);
         if book {
-            if !first {
+            if new_page {
                 out.push(Block::PageBreak);
             }
             let file = std::mem::take(&mut self.file);
@@ -1000,7 +1000,7 @@ mod tests {
     fn headings_keep_with_next_and_a_book_after_another_starts_a_page() {
         let mut w = Writer::default();
         let mut out = Vec::new();
-        w.start_input("a.md", true, true, &mut out);
+        w.start_input("a.md", true, false, &mut out);
         w.node(
             &Node::Heading {
                 level: 1,
@@ -1010,7 +1010,7 @@ mod tests {
             &mut out,
             &mut |_| {},
         );
-        w.start_input("b.md", true, false, &mut out);
+        w.start_input("b.md", true, true, &mut out);
         let Block::Paragraph(h) = &out[0] else {
             panic!("{out:?}")
         };

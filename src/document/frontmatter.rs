@@ -26,6 +26,9 @@ pub struct FrontMatter {
     pub settings: Settings,
     /// Byte offset in the file where the Markdown after the front matter starts (0: none).
     pub body_start: usize,
+    /// The chapter files of a book folder, in order, each with where it is named (`chapters:`
+    /// in `bok.yaml` or in the first file's front matter).
+    pub chapters: Vec<(String, Location)>,
 }
 
 /// Finds and reads the front matter at the start of `text`: a line `---`, YAML, a line `---`
@@ -36,17 +39,37 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
     let Some((yaml, body_start)) = split(text) else {
         return Ok(FrontMatter::default());
     };
+    // Lines of the YAML start at line 2 of the file.
+    read_yaml(name, text, yaml, 1, body_start, warnings)
+}
+
+/// Reads a book folder's `bok.yaml`: the same keys as a front matter, the whole file YAML.
+pub fn read_book_file(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<FrontMatter> {
+    read_yaml(name, text, text, 0, text.len(), warnings)
+}
+
+/// Reads `yaml`, which stands in `text` after `lines_before` lines and ends before
+/// `body_start`.
+fn read_yaml(
+    name: &str,
+    text: &str,
+    yaml: &str,
+    lines_before: usize,
+    body_start: usize,
+    warnings: &mut Vec<Warning>,
+) -> Result<FrontMatter> {
     let mut front = FrontMatter {
         body_start,
         ..FrontMatter::default()
     };
-    // Lines of the YAML start at line 2 of the file.
+    // saphyr counts lines from 1, columns from 0.
+    let file_line = move |line: usize| (line + lines_before).saturating_sub(1);
     let place = |line: usize, col: usize| Location {
         file: name.to_string(),
-        line: u32::try_from(line + 1).unwrap_or(u32::MAX),
+        line: u32::try_from(file_line(line) + 1).unwrap_or(u32::MAX),
         column: u32::try_from(col + 1).unwrap_or(u32::MAX),
     };
-    let source_line = |line: usize| text.lines().nth(line).unwrap_or("").to_string();
+    let source_line = |line: usize| text.lines().nth(file_line(line)).unwrap_or("").to_string();
     if let Some(m) = too_deep(yaml) {
         return Err(Diagnostic::new(
             place(m.line(), m.col()),
@@ -61,7 +84,7 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
     let offset = |m: saphyr::Marker| -> usize {
         let line_start: usize = text
             .split_inclusive('\n')
-            .take(m.line())
+            .take(file_line(m.line()))
             .map(str::len)
             .sum();
         let line = text.get(line_start..).unwrap_or("");
@@ -142,6 +165,26 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
                 });
                 front.author_span = Some(span_of(value));
             }
+            "chapters" => {
+                let YamlData::Sequence(items) = &value.data else {
+                    return Err(bad(
+                        "expected a list of chapter files (`- kapitel1.md`)".into()
+                    ));
+                };
+                for item in items {
+                    let im = item.span.start;
+                    let file = scalar_text(item).ok_or_else(|| {
+                        Error::from(
+                            Diagnostic::new(
+                                place(im.line(), im.col()),
+                                format!("front matter: {key_text}: expected a file name"),
+                            )
+                            .with_source(source_line(im.line()), 1),
+                        )
+                    })?;
+                    front.chapters.push((file, place(im.line(), im.col())));
+                }
+            }
             _ => match settings::lookup(&key) {
                 Some(setting) => setting.read_yaml(&mut front.settings, value).map_err(bad)?,
                 None => warnings.push(Warning(
@@ -151,7 +194,7 @@ pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<Front
                     )
                     .with_source(source_line(m.line()), key_text.chars().count())
                     .with_hint(format!(
-                        "known keys: title, author, {}",
+                        "known keys: title, author, chapters, {}",
                         settings::keys().collect::<Vec<_>>().join(", ")
                     )),
                 )),
@@ -303,7 +346,7 @@ mod tests {
         let keys: Vec<_> = crate::settings::keys().collect();
         assert_eq!(
             hint,
-            format!("known keys: title, author, {}", keys.join(", "))
+            format!("known keys: title, author, chapters, {}", keys.join(", "))
         );
         for (text, message) in [
             ("notation: [a, b]", "notation: expected a single value"),

@@ -304,10 +304,10 @@ fn hostile() -> Vec<Case> {
                 "not UTF-8 from here on",
             )
         },
-        // A directory as input: an I/O error naming it.
-        case("dir.pgn", Dir, 3, "dir.pgn: error:", "this is a folder"),
-        case("dir.md", Dir, 3, "dir.md: error:", "this is a folder"),
-        case("dir.fen", Dir, 3, "dir.fen: error:", "this is a folder"),
+        // A directory as input is a book folder: one with no chapters is an error naming it.
+        case("dir.pgn", Dir, 3, "dir.pgn: error:", "read as a book"),
+        case("dir.md", Dir, 3, "dir.md: error:", "read as a book"),
+        case("dir.fen", Dir, 3, "dir.fen: error:", "read as a book"),
     ]
 }
 

@@ -10,6 +10,7 @@
 mod support;
 
 mod bad_inputs;
+mod book_folder;
 mod book_layout;
 mod book_prose;
 mod book_structure;

@@ -1,0 +1,174 @@
+//! Book folders: `schackpunkt build DIR` builds one book from the chapter files of a folder, in
+//! the order its `bok.yaml` lists them (as mdBook's SUMMARY.md does), or else in the order of
+//! their names.
+//!
+//! `bok.yaml` holds what a book's front matter holds (title, author, settings) and `chapters`,
+//! the list of chapter files. Without it the first chapter's front matter is the book's (and
+//! may list the chapters itself). A chapter's own front matter may change settings for that
+//! chapter, never the page. Markdown files of the folder that no list names are left out with a
+//! warning each; a listed file that is missing is an error at its place in the list.
+
+use std::path::{Path, PathBuf};
+
+use super::InputKind;
+use crate::document::frontmatter::{self, FrontMatter};
+use crate::error::{Diagnostic, Error, Location, Result, Warning};
+
+/// The book file of a folder.
+pub(crate) const BOOK_FILE: &str = "bok.yaml";
+
+/// What a file of an output is to the book it belongs to.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Role {
+    /// A file given on its own: its own front matter, its own title page.
+    Alone,
+    /// A folder's `bok.yaml`: the book's title page, contents list and settings.
+    BookFile,
+    /// A chapter of a folder; `head`: the first chapter of a folder without `bok.yaml`, whose
+    /// front matter is the book's.
+    Chapter { head: bool },
+}
+
+/// One file of an output, with its kind and role.
+#[derive(Clone, Debug)]
+pub(crate) struct Part {
+    pub path: PathBuf,
+    pub kind: InputKind,
+    pub role: Role,
+}
+
+/// The files of a book folder, in order; warnings for the Markdown files left out.
+pub(crate) fn parts(dir: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Part>> {
+    let book_file = dir.join(BOOK_FILE);
+    let markdown = markdown_files(dir)?;
+    let (mut parts, named, list_file) = if book_file.is_file() {
+        let text = read(&book_file)?;
+        let name = book_file.display().to_string();
+        let front = frontmatter::read_book_file(&name, &text, &mut Vec::new())?;
+        let chapters = listed(dir, &front)?;
+        let head = Part {
+            path: book_file.clone(),
+            kind: InputKind::Markdown,
+            role: Role::BookFile,
+        };
+        (vec![head], chapters, Some((name, front)))
+    } else {
+        let Some(first) = markdown.first() else {
+            return Err(Error::io(
+                dir,
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!(
+                        "a folder is read as a book: chapter files (.md) or a {BOOK_FILE}; \
+                         it holds neither"
+                    ),
+                ),
+            ));
+        };
+        let text = read(first)?;
+        let name = first.display().to_string();
+        let front = frontmatter::read(&name, &text, &mut Vec::new())?;
+        let mut chapters = vec![first.clone()];
+        chapters.extend(
+            listed(dir, &front)?
+                .into_iter()
+                .filter(|c| !same_file(c, first)),
+        );
+        (Vec::new(), chapters, Some((name, front)))
+    };
+    let by_list = list_file
+        .as_ref()
+        .is_some_and(|(_, f)| !f.chapters.is_empty());
+    let chapters = if by_list { named } else { markdown.clone() };
+    if let Some((name, _)) = &list_file
+        && by_list
+    {
+        for file in markdown
+            .iter()
+            .filter(|m| !chapters.iter().any(|c| same_file(c, m)))
+        {
+            warn(&Warning(Diagnostic::new(
+                Location {
+                    file: name.clone(),
+                    line: 1,
+                    column: 1,
+                },
+                format!(
+                    "{} is in the book folder but not among its chapters: left out",
+                    file.display()
+                ),
+            )));
+        }
+    }
+    let first_chapter = parts.is_empty();
+    parts.extend(chapters.into_iter().enumerate().map(|(i, path)| Part {
+        path,
+        kind: InputKind::Markdown,
+        role: Role::Chapter {
+            head: first_chapter && i == 0,
+        },
+    }));
+    Ok(parts)
+}
+
+/// The chapter files a front matter lists, each checked to be there.
+fn listed(dir: &Path, front: &FrontMatter) -> Result<Vec<PathBuf>> {
+    let mut chapters: Vec<PathBuf> = Vec::new();
+    for (file, at) in &front.chapters {
+        let path = dir.join(file);
+        if !path.is_file() {
+            return Err(Diagnostic::new(
+                at.clone(),
+                format!("no chapter file {} in the book folder", path.display()),
+            )
+            .with_width(file.chars().count().max(1))
+            .into());
+        }
+        if chapters.iter().any(|c| same_file(c, &path)) {
+            return Err(Diagnostic::new(
+                at.clone(),
+                format!("{file} is listed twice among the chapters"),
+            )
+            .with_width(file.chars().count().max(1))
+            .into());
+        }
+        chapters.push(path);
+    }
+    Ok(chapters)
+}
+
+/// The Markdown files of a folder, in the order of their names.
+fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+        let md = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "md" | "markdown"));
+        if md && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || a.canonicalize()
+            .ok()
+            .zip(b.canonicalize().ok())
+            .is_some_and(|(a, b)| a == b)
+}
+
+/// A book file's or chapter's text, for its front matter (the build reads it again, through
+/// the source stage, with its encoding).
+fn read(path: &Path) -> Result<String> {
+    let mut input = crate::source::open(path, None)?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut input.reader, &mut text).map_err(|e| Error::io(path, e))?;
+    crate::source::lone_cr_to_lf(&mut text);
+    Ok(text)
+}

@@ -1,0 +1,266 @@
+//! Books made of several chapter files (issue 11): `schackpunkt build DIR` with a `bok.yaml`
+//! or without, chapters in order and on new pages, errors naming the chapter, and the sample
+//! book's contents list checked against its pages.
+
+use crate::support::{Sandbox, braille, pages, repo_file};
+
+/// A folder `bok/` in a sandbox with these files.
+fn folder(files: &[(&str, &str)]) -> Sandbox {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir(sandbox.path().join("bok")).expect("make bok/");
+    for (name, text) in files {
+        sandbox.write(&format!("bok/{name}"), text);
+    }
+    sandbox
+}
+
+/// The Unicode braille of the folder's book on standard output, as pages.
+fn build(sandbox: &Sandbox, extra: &[&str]) -> (Vec<Vec<String>>, String) {
+    let mut args = vec!["build", "bok", "-o", "-", "--format", "unicode"];
+    args.extend_from_slice(extra);
+    let ran = sandbox.run(&args);
+    ran.ok();
+    (pages(&ran.text()).pages, ran.stderr.clone())
+}
+
+fn page_with(pages: &[Vec<String>], line: &str) -> Option<usize> {
+    pages.iter().position(|p| p.iter().any(|l| l == line))
+}
+
+#[test]
+fn a_folder_is_one_book_in_the_order_of_its_list() {
+    let s = folder(&[
+        (
+            "bok.yaml",
+            "title: Boken\nchapters:\n  - b.md\n  - a.md\nline_length: 30\n",
+        ),
+        ("a.md", "# Andra\n\nText a.\n"),
+        ("b.md", "# Första\n\nText b.\n"),
+    ]);
+    let (pages, stderr) = build(&s, &[]);
+    assert_eq!(stderr, "");
+    // The title page, then each chapter on a page of its own, in the list's order.
+    assert!(
+        page_with(&pages, &braille("Boken")) == Some(0),
+        "{pages:#?}"
+    );
+    assert_eq!(page_with(&pages, &braille("Första")), Some(1), "{pages:#?}");
+    assert_eq!(page_with(&pages, &braille("Andra")), Some(2), "{pages:#?}");
+    // bok.yaml's settings hold for every chapter: 30 cells a line, page numbers at the end.
+    assert!(
+        pages.iter().all(|p| p[0].chars().count() == 30),
+        "{pages:#?}"
+    );
+    // Beside the folder, named after it.
+    s.run(&["build", "bok"]).ok();
+    assert!(s.path().join("bok.brf").is_file(), "{:?}", s.names());
+}
+
+#[test]
+fn chapters_may_run_on_and_keep_their_own_settings() {
+    let s = folder(&[
+        ("bok.yaml", "chapter_start: same-page\n"),
+        ("1.md", "# Ett\n\nText.\n"),
+        (
+            "2.md",
+            "---\nnotation: compact\n---\n# Två\n\n```pgn\n1. e4 e5 *\n```\n",
+        ),
+    ]);
+    let (pages, _) = build(&s, &[]);
+    assert_eq!(pages.len(), 1, "{pages:#?}");
+    let lines = &pages[0];
+    // The second chapter's own notation: compact (a lower digit for the move number).
+    assert!(lines.iter().any(|l| l.starts_with("⠂⠀⠑⠲⠀⠑⠢")), "{lines:#?}");
+}
+
+#[test]
+fn without_a_book_file_the_first_chapter_speaks_for_the_book() {
+    let s = folder(&[
+        (
+            "01.md",
+            "---\ntitle: Utan lista\nline_length: 32\n---\n# Ett\n\nText.\n",
+        ),
+        (
+            "02.md",
+            "---\ntitle: Kapitlets titel\n---\n# Två\n\nText.\n",
+        ),
+        ("bild.png", "not markdown"),
+    ]);
+    let (pages, stderr) = build(&s, &[]);
+    assert_eq!(page_with(&pages, &braille("Utan lista")), Some(0));
+    assert_eq!(page_with(&pages, &braille("Ett")), Some(1));
+    assert_eq!(page_with(&pages, &braille("Två")), Some(2));
+    assert!(
+        pages.iter().all(|p| p[0].chars().count() == 32),
+        "{pages:#?}"
+    );
+    // A chapter's title is not the book's: left out, with a warning at its place.
+    assert!(page_with(&pages, &braille("Kapitlets titel")).is_none());
+    assert!(
+        stderr.contains("bok/02.md:2:8: warning: a chapter's title is left out"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_missing_chapter_is_an_error_at_its_place_in_the_list() {
+    let s = folder(&[
+        (
+            "bok.yaml",
+            "title: B\nchapters:\n  - finns.md\n  - saknas.md\n",
+        ),
+        ("finns.md", "# Ett\n"),
+        ("extra.md", "# Extra\n"),
+    ]);
+    let ran = s.run(&["build", "bok"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("bok/bok.yaml:4:5: error: no chapter file bok/saknas.md"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!s.path().join("bok.brf").exists());
+    // A file the list leaves out is named.
+    let s = folder(&[
+        ("bok.yaml", "chapters: [finns.md]\n"),
+        ("finns.md", "# Ett\n"),
+        ("extra.md", "# Extra\n"),
+    ]);
+    let (pages, stderr) = build(&s, &[]);
+    assert!(page_with(&pages, &braille("Extra")).is_none());
+    assert!(
+        stderr.contains("bok/extra.md is in the book folder but not among its chapters"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_error_in_a_chapter_names_the_chapter_file() {
+    let s = folder(&[
+        ("bok.yaml", "title: B\n"),
+        ("1.md", "# Ett\n\nText.\n"),
+        ("2.md", "# Två\n\n```pgn\n1. e4 e5 2. Ke3 *\n```\n"),
+    ]);
+    let ran = s.run(&["build", "bok"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(ran.stderr.starts_with("bok/2.md:4:"), "{}", ran.stderr);
+    assert!(!s.path().join("bok.brf").exists());
+}
+
+#[test]
+fn a_chapter_that_changes_the_page_is_refused() {
+    let s = folder(&[
+        ("bok.yaml", "title: B\n"),
+        ("1.md", "# Ett\n"),
+        ("2.md", "---\nline_length: 40\n---\n# Två\n"),
+    ]);
+    let ran = s.run(&["build", "bok"]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("the line length is 28 and 40"),
+        "{}",
+        ran.stderr
+    );
+}
+
+/// The sample book: its contents list names every chapter and section with the braille page
+/// where it stands, and its print page lines, notes and image passage are there.
+#[test]
+fn the_sample_book_keeps_its_promises() {
+    let sandbox = Sandbox::new();
+    let book = repo_file("samples/bok");
+    let ran = sandbox.run(&[
+        "build",
+        &book.to_string_lossy(),
+        "-o",
+        "-",
+        "--format",
+        "unicode",
+    ]);
+    ran.ok();
+    let pages = pages(&ran.text()).pages;
+    let width = 28;
+    assert!(pages.len() > 10, "{}", pages.len());
+    // Every line within the width; every page within 29 lines.
+    for page in &pages {
+        assert!(page.len() <= 29);
+        assert!(page.iter().all(|l| l.chars().count() <= width));
+    }
+    let number = |line: &str| -> Option<u32> {
+        let digits = line.trim_start_matches('⠀').strip_prefix('⠼')?;
+        digits.chars().try_fold(0, |n, c| {
+            let d = "⠚⠁⠃⠉⠙⠑⠋⠛⠓⠊".chars().position(|x| x == c)?;
+            Some(n * 10 + d as u32)
+        })
+    };
+    // The contents: from its heading to the page break after it.
+    let start = page_with(&pages, &braille("Innehåll")).expect("a contents list");
+    let first_chapter = page_with(&pages, &braille("Förord")).expect("the first chapter");
+    let mut entries = 0;
+    for line in pages[start..first_chapter].iter().flat_map(|p| &p[1..]) {
+        if line.is_empty() || *line == braille("Innehåll") {
+            continue;
+        }
+        let (title, page) = line
+            .trim_start_matches('⠀')
+            .rsplit_once('⠀')
+            .expect("an entry");
+        let title = title.trim_end_matches('⠀');
+        let page = number(page).expect("a page number");
+        let found = pages
+            .iter()
+            .skip(first_chapter)
+            .find(|p| p[1..].iter().any(|l| l == title))
+            .and_then(|p| number(&p[0]));
+        assert_eq!(found, Some(page), "{title}");
+        entries += 1;
+    }
+    assert!(entries >= 12, "{entries}");
+    let all: Vec<&String> = pages.iter().flatten().collect();
+    // Print pages 1 to 11, in order.
+    let print: Vec<&String> = all
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("⠒⠒⠒⠀"))
+        .collect();
+    assert_eq!(print.len(), 11);
+    assert!(print[10].starts_with("⠒⠒⠒⠀⠼⠁⠁⠀⠒"));
+    // Notes under each chapter; the image passage with its word.
+    assert_eq!(all.iter().filter(|l| **l == &braille("Noter")).count(), 3);
+    assert!(all.iter().any(|l| l.starts_with("⠶⠶⠶⠀⠃⠊⠇⠙⠀⠶")));
+    // The same words in the same order without pages (the contents list aside).
+    let flat = sandbox.run(&[
+        "build",
+        &book.to_string_lossy(),
+        "-o",
+        "-",
+        "--format",
+        "unicode",
+        "--page-length",
+        "0",
+    ]);
+    flat.ok();
+    let flat: Vec<String> = flat.text().lines().map(str::to_string).collect();
+    let paged: Vec<String> = pages.iter().flat_map(|p| p[1..].iter().cloned()).collect();
+    assert_eq!(
+        words_outside_contents(&paged),
+        words_outside_contents(&flat)
+    );
+}
+
+/// The words of a book's lines, the contents list (from its heading to the first chapter's
+/// heading, the last line that is that heading alone: without pages, its entry is that too)
+/// left out.
+fn words_outside_contents(lines: &[String]) -> Vec<String> {
+    let start = lines.iter().position(|l| *l == braille("Innehåll"));
+    let end = lines.iter().rposition(|l| *l == braille("Förord"));
+    let (Some(start), Some(end)) = (start, end) else {
+        panic!("no contents list or first chapter")
+    };
+    lines[..start]
+        .iter()
+        .chain(&lines[end..])
+        .flat_map(|l| l.split('⠀').filter(|w| !w.is_empty()).map(str::to_string))
+        .collect()
+}
