@@ -229,18 +229,9 @@ impl Writer {
                 let text = self.plain(NOTES_HEADING);
                 self.heading(2, &text, None, out, warn);
             }
-            Node::NoteStart { number } => {
-                let mut cells = Vec::new();
-                text::translate(&number.to_string(), &mut cells, &mut Vec::new());
-                self.marker = Some(cells);
-                self.frames.push(Frame::Item);
-            }
-            Node::NoteEnd => {
-                if self.marker.is_some() {
-                    self.paragraph(&Vec::new(), Opening::Indented, false, out, warn);
-                }
-                self.frames.pop();
-            }
+            // A note is an item marked with its number: its text hangs under it.
+            Node::NoteStart { number } => self.start_item(&number.to_string()),
+            Node::NoteEnd => self.end_item(out, warn),
             Node::QuoteStart => {
                 self.want_blank = true;
                 self.frames.push(Frame::Quote);
@@ -271,19 +262,9 @@ impl Writer {
                     _ => None,
                 };
                 let mark = number.map_or_else(|| BULLET.to_string(), |(n, d)| format!("{n}{d}"));
-                let mut cells = Vec::new();
-                let mut unmapped = Vec::new();
-                text::translate(&mark, &mut cells, &mut unmapped);
-                self.marker = Some(cells);
-                self.frames.push(Frame::Item);
+                self.start_item(&mark);
             }
-            Node::ItemEnd => {
-                if self.marker.is_some() {
-                    // An empty item: its marker alone.
-                    self.paragraph(&Vec::new(), Opening::Indented, false, out, warn);
-                }
-                self.frames.pop();
-            }
+            Node::ItemEnd => self.end_item(out, warn),
             Node::TableStart | Node::TableEnd => self.want_blank = true,
             Node::TableRow { cells } => self.table_row(cells, out, warn),
             Node::ThematicBreak => {
@@ -301,6 +282,22 @@ impl Writer {
             Node::Code { lines } => self.code(lines, out, warn),
             Node::Games(_) | Node::Position(_) => {}
         }
+    }
+
+    /// A list item (or a note) begins: its marker waits for its first block.
+    fn start_item(&mut self, mark: &str) {
+        let mut cells = Vec::new();
+        text::translate(mark, &mut cells, &mut Vec::new());
+        self.marker = Some(cells);
+        self.frames.push(Frame::Item);
+    }
+
+    /// A list item (or a note) ends; an empty one is its marker alone.
+    fn end_item(&mut self, out: &mut Vec<Block>, warn: &mut dyn FnMut(Warning)) {
+        if self.marker.is_some() {
+            self.paragraph(&Vec::new(), Opening::Indented, false, out, warn);
+        }
+        self.frames.pop();
     }
 
     fn in_list(&self) -> bool {

@@ -23,6 +23,14 @@ fn build(sandbox: &Sandbox, extra: &[&str]) -> (Vec<Vec<String>>, String) {
     (pages(&ran.text()).pages, ran.stderr.clone())
 }
 
+/// Builds the folder's book, which must fail with `code`, writing nothing; its messages.
+fn refused(sandbox: &Sandbox, code: i32) -> String {
+    let ran = sandbox.run(&["build", "bok"]);
+    assert_eq!(ran.code, Some(code), "{}", ran.stderr);
+    assert!(!sandbox.path().join("bok.brf").exists());
+    ran.stderr
+}
+
 fn page_with(pages: &[Vec<String>], line: &str) -> Option<usize> {
     pages.iter().position(|p| p.iter().any(|l| l == line))
 }
@@ -112,15 +120,11 @@ fn a_missing_chapter_is_an_error_at_its_place_in_the_list() {
         ("finns.md", "# Ett\n"),
         ("extra.md", "# Extra\n"),
     ]);
-    let ran = s.run(&["build", "bok"]);
-    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    let stderr = refused(&s, 1);
     assert!(
-        ran.stderr
-            .starts_with("bok/bok.yaml:4:5: error: no chapter file bok/saknas.md"),
-        "{}",
-        ran.stderr
+        stderr.starts_with("bok/bok.yaml:4:5: error: no chapter file bok/saknas.md"),
+        "{stderr}"
     );
-    assert!(!s.path().join("bok.brf").exists());
     // A file the list leaves out is named.
     let s = folder(&[
         ("bok.yaml", "chapters: [finns.md]\n"),
@@ -142,10 +146,8 @@ fn an_error_in_a_chapter_names_the_chapter_file() {
         ("1.md", "# Ett\n\nText.\n"),
         ("2.md", "# Två\n\n```pgn\n1. e4 e5 2. Ke3 *\n```\n"),
     ]);
-    let ran = s.run(&["build", "bok"]);
-    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
-    assert!(ran.stderr.starts_with("bok/2.md:4:"), "{}", ran.stderr);
-    assert!(!s.path().join("bok.brf").exists());
+    let stderr = refused(&s, 1);
+    assert!(stderr.starts_with("bok/2.md:4:"), "{stderr}");
 }
 
 #[test]
@@ -155,13 +157,8 @@ fn a_chapter_that_changes_the_page_is_refused() {
         ("1.md", "# Ett\n"),
         ("2.md", "---\nline_length: 40\n---\n# Två\n"),
     ]);
-    let ran = s.run(&["build", "bok"]);
-    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
-    assert!(
-        ran.stderr.contains("the line length is 28 and 40"),
-        "{}",
-        ran.stderr
-    );
+    let stderr = refused(&s, 2);
+    assert!(stderr.contains("the line length is 28 and 40"), "{stderr}");
 }
 
 /// The sample book: its contents list names every chapter and section with the braille page
