@@ -28,7 +28,7 @@ use crate::layout::{Layouter, LineSink};
 use crate::output::Output;
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
-use crate::settings::{ChapterStart, DiagramForm, Format, Links, Options};
+use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Options};
 use crate::source;
 use folder::{Part, Role};
 
@@ -644,7 +644,11 @@ fn transcribe_opened(
         reporter,
         contents,
     };
-    let (output, _, _) = pass.run(opened, each, Output::new(options.format, writer))?;
+    let (output, _, _) = pass.run(
+        opened,
+        each,
+        Output::new(options.format, options.table, writer),
+    )?;
     output
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
@@ -799,6 +803,7 @@ fn not_the_book(
 #[derive(PartialEq)]
 struct Page {
     format: Format,
+    table: BrfTable,
     line_length: usize,
     page_length: usize,
     numbers: Option<PageNumbers>,
@@ -808,6 +813,7 @@ impl Page {
     fn of(options: &Options, profile: Option<&Profile>) -> Page {
         Page {
             format: options.format,
+            table: options.table,
             line_length: options.line_length,
             page_length: options.page_length,
             numbers: profile.and_then(|p| p.page_numbers),
@@ -830,6 +836,16 @@ impl Page {
                 "the output format is {} and {}",
                 format(self.format),
                 format(other.format)
+            ))
+        } else if self.format == Format::Brf && self.table != other.table {
+            let name = |t: BrfTable| {
+                clap::ValueEnum::to_possible_value(&t)
+                    .map_or_else(String::new, |v| v.get_name().to_owned())
+            };
+            Some(format!(
+                "the braille table is {} and {}",
+                name(self.table),
+                name(other.table)
             ))
         } else if self.line_length != other.line_length {
             Some(format!(

@@ -36,8 +36,8 @@ pub use build::{Destination, InputKind, Job, run, transcribe_bytes};
 pub use destination::remove_temporary_files;
 pub use error::{Diagnostic, Error, Location, Result, Severity, Style, Warning};
 pub use settings::{
-    ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH, MIN_LINE_LENGTH,
-    Moves, Notation, Settings, SourceNotation,
+    BrfTable, ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH,
+    MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation,
 };
 pub use source::{STDIN_NAME, encoding_for_label};
 

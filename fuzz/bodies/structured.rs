@@ -27,9 +27,9 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use schackpunkt::{
-    ChapterStart, DiagramForm, EnPassant, Error, Format, InputKind, Layout, Links, MAX_LENGTH,
-    MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation, Style, Warning, encoding_for_label,
-    settings_markdown, transcribe_bytes,
+    BrfTable, ChapterStart, DiagramForm, EnPassant, Error, Format, InputKind, Layout, Links,
+    MAX_LENGTH, MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation, Style, Warning,
+    encoding_for_label, settings_markdown, transcribe_bytes,
 };
 
 /// Runs one input: builds the case its bytes describe and checks it. Panics (a finding) only
@@ -299,7 +299,8 @@ enum Item {
 /// - an input error or a warning names the file, at line and column 1 or more, within the text
 ///   read, and the source line it shows is that line of the text;
 /// - a case the generator knows to be right succeeds; a planted bad front-matter value fails;
-/// - BRF is braille ASCII (space to underscore), CR LF after every line, form feeds; Unicode is
+/// - BRF is a byte a cell (braille ASCII, space to underscore, or the Swedish table's printable
+///   Latin-1), CR LF after every line, form feeds; Unicode is
 ///   U+2800 to U+283F, LF after every line, form feeds; no line ends in a blank cell;
 /// - no line is longer than the line length in effect; without pages there is no page end;
 ///   with pages no page is empty or longer than the page length, and the last one is ended;
@@ -554,7 +555,8 @@ fn brf_items(out: &[u8], case: &Case) -> Vec<Item> {
                 );
                 items.push(Item::Line(std::mem::take(&mut line)));
             }
-            0x20..=0x5f => line.push(u32::from(b)),
+            // Braille ASCII (nabcc), or printable Latin-1 (sv-cx).
+            0x20..=0x7e | 0xa0..=0xff => line.push(u32::from(b)),
             _ => panic!("byte {b:#04x} in BRF output for {case:?}"),
         }
     }
@@ -782,6 +784,7 @@ fn length(g: &mut Gen<'_>, min: usize) -> usize {
 fn options(g: &mut Gen<'_>) -> Settings {
     Settings {
         format: None,
+        table: maybe(g, pick_value::<BrfTable>),
         notation: maybe(g, pick_value::<Notation>),
         moves: maybe(g, pick_value::<Moves>),
         layout: maybe(g, pick_value::<Layout>),

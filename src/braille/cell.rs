@@ -1,4 +1,5 @@
-//! The six-dot braille cell and cell strings, with their Unicode and braille-ASCII (BRF) forms.
+//! The six-dot braille cell and cell strings, with their Unicode form (the characters of BRF
+//! are the braille tables', in `output/tables.rs`).
 
 use std::fmt;
 
@@ -6,9 +7,6 @@ use std::fmt;
 /// so a `Cell` can never hold an eight-dot pattern or garbage.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Default)]
 pub struct Cell(u8);
-
-/// North American braille ASCII, indexed by the cell's dot bits (dot 1 = bit 0).
-const BRF: &[u8; 64] = b" A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)=";
 
 impl Cell {
     /// The blank cell (no dots).
@@ -64,11 +62,6 @@ impl Cell {
         if v < 64 { Some(Cell(v as u8)) } else { None }
     }
 
-    /// The braille-ASCII byte (upper-case letters) used in BRF files.
-    pub fn to_brf(self) -> u8 {
-        BRF[usize::from(self.0)]
-    }
-
     /// The dots as digits, `"3456"`; the blank cell is `"0"`.
     #[cfg(test)]
     pub fn dot_string(self) -> String {
@@ -115,30 +108,5 @@ mod tests {
         assert_eq!(Cell::dots("3456").dot_string(), "3456");
         assert_eq!(Cell::BLANK.to_unicode(), '⠀');
         assert_eq!(Cell::from_unicode('⣿'), None);
-    }
-
-    #[test]
-    fn brf_table_matches_braille_ascii() {
-        // Letters a..z are the standard braille letters, upper case in BRF.
-        let letters = "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵";
-        for (c, l) in letters.chars().zip(b'A'..=b'Z') {
-            assert_eq!(Cell::from_unicode(c).map(Cell::to_brf), Some(l));
-        }
-        assert_eq!(Cell::dots("3456").to_brf(), b'#');
-        assert_eq!(Cell::dots("6").to_brf(), b',');
-        assert_eq!(Cell::dots("3").to_brf(), b'\'');
-        assert_eq!(Cell::dots("256").to_brf(), b'4');
-        assert_eq!(Cell::dots("2").to_brf(), b'1');
-        assert_eq!(Cell::dots("36").to_brf(), b'-');
-        assert_eq!(Cell::dots("123456").to_brf(), b'=');
-        assert_eq!(Cell::BLANK.to_brf(), b' ');
-        // 64 distinct bytes, all printable ASCII.
-        let mut seen = std::collections::BTreeSet::new();
-        for b in 0..64u8 {
-            let x = Cell(b).to_brf();
-            assert!((0x20..0x7f).contains(&x));
-            seen.insert(x);
-        }
-        assert_eq!(seen.len(), 64);
     }
 }

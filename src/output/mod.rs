@@ -1,6 +1,7 @@
 //! Output formats: each is one [`Renderer`] in a file of its own, picked by the `--format` option.
 
 mod brf;
+mod tables;
 mod unicode;
 
 use std::io::{self, Write};
@@ -10,7 +11,7 @@ pub use unicode::Unicode;
 
 use crate::braille::cell::Cell;
 use crate::layout::LineSink;
-use crate::settings::Format;
+use crate::settings::{BrfTable, Format};
 
 /// Writes laid-out braille in one file format.
 pub trait Renderer {
@@ -20,10 +21,10 @@ pub trait Renderer {
     fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()>;
 }
 
-/// The renderer for a format.
-pub fn renderer(format: Format) -> Box<dyn Renderer> {
+/// The renderer for a format (and a BRF's braille table).
+pub fn renderer(format: Format, table: BrfTable) -> Box<dyn Renderer> {
     match format {
-        Format::Brf => Box::new(Brf),
+        Format::Brf => Box::new(Brf::new(table)),
         Format::Unicode => Box::new(Unicode),
     }
 }
@@ -35,9 +36,9 @@ pub struct Output<W: Write> {
 }
 
 impl<W: Write> Output<W> {
-    pub fn new(format: Format, writer: W) -> Self {
+    pub fn new(format: Format, table: BrfTable, writer: W) -> Self {
         Output {
-            renderer: renderer(format),
+            renderer: renderer(format, table),
             writer,
         }
     }

@@ -117,6 +117,18 @@ impl Format {
     }
 }
 
+/// The braille table of BRF output: which character stands for which cell (`tables/*.tsv`).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
+pub enum BrfTable {
+    /// North American Braille ASCII (upper-case letters): what BRF readers and most embossers
+    /// expect.
+    #[default]
+    Nabcc,
+    /// The Swedish CX table (ISO-8859-1): for an embosser set to the Swedish table.
+    #[value(name = "sv-cx")]
+    SvCx,
+}
+
 /// The three diagram forms of the book's section 5.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
 pub enum DiagramForm {
@@ -138,6 +150,8 @@ pub const MAX_LENGTH: usize = 1000;
 settings! {
     /// Output format.
     format: Choice<Format> = Format::Brf;
+    /// Braille table of BRF output (nabcc: North American braille ASCII; sv-cx: Swedish).
+    table: Choice<BrfTable> = BrfTable::Nabcc;
     /// Chess notation.
     notation: Choice<Notation> = Notation::Ordinary, words values;
     /// Short or long algebraic moves.

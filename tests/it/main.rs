@@ -23,3 +23,4 @@ mod golden;
 mod hostile;
 mod pipeline;
 mod samples;
+mod tables;
