@@ -25,7 +25,7 @@ use crate::document::frontmatter;
 use crate::document::{Document, Games, Node, Pos, Words};
 use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
 use crate::layout::{Layouter, LineSink};
-use crate::output::Output;
+use crate::output::{Meta, Output};
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
 use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Options};
@@ -637,6 +637,7 @@ fn transcribe_opened(
             contents.known = known;
         }
     }
+    let meta = meta(&opened, &options)?;
     let writer = BufWriter::with_capacity(64 * 1024, out);
     let pass = Pass {
         options: &options,
@@ -647,12 +648,71 @@ fn transcribe_opened(
     let (output, _, _) = pass.run(
         opened,
         each,
-        Output::new(options.format, options.table, writer),
+        Output::new(options.format, options.table, meta, writer),
     )?;
     output
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
     Ok(())
+}
+
+/// What the output's format says of the book beside its braille (PEF's head): the first book's
+/// title and author, an identifier made from them and the inputs' names, the date of
+/// `SOURCE_DATE_EPOCH` when set. PEF needs pages: without a page length it is a usage error.
+fn meta(opened: &[(String, Prepared, InputKind, Role)], options: &Options) -> Result<Meta> {
+    if options.format == Format::Pef && options.page_length == 0 {
+        return Err(Error::Usage(
+            "PEF is made of pages: give a page length (page_length 0 writes no pages)".into(),
+        ));
+    }
+    let mut meta = Meta {
+        cols: options.line_length,
+        rows: options.page_length,
+        ..Meta::default()
+    };
+    if let Some((name, Prepared::Book(text), _, role)) = opened
+        .iter()
+        .find(|(_, p, _, _)| matches!(p, Prepared::Book(_)))
+    {
+        let front = front_of(name, text, *role)?;
+        meta.title = front.title;
+        meta.author = front.author;
+    }
+    // FNV-1a, 64 bits: the same book gets the same identifier on every machine.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |s: &str| {
+        for b in s.bytes().chain([0]) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    feed(meta.title.as_deref().unwrap_or(""));
+    feed(meta.author.as_deref().unwrap_or(""));
+    for (name, ..) in opened {
+        let file = Path::new(name).file_name().map(|f| f.to_string_lossy());
+        feed(file.as_deref().unwrap_or(name));
+    }
+    meta.identifier = format!("urn:schackpunkt:{hash:016x}");
+    meta.date = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .map(date_of);
+    Ok(meta)
+}
+
+/// The date (`yyyy-mm-dd`, UTC) of a time in seconds since 1970 (the civil calendar from a day
+/// count: Howard Hinnant's algorithm).
+fn date_of(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// Whether a book's text asks for a contents list where it stands (`<!-- toc -->`).

@@ -309,6 +309,10 @@ enum Item {
 pub fn check(case: &Case) {
     let mut outcomes = Vec::new();
     for &format in Format::value_variants() {
+        // PEF is made of pages: without them it is a usage error, checked in the tests.
+        if format == Format::Pef && !matches!(case.expect.page_length, Some(n) if n > 0) {
+            continue;
+        }
         outcomes.push(run_format(case, format));
     }
     let Some((first, rest)) = outcomes.split_first() else {
@@ -433,6 +437,7 @@ fn run_format(case: &Case, format: Format) -> Outcome {
         let items = match format {
             Format::Brf => brf_items(&out, case),
             Format::Unicode => unicode_items(&out, case),
+            Format::Pef => pef_items(&out, case),
         };
         check_layout(&items, format, case);
         items
@@ -567,6 +572,46 @@ fn brf_items(out: &[u8], case: &Case) -> Vec<Item> {
     items
 }
 
+/// The rows and pages of a PEF document: each `row` a line (its Unicode braille), each page end
+/// a page end.
+fn pef_items(out: &[u8], case: &Case) -> Vec<Item> {
+    let text = std::str::from_utf8(out)
+        .unwrap_or_else(|e| panic!("PEF output is not UTF-8 ({e}) for {case:?}"));
+    assert!(
+        text.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+            && text.trim_end().ends_with("</pef>"),
+        "a PEF document from start to end for {case:?}"
+    );
+    let mut items = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i..];
+        let end = rest
+            .find('>')
+            .unwrap_or_else(|| panic!("an open tag for {case:?}"));
+        let tag = &rest[..=end];
+        rest = &rest[end + 1..];
+        match tag {
+            "<row/>" => items.push(Item::Line(Vec::new())),
+            "<row>" => {
+                let close = rest
+                    .find("</row>")
+                    .unwrap_or_else(|| panic!("a row not closed for {case:?}"));
+                let line: Vec<u32> = rest[..close].chars().map(u32::from).collect();
+                assert!(
+                    line.iter().all(|c| (0x2800..=0x283f).contains(c)),
+                    "a row of other than six-dot braille for {case:?}"
+                );
+                items.push(Item::Line(line));
+                rest = &rest[close + "</row>".len()..];
+            }
+            "</page>" | "<page/>" => items.push(Item::PageEnd),
+            _ => {}
+        }
+    }
+    items
+}
+
 fn unicode_items(out: &[u8], case: &Case) -> Vec<Item> {
     let text = std::str::from_utf8(out)
         .unwrap_or_else(|e| panic!("Unicode output is not UTF-8 ({e}) for {case:?}"));
@@ -595,7 +640,7 @@ fn check_layout(items: &[Item], format: Format, case: &Case) {
     let pages = expect.page_length;
     let blank = match format {
         Format::Brf => u32::from(b' '),
-        Format::Unicode => 0x2800,
+        Format::Unicode | Format::Pef => 0x2800,
     };
     let mut on_page = 0usize;
     for (i, item) in items.iter().enumerate() {

@@ -1,12 +1,15 @@
-//! Output formats: each is one [`Renderer`] in a file of its own, picked by the `--format` option.
+//! Output formats: each is one [`Renderer`] in a file of its own, picked by the `--format`
+//! option: BRF (in a braille table of `tables.rs`), Unicode braille, PEF.
 
 mod brf;
+mod pef;
 mod tables;
 mod unicode;
 
 use std::io::{self, Write};
 
 pub use brf::Brf;
+pub use pef::Pef;
 pub use unicode::Unicode;
 
 use crate::braille::cell::Cell;
@@ -19,13 +22,33 @@ pub trait Renderer {
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()>;
     /// Ends a page.
     fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()>;
+    /// Ends the document (after its last page).
+    fn finish(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
 }
 
-/// The renderer for a format (and a BRF's braille table).
-pub fn renderer(format: Format, table: BrfTable) -> Box<dyn Renderer> {
+/// What a document format says about the book beside its braille (PEF's head and volume).
+#[derive(Clone, Debug, Default)]
+pub struct Meta {
+    pub title: Option<String>,
+    pub author: Option<String>,
+    /// Names the book: made from what the book is (title, author, inputs), so that a rebuild
+    /// keeps it.
+    pub identifier: String,
+    /// `yyyy-mm-dd`.
+    pub date: Option<String>,
+    /// Cells a line and lines a page.
+    pub cols: usize,
+    pub rows: usize,
+}
+
+/// The renderer for a format (and a BRF's braille table, a PEF's head).
+pub fn renderer(format: Format, table: BrfTable, meta: Meta) -> Box<dyn Renderer> {
     match format {
         Format::Brf => Box::new(Brf::new(table)),
         Format::Unicode => Box::new(Unicode),
+        Format::Pef => Box::new(Pef::new(meta)),
     }
 }
 
@@ -36,15 +59,16 @@ pub struct Output<W: Write> {
 }
 
 impl<W: Write> Output<W> {
-    pub fn new(format: Format, table: BrfTable, writer: W) -> Self {
+    pub fn new(format: Format, table: BrfTable, meta: Meta, writer: W) -> Self {
         Output {
-            renderer: renderer(format, table),
+            renderer: renderer(format, table, meta),
             writer,
         }
     }
 
-    /// The writer, flushed.
+    /// The document ended, the writer flushed.
     pub fn into_inner(mut self) -> io::Result<W> {
+        self.renderer.finish(&mut self.writer)?;
         self.writer.flush()?;
         Ok(self.writer)
     }

@@ -105,6 +105,8 @@ pub enum Format {
     Brf,
     /// Unicode braille (U+2800 block), LF line ends.
     Unicode,
+    /// PEF 2008-1 (Portable Embosser Format): XML, a page element a braille page.
+    Pef,
 }
 
 impl Format {
@@ -113,6 +115,7 @@ impl Format {
         match self {
             Format::Brf => "brf",
             Format::Unicode => "txt",
+            Format::Pef => "pef",
         }
     }
 }

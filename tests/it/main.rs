@@ -21,6 +21,7 @@ mod files;
 mod fuzz_smoke;
 mod golden;
 mod hostile;
+mod pef;
 mod pipeline;
 mod samples;
 mod tables;

@@ -1,0 +1,140 @@
+//! PEF, the Portable Embosser Format 2008-1 (`http://www.daisy.org/ns/2008/pef`): XML written
+//! with quick-xml, a `page` of `row`s of Unicode braille a braille page, in one `volume` whose
+//! `cols` and `rows` are the line and page length (the page number line is a row). The head
+//! holds `dc:format`, `dc:identifier`, the title, the author, `dc:language` `sv`, and
+//! `dc:date` when `SOURCE_DATE_EPOCH` gives one (the date of the run would make two builds of
+//! one book differ).
+//!
+//! Written a page at a time: the XML of a page is made in a buffer and handed on when the page
+//! ends, so memory holds one page.
+
+use std::io::{self, Write};
+
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+
+use super::{Meta, Renderer};
+use crate::braille::cell::Cell;
+
+const NAMESPACE: &str = "http://www.daisy.org/ns/2008/pef";
+const DUBLIN_CORE: &str = "http://purl.org/dc/elements/1.1/";
+const MEDIA_TYPE: &str = "application/x-pef+xml";
+const LANGUAGE: &str = "sv";
+
+/// The PEF renderer: the document's head is written before the first page, its end by
+/// [`Renderer::finish`].
+pub struct Pef {
+    meta: Meta,
+    xml: Writer<Vec<u8>>,
+    started: bool,
+    /// A page is open (a line was written since the last page end).
+    in_page: bool,
+}
+
+impl Pef {
+    pub fn new(meta: Meta) -> Self {
+        Pef {
+            meta,
+            xml: Writer::new_with_indent(Vec::new(), b' ', 2),
+            started: false,
+            in_page: false,
+        }
+    }
+
+    fn start(&mut self) -> io::Result<()> {
+        if self.started {
+            return Ok(());
+        }
+        self.started = true;
+        let x = &mut self.xml;
+        x.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+        x.write_event(Event::Start(
+            BytesStart::new("pef").with_attributes([("version", "2008-1"), ("xmlns", NAMESPACE)]),
+        ))?;
+        x.write_event(Event::Start(BytesStart::new("head")))?;
+        x.write_event(Event::Start(
+            BytesStart::new("meta").with_attributes([("xmlns:dc", DUBLIN_CORE)]),
+        ))?;
+        let mut element = |name: &str, text: &str| -> io::Result<()> {
+            x.create_element(name)
+                .write_text_content(BytesText::new(text))
+                .map(|_| ())
+        };
+        element("dc:format", MEDIA_TYPE)?;
+        element("dc:identifier", &self.meta.identifier)?;
+        if let Some(title) = &self.meta.title {
+            element("dc:title", title)?;
+        }
+        if let Some(author) = &self.meta.author {
+            element("dc:creator", author)?;
+        }
+        element("dc:language", LANGUAGE)?;
+        if let Some(date) = &self.meta.date {
+            element("dc:date", date)?;
+        }
+        x.write_event(Event::End(BytesEnd::new("meta")))?;
+        x.write_event(Event::End(BytesEnd::new("head")))?;
+        x.write_event(Event::Start(BytesStart::new("body")))?;
+        let cols = self.meta.cols.to_string();
+        let rows = self.meta.rows.to_string();
+        x.write_event(Event::Start(BytesStart::new("volume").with_attributes([
+            ("cols", cols.as_str()),
+            ("rows", rows.as_str()),
+            ("rowgap", "0"),
+            ("duplex", "false"),
+        ])))?;
+        x.write_event(Event::Start(BytesStart::new("section")))
+    }
+
+    /// Hands the XML made so far to `out`.
+    fn flush(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let buffer = self.xml.get_mut();
+        out.write_all(buffer)?;
+        buffer.clear();
+        Ok(())
+    }
+}
+
+impl Renderer for Pef {
+    fn line(&mut self, _out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
+        self.start()?;
+        if !self.in_page {
+            self.in_page = true;
+            self.xml
+                .write_event(Event::Start(BytesStart::new("page")))?;
+        }
+        let row: String = cells.iter().map(|c| c.to_unicode()).collect();
+        let element = self.xml.create_element("row");
+        if row.is_empty() {
+            element.write_empty()?;
+        } else {
+            element.write_text_content(BytesText::new(&row))?;
+        }
+        Ok(())
+    }
+
+    fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.start()?;
+        if self.in_page {
+            self.xml.write_event(Event::End(BytesEnd::new("page")))?;
+        } else {
+            self.xml
+                .write_event(Event::Empty(BytesStart::new("page")))?;
+        }
+        self.in_page = false;
+        self.flush(out)
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.start()?;
+        if self.in_page {
+            self.xml.write_event(Event::End(BytesEnd::new("page")))?;
+            self.in_page = false;
+        }
+        for name in ["section", "volume", "body", "pef"] {
+            self.xml.write_event(Event::End(BytesEnd::new(name)))?;
+        }
+        self.xml.get_mut().push(b'\n');
+        self.flush(out)
+    }
+}

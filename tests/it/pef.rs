@@ -1,0 +1,136 @@
+//! PEF output (issue 12): the sample book as PEF holds the same cells on the same pages as its
+//! Unicode braille (and so its BRF), no row longer than `cols`, no page longer than `rows`; the
+//! head says what the book is; the official schema accepts it.
+
+use crate::support::{Sandbox, pages, repo_file};
+
+/// A PEF document's pages of rows, and its volume's `cols` and `rows`.
+fn pef_pages(text: &str) -> (Vec<Vec<String>>, usize, usize) {
+    let attr = |name: &str| -> usize {
+        let at = text.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        text[at..]
+            .split('"')
+            .next()
+            .and_then(|v| v.parse().ok())
+            .expect(name)
+    };
+    let (cols, rows) = (attr("cols"), attr("rows"));
+    let mut pages = Vec::new();
+    for page in text.split("<page").skip(1) {
+        let body = page.split("</page>").next().unwrap_or("");
+        if page.starts_with("/>") {
+            pages.push(Vec::new());
+            continue;
+        }
+        let mut lines = Vec::new();
+        for row in body.split("<row").skip(1) {
+            if row.starts_with("/>") {
+                lines.push(String::new());
+            } else {
+                let content = row.trim_start_matches('>');
+                lines.push(content.split("</row>").next().unwrap_or("").to_string());
+            }
+        }
+        pages.push(lines);
+    }
+    (pages, cols, rows)
+}
+
+#[test]
+fn the_sample_book_as_pef_is_its_braille_page_for_page() {
+    let sandbox = Sandbox::new();
+    let book = repo_file("samples/bok").to_string_lossy().into_owned();
+    let pef = sandbox.run(&["build", &book, "-o", "bok.pef", "--format", "pef"]);
+    pef.ok();
+    let text = String::from_utf8(sandbox.read("bok.pef")).expect("UTF-8");
+    let unicode = sandbox.run(&["build", &book, "-o", "-", "--format", "unicode"]);
+    let want = pages(&unicode.ok().text()).pages;
+    let (got, cols, rows) = pef_pages(&text);
+    assert_eq!((cols, rows), (28, 29));
+    assert_eq!(got, want, "the same cells on the same pages");
+    for page in &got {
+        assert!(page.len() <= rows);
+        assert!(page.iter().all(|r| r.chars().count() <= cols));
+    }
+    // The head.
+    for part in [
+        "<pef version=\"2008-1\" xmlns=\"http://www.daisy.org/ns/2008/pef\">",
+        "<dc:format>application/x-pef+xml</dc:format>",
+        "<dc:identifier>urn:schackpunkt:",
+        "<dc:title>Små mästerverk</dc:title>",
+        "<dc:creator>Anna Lind och Per Berg</dc:creator>",
+        "<dc:language>sv</dc:language>",
+        "<volume cols=\"28\" rows=\"29\" rowgap=\"0\" duplex=\"false\">",
+    ] {
+        assert!(text.contains(part), "{part}");
+    }
+    // No date unless SOURCE_DATE_EPOCH gives one; the same book, the same bytes.
+    assert!(!text.contains("dc:date"));
+    let dated = sandbox
+        .command(&["build", &book, "-o", "-", "--format", "pef"])
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .run();
+    assert!(dated.ok().text().contains("<dc:date>2023-11-14</dc:date>"));
+    let again = sandbox.run(&["build", &book, "-o", "-", "--format", "pef"]);
+    assert_eq!(again.ok().text(), text);
+    // Pages are what PEF is made of.
+    let flat = sandbox.run(&[
+        "build",
+        &book,
+        "-o",
+        "-",
+        "--format",
+        "pef",
+        "--page-length",
+        "0",
+    ]);
+    assert_eq!(flat.code, Some(2), "{}", flat.stderr);
+    assert!(
+        flat.stderr.contains("PEF is made of pages"),
+        "{}",
+        flat.stderr
+    );
+}
+
+/// The official PEF 2008-1 RelaxNG schema accepts the sample book. The schema is not the
+/// project's to copy (LGPL, kept in `../shared/spec/pef/`); the test says when it cannot run.
+#[test]
+fn the_official_schema_accepts_the_sample_book() {
+    let schema = repo_file("../shared/spec/pef/pef-2008-1.rng");
+    if !schema.is_file() {
+        eprintln!(
+            "SKIPPED: the PEF schema is not at {} (it lives beside the project, not in it)",
+            schema.display()
+        );
+        return;
+    }
+    if std::process::Command::new("xmllint")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("SKIPPED: xmllint is not installed (Debian: libxml2-utils; .ci/run installs it)");
+        return;
+    }
+    let sandbox = Sandbox::new();
+    for (input, extra) in [
+        ("samples/bok", &[][..]),
+        ("samples/operapartiet.pgn", &["--profile", "us-brf"][..]),
+    ] {
+        let path = repo_file(input).to_string_lossy().into_owned();
+        let mut args = vec!["build", path.as_str(), "-o", "out.pef", "--format", "pef"];
+        args.extend_from_slice(extra);
+        sandbox.run(&args).ok();
+        let out = std::process::Command::new("xmllint")
+            .args(["--noout", "--relaxng"])
+            .arg(&schema)
+            .arg(sandbox.path().join("out.pef"))
+            .output()
+            .expect("xmllint runs");
+        assert!(
+            out.status.success(),
+            "{input}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
