@@ -157,6 +157,87 @@ impl Job {
     }
 }
 
+/// What a build made, for the line `schackpunkt build` says when it is done.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct Summary {
+    /// Files read (a book folder's each), standard input counted as one.
+    pub inputs: usize,
+    /// The outputs written, in order.
+    pub outputs: Vec<Written>,
+    /// Braille pages, games, diagrams (positions drawn), over all outputs.
+    pub pages: u64,
+    pub games: u64,
+    pub diagrams: u64,
+    /// Warnings given.
+    pub warnings: usize,
+}
+
+/// One output written.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Written {
+    /// `None`: standard output.
+    pub path: Option<PathBuf>,
+    pub format: Format,
+    /// The braille table (BRF only).
+    pub table: Option<BrfTable>,
+    pub pages: u64,
+}
+
+impl std::fmt::Display for Summary {
+    /// One line of plain words, for a screen reader as much as for the eye:
+    /// `read 3 files; wrote bok.brf (BRF, table nabcc, 24 pages); 24 pages, 3 games, 7
+    /// diagrams, no warnings`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = |n: u64, one: &str, many: &str| match n {
+            0 => format!("no {many}"),
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        };
+        write!(f, "read {}", count(self.inputs as u64, "file", "files"))?;
+        if self.outputs.is_empty() {
+            write!(f, "; wrote nothing (check)")?;
+        }
+        for (i, w) in self.outputs.iter().enumerate() {
+            let name = w.path.as_ref().map_or_else(
+                || "standard output".to_string(),
+                |p| p.display().to_string(),
+            );
+            let format = match w.format {
+                Format::Brf => "BRF",
+                Format::Unicode => "Unicode braille",
+                Format::Pef => "PEF",
+            };
+            let table = match w.table {
+                Some(BrfTable::Nabcc) => ", table nabcc",
+                Some(BrfTable::SvCx) => ", table sv-cx",
+                None => "",
+            };
+            let sep = if i == 0 { "; wrote" } else { "," };
+            write!(
+                f,
+                "{sep} {name} ({format}{table}, {})",
+                count(w.pages, "page", "pages")
+            )?;
+        }
+        write!(
+            f,
+            "; {}, {}, {}",
+            count(self.games, "game", "games"),
+            count(self.diagrams, "diagram", "diagrams"),
+            count(self.warnings as u64, "warning", "warnings")
+        )
+    }
+}
+
+/// What one output's transcription counted.
+#[derive(Copy, Clone, Debug, Default)]
+struct Counts {
+    pages: u64,
+    games: u64,
+    diagrams: u64,
+    format: Option<(Format, BrfTable)>,
+}
+
 /// An input as given: a file, or a book folder (its `bok.yaml` and chapters); one output when
 /// outputs are one an input.
 struct Unit {
@@ -166,7 +247,8 @@ struct Unit {
 
 /// Runs a build. Warnings go to `warn` as they are found; with [`Job::deny_warnings`] the
 /// first one fails the build once its input is through, and nothing is written.
-pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
+/// Returns what was read and written.
+pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<Summary> {
     let first: RefCell<Option<Warning>> = RefCell::new(None);
     let count = Cell::new(0usize);
     let mut seen = |w: &Warning| {
@@ -181,7 +263,9 @@ pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
             _ => Ok(()),
         }
     };
-    run_gated(job, &mut seen, &gate)
+    let mut summary = run_gated(job, &mut seen, &gate)?;
+    summary.warnings = count.get();
+    Ok(summary)
 }
 
 /// The error a denied warning becomes: the warning itself, at its place.
@@ -205,7 +289,7 @@ fn run_gated(
     job: &Job,
     warn: &mut dyn FnMut(&Warning),
     gate: &dyn Fn() -> Result<()>,
-) -> Result<()> {
+) -> Result<Summary> {
     if job.inputs.is_empty() {
         return Err(Error::Usage("no input given".into()));
     }
@@ -221,6 +305,26 @@ fn run_gated(
                 .flat_map(|u| u.parts.iter().map(|p| p.path.clone())),
         )
         .collect();
+    let summary = RefCell::new(Summary {
+        inputs: inputs.iter().map(|u| u.parts.len()).sum(),
+        ..Summary::default()
+    });
+    // Counts one output's transcription: written to `path` (`None`: standard output), or
+    // nowhere (`check`).
+    let tally = |counts: Counts, path: Option<Option<&Path>>| {
+        let mut s = summary.borrow_mut();
+        s.pages += counts.pages;
+        s.games += counts.games;
+        s.diagrams += counts.diagrams;
+        if let (Some(path), Some((format, table))) = (path, counts.format) {
+            s.outputs.push(Written {
+                path: path.map(Path::to_path_buf),
+                format,
+                table: (format == Format::Brf).then_some(table),
+                pages: counts.pages,
+            });
+        }
+    };
     if job.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
         return Err(Error::Usage(
             "standard input (-) is given more than once; it can be read only once".into(),
@@ -263,18 +367,20 @@ fn run_gated(
     };
     let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
         for (input, target) in inputs.iter().zip(targets) {
+            let mut counts = Counts::default();
             let body = |w: &mut dyn Write| {
-                transcribe(std::slice::from_ref(input), job, w, warn)?;
+                counts = transcribe(std::slice::from_ref(input), job, w, warn)?;
                 gate()
             };
-            match target {
-                Some(target) => destination::write(&target, body)?,
+            match &target {
+                Some(target) => destination::write(target, body)?,
                 None => destination::write_stdout(body)?,
             }
+            tally(counts, Some(target.as_deref()));
         }
         Ok(())
     };
-    match &job.destination {
+    let done = match &job.destination {
         Destination::BesideInput => each(one_each(None)?, warn),
         Destination::Folder(dir) => {
             if !dir.is_dir() {
@@ -287,23 +393,34 @@ fn run_gated(
         }
         Destination::File(target) => {
             destination::refuse_input_as_output(target, &read)?;
+            let mut counts = Counts::default();
             destination::write(target, |w| {
-                transcribe(&inputs, job, w, warn)?;
+                counts = transcribe(&inputs, job, w, warn)?;
                 gate()
-            })
+            })?;
+            tally(counts, Some(Some(target)));
+            Ok(())
         }
         Destination::Discard => {
             // Each input on its own, as beside-input outputs would be (its own front matter).
             for input in &inputs {
-                transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn)?;
+                let counts = transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn)?;
+                tally(counts, None);
             }
             gate()
         }
-        Destination::Stdout => destination::write_stdout(|w| {
-            transcribe(&inputs, job, w, warn)?;
-            gate()
-        }),
-    }
+        Destination::Stdout => {
+            let mut counts = Counts::default();
+            destination::write_stdout(|w| {
+                counts = transcribe(&inputs, job, w, warn)?;
+                gate()
+            })?;
+            tally(counts, Some(None));
+            Ok(())
+        }
+    };
+    done?;
+    Ok(summary.into_inner())
 }
 
 /// The warning for an input with nothing in it (docs/decisions.md: an empty input gives an
@@ -450,7 +567,7 @@ fn transcribe(
     job: &Job,
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
-) -> Result<()> {
+) -> Result<Counts> {
     let mut opened = Vec::with_capacity(inputs.len());
     for part in inputs.iter().flat_map(|u| &u.parts) {
         let input = source::open(&part.path, job.input_encoding)?;
@@ -482,7 +599,7 @@ pub fn transcribe_bytes(
         not_utf8_at,
         reader: source::decoder(name, io::Cursor::new(bytes), encoding),
     };
-    transcribe_opened(vec![(input, kind, Role::Alone)], settings, out, warn)
+    transcribe_opened(vec![(input, kind, Role::Alone)], settings, out, warn).map(|_| ())
 }
 
 /// The warning for an input that is not UTF-8.
@@ -516,7 +633,7 @@ fn transcribe_opened(
     settings: &Settings,
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
-) -> Result<()> {
+) -> Result<Counts> {
     let mut reporter = Reporter::new(warn);
     let mut opened = Vec::with_capacity(inputs.len());
     for (mut input, kind, role) in inputs {
@@ -622,7 +739,7 @@ fn transcribe_opened(
                 reporter: Reporter::new(&mut quiet),
                 contents: contents.clone(),
             };
-            let (_, found, marks) = trial.run(copies, each.clone(), NoLines)?;
+            let (_, found, marks, _) = trial.run(copies, each.clone(), NoLines)?;
             let known: Vec<_> = found
                 .into_iter()
                 .enumerate()
@@ -645,7 +762,7 @@ fn transcribe_opened(
         reporter,
         contents,
     };
-    let (output, _, _) = pass.run(
+    let (output, _, _, mut counts) = pass.run(
         opened,
         each,
         Output::new(options.format, options.table, meta, writer),
@@ -653,7 +770,8 @@ fn transcribe_opened(
     output
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
-    Ok(())
+    counts.format = Some((options.format, options.table));
+    Ok(counts)
 }
 
 /// What the output's format says of the book beside its braille (PEF's head): the first book's
@@ -737,7 +855,7 @@ impl Pass<'_, '_> {
         opened: Vec<(String, Prepared, InputKind, Role)>,
         each: Vec<Options>,
         sink: S,
-    ) -> Result<(S, Vec<book::Entry>, Vec<(u32, u32)>)> {
+    ) -> Result<(S, Vec<book::Entry>, Vec<(u32, u32)>, Counts)> {
         let options = self.options;
         let mut layout = Layouter::new(options.line_length, options.page_length, sink);
         if let Some(place) = self.profile.and_then(|p| p.page_numbers) {
@@ -753,6 +871,7 @@ impl Pass<'_, '_> {
             wide_warned: None,
             words_read: None,
             layout,
+            counts: Counts::default(),
         };
         for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
         {
@@ -811,11 +930,10 @@ impl Pass<'_, '_> {
         }
         let marks = run.layout.marks().to_vec();
         let found = std::mem::take(&mut run.writer.contents().found);
-        let sink = run
-            .layout
-            .finish()
-            .map_err(|e| Error::io(destination::OUTPUT, e))?;
-        Ok((sink, found, marks))
+        let mut counts = run.counts;
+        let (sink, pages) = finish(run.layout)?;
+        counts.pages = pages;
+        Ok((sink, found, marks, counts))
     }
 }
 
@@ -939,6 +1057,8 @@ struct Run<'w, S: LineSink> {
     /// What the last warning about a board too wide was given for: it is given once a block
     /// or file.
     wide_warned: Option<Source>,
+    /// Games and diagrams so far.
+    counts: Counts,
     /// The block whose info-string words were read last (a ```` ```fen ```` block gives a node
     /// a position, and its words are reported once).
     words_read: Option<Source>,
@@ -963,9 +1083,14 @@ impl<S: LineSink> Run<'_, S> {
             let node = node.map_err(|e| self.reporter.error(e))?;
             let Some(node) = node else { break };
             match node {
-                Node::Games(games) => count += self.games(games, name)?,
+                Node::Games(games) => {
+                    let read = self.games(games, name)?;
+                    self.counts.games += read as u64;
+                    count += read;
+                }
                 Node::Position(fen) => {
                     count += 1;
+                    self.counts.diagrams += 1;
                     self.position(&fen, name)?;
                 }
                 other => {
@@ -1093,6 +1218,15 @@ impl<S: LineSink> Run<'_, S> {
         self.writer.unit([block], &mut self.blocks);
         Ok(())
     }
+}
+
+/// Ends the layout: the sink and how many pages it was given.
+fn finish<S: LineSink>(layout: Layouter<S>) -> Result<(S, u64)> {
+    let mut pages = 0;
+    let sink = layout
+        .finish_counting(&mut pages)
+        .map_err(|e| Error::io(destination::OUTPUT, e))?;
+    Ok((sink, pages))
 }
 
 /// Hands the blocks made so far to the layout.

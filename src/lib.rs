@@ -32,7 +32,7 @@ pub(crate) mod output;
 pub(crate) mod settings;
 pub(crate) mod source;
 
-pub use build::{Destination, InputKind, Job, run, transcribe_bytes};
+pub use build::{Destination, InputKind, Job, Summary, Written, run, transcribe_bytes};
 pub use destination::remove_temporary_files;
 pub use error::{Diagnostic, Error, Location, Result, Severity, Style, Warning};
 pub use settings::{

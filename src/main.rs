@@ -52,6 +52,9 @@ struct BuildArgs {
     /// Treat warnings as errors: exit code 1 and nothing written.
     #[arg(long)]
     deny_warnings: bool,
+    /// Say nothing on success (no summary line).
+    #[arg(short, long)]
+    quiet: bool,
     /// The transcription settings, made from the table in `settings.rs`.
     #[command(flatten)]
     settings: Settings,
@@ -69,6 +72,9 @@ struct CheckArgs {
     /// Treat warnings as errors: exit code 1.
     #[arg(long)]
     deny_warnings: bool,
+    /// Say nothing on success (no summary line).
+    #[arg(short, long)]
+    quiet: bool,
     /// The transcription settings, made from the table in `settings.rs`.
     #[command(flatten)]
     settings: Settings,
@@ -94,6 +100,11 @@ fn main() -> ExitCode {
     end_on_signals();
     let style = Style::for_stderr();
     let mut warn = |w: &Warning| say(&w.render(style));
+    let quiet = match &cli.command {
+        Command::Build(a) => a.quiet,
+        Command::Check(a) => a.quiet,
+        Command::Settings => false,
+    };
     let result = match cli.command {
         Command::Build(a) => {
             let destination = match a.output {
@@ -130,7 +141,13 @@ fn main() -> ExitCode {
     }
     .and_then(|job| run(&job, &mut warn));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(summary) => {
+            // One line of plain words on standard error: what was read and made.
+            if !quiet {
+                say(&format!("schackpunkt: {summary}."));
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             say(&e.render(style));
             ExitCode::from(e.exit_code() as u8)

@@ -35,6 +35,8 @@ pub(crate) struct Layouter<S: LineSink> {
     pages: page::Pages,
     /// The pages where marked paragraphs (headings in the contents list) begin: mark, page.
     marks: Vec<(u32, u32)>,
+    /// Pages ended so far.
+    pages_ended: u64,
 }
 
 impl<S: LineSink> Layouter<S> {
@@ -47,6 +49,7 @@ impl<S: LineSink> Layouter<S> {
             lines: Vec::new(),
             pages: Default::default(),
             marks: Vec::new(),
+            pages_ended: 0,
         }
     }
 
@@ -151,11 +154,18 @@ impl<S: LineSink> Layouter<S> {
     }
 
     /// Ends the last page and hands back the sink.
-    pub fn finish(mut self) -> io::Result<S> {
+    #[cfg(test)]
+    pub fn finish(self) -> io::Result<S> {
+        self.finish_counting(&mut 0)
+    }
+
+    /// [`Layouter::finish`], telling how many pages there were.
+    pub fn finish_counting(mut self, pages: &mut u64) -> io::Result<S> {
         self.flush_held()?;
         if self.page_length > 0 && self.used > 0 {
             self.end_page()?;
         }
+        *pages = self.pages_ended;
         Ok(self.sink)
     }
 }

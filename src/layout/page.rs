@@ -257,6 +257,7 @@ impl<S: LineSink> Layouter<S> {
         }
         self.used = 0;
         self.pages.number = self.pages.number.saturating_add(1);
+        self.pages_ended += 1;
         self.sink.end_page()
     }
 

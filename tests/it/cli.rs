@@ -339,3 +339,38 @@ fn books_with_different_pages_are_not_joined() {
     dir.run(&["build", "g.pgn", "a.md", "-o", "ut.brf"]).ok();
     dir.run(&["build", "a.md", "g.pgn", "-o", "ut.brf"]).ok();
 }
+
+/// After a build, one line of plain words says what was read and made; `--quiet` says nothing.
+#[test]
+fn a_summary_line_says_what_was_made_and_quiet_silences_it() {
+    let dir = Sandbox::new();
+    dir.write("a.pgn", "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n");
+    dir.write("b.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    let out = dir.run(&["build", "a.pgn", "b.fen", "--table", "sv-cx"]);
+    out.ok();
+    assert_eq!(
+        out.stderr,
+        "schackpunkt: read 2 files; wrote a.brf (BRF, table sv-cx, 1 page), b.brf (BRF, table \
+         sv-cx, 1 page); 2 games, 1 diagram, no warnings.\n"
+    );
+    let out = dir.run(&[
+        "build",
+        "a.pgn",
+        "-o",
+        "a.pef",
+        "--format",
+        "pef",
+        "--profile",
+        "sv-a4",
+    ]);
+    out.ok();
+    assert_eq!(
+        out.stderr,
+        "schackpunkt: read 1 file; wrote a.pef (PEF, 1 page); 2 games, no diagrams, no warnings.\n"
+    );
+    let quiet = dir.run(&["build", "a.pgn", "-q"]);
+    quiet.ok();
+    assert_eq!(quiet.stderr, "");
+    let checked = dir.run(&["check", "a.pgn", "--quiet"]);
+    assert_eq!((checked.code, checked.stderr.as_str()), (Some(0), ""));
+}
