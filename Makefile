@@ -7,7 +7,7 @@ SAMPLES = $(wildcard samples/*.pgn samples/*.md samples/*.fen)
 # Book folders: each builds into samples/<folder>.brf.
 SAMPLE_BOOKS = $(patsubst %/bok.yaml,%,$(wildcard samples/*/bok.yaml))
 
-.PHONY: all build test samples options-doc bench lint fmt clean fuzz
+.PHONY: all build test samples options-doc bench lint fmt clean fuzz man completions
 
 all: build
 
@@ -22,6 +22,15 @@ test:
 samples: build
 	for f in $(SAMPLES); do $(BIN) build $$f -o $${f%.*}.brf || exit 1; done
 	for d in $(SAMPLE_BOOKS); do $(BIN) build $$d -o $$d.brf || exit 1; done
+
+# The manual pages, one a command, made from the command line's definition (clap_mangen).
+man: build
+	$(BIN) man man/
+
+# Shell completion scripts (clap_complete), into completions/.
+completions: build
+	mkdir -p completions
+	for s in bash zsh fish; do $(BIN) completions $$s > completions/schackpunkt.$$s || exit 1; done
 
 # Rewrites docs/options.md from the table of settings in src/settings.rs (a test fails when
 # the two disagree).

@@ -34,6 +34,20 @@ enum Command {
     /// List every setting: values, default, command-line flag, front-matter key, block words,
     /// and which source wins (Markdown, as in docs/options.md).
     Settings,
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell), made from the
+    /// command line's own definition: `schackpunkt completions bash > ~/.local/share/bash-completion/completions/schackpunkt`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual pages (roff), made from the command line's own definition: one a
+    /// command (schackpunkt.1, schackpunkt-build.1, …) into DIR, or the first to standard
+    /// output (`make man` writes them to man/).
+    #[command(hide = true)]
+    Man {
+        /// The folder to write the pages into.
+        dir: Option<PathBuf>,
+    },
 }
 
 /// Options left out take a book's front matter, else the defaults shown.
@@ -103,7 +117,7 @@ fn main() -> ExitCode {
     let quiet = match &cli.command {
         Command::Build(a) => a.quiet,
         Command::Check(a) => a.quiet,
-        Command::Settings => false,
+        Command::Settings | Command::Completions { .. } | Command::Man { .. } => false,
     };
     let result = match cli.command {
         Command::Build(a) => {
@@ -130,6 +144,29 @@ fn main() -> ExitCode {
             a.settings,
             a.decoding,
         ),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "schackpunkt", &mut std::io::stdout());
+            return ExitCode::SUCCESS;
+        }
+        Command::Man { dir } => {
+            let command = <Cli as clap::CommandFactory>::command();
+            let written = match dir {
+                Some(dir) => std::fs::create_dir_all(&dir)
+                    .and_then(|()| clap_mangen::generate_to(command, &dir)),
+                None => {
+                    let mut page = Vec::new();
+                    clap_mangen::Man::new(command)
+                        .render(&mut page)
+                        .and_then(|()| std::io::stdout().lock().write_all(&page))
+                }
+            };
+            if let Err(e) = written {
+                say(&format!("error: the manual pages: {e}"));
+                return ExitCode::from(3);
+            }
+            return ExitCode::SUCCESS;
+        }
         Command::Settings => {
             let _ = write!(
                 std::io::stdout().lock(),

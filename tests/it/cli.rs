@@ -374,3 +374,24 @@ fn a_summary_line_says_what_was_made_and_quiet_silences_it() {
     let checked = dir.run(&["check", "a.pgn", "--quiet"]);
     assert_eq!((checked.code, checked.stderr.as_str()), (Some(0), ""));
 }
+
+/// Shell completions and manual pages come from the command line's own definition, so every
+/// flag is in them.
+#[test]
+fn completions_and_manual_pages_know_every_flag() {
+    let dir = Sandbox::new();
+    for shell in ["bash", "zsh", "fish"] {
+        let out = dir.run(&["completions", shell]);
+        let text = out.ok().text();
+        for flag in ["line-length", "input-kind", "table", "quiet", "toc"] {
+            assert!(text.contains(flag), "{shell}: {flag}");
+        }
+    }
+    let bad = dir.run(&["completions", "tcsh"]);
+    assert_eq!(bad.code, Some(2));
+    dir.run(&["man", "pages"]).ok();
+    let page = String::from_utf8(dir.read("pages/schackpunkt-build.1")).expect("roff is text");
+    assert!(page.starts_with(".ie") || page.contains(".TH"), "{page}");
+    assert!(page.contains("line\\-length") && page.contains("deny\\-warnings"));
+    assert!(dir.path().join("pages/schackpunkt.1").is_file());
+}
