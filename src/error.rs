@@ -214,6 +214,19 @@ pub enum Error {
 }
 
 impl Error {
+    /// The error in one line, for a message that quotes it: the place (if any) and what is
+    /// wrong, without the drawing.
+    pub fn brief(&self) -> String {
+        match self {
+            Error::Input(d) => format!(
+                "{}:{}:{}: {}",
+                d.location.file, d.location.line, d.location.column, d.message
+            ),
+            Error::Usage(m) => m.clone(),
+            Error::Io { path, source } => format!("{}: {source}", path.display()),
+        }
+    }
+
     /// The process exit code for this error (README: 1 input, 2 usage, 3 I/O).
     pub fn exit_code(&self) -> i32 {
         match self {

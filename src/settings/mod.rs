@@ -163,7 +163,7 @@ settings! {
     layout: Choice<Layout> = Layout::Running, words values;
     /// Diagram form for positions.
     diagram: Choice<DiagramForm> = DiagramForm::Pieces, words values;
-    /// Page profile: line and page length, page numbers.
+    /// Page profile: line and page length, page numbers (a built-in name, or a profile file's path).
     profile: PageProfile;
     /// Cells a line.
     line_length: Length<MIN_LINE_LENGTH, MAX_LENGTH> = 28, profile line_length;
@@ -260,7 +260,7 @@ macro_rules! settings {
                     })?;
                 })*
                 let profile = match self.profile.as_deref().or(default_profile) {
-                    Some(name) => Some(Profile::named(name).map_err(Error::Usage)?),
+                    Some(name) => Some(Profile::named(name)?),
                     None => None,
                 };
                 let mut o = Options::default();
@@ -704,7 +704,7 @@ impl Kind for PageProfile {
 
     fn from_yaml(node: &MarkedYaml) -> Result<String, String> {
         let name = scalar_text(node).ok_or("expected a single value")?;
-        Profile::named(&name)?;
+        Profile::named(&name).map_err(|e| e.brief())?;
         Ok(name)
     }
 }

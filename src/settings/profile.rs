@@ -1,7 +1,13 @@
 //! Page profiles: line length, page length and where the page number stands, one small YAML
-//! file each in `templates/`, built into the program.
+//! file each in `templates/`, built into the program; or a file of the user's, named by its
+//! path (`--profile ./mitt-papper.yaml`), read the same way with its errors located.
 
-use saphyr::{LoadableYamlNode, Yaml};
+use std::path::Path;
+
+use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
+
+use super::{MAX_LENGTH, MIN_LINE_LENGTH};
+use crate::error::{Diagnostic, Error, Location};
 
 /// Where the braille page number stands. It is always right-aligned, on a line of its own.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -36,19 +42,33 @@ pub struct Profile {
 }
 
 impl Profile {
-    /// The profile of that name (`sv-a4`, `us-brf`); the error lists the names there are.
-    pub fn named(name: &str) -> Result<Profile, String> {
-        let Some((_, text)) = PROFILES
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
-        else {
-            return Err(format!(
-                "unknown page profile '{name}' (there are: {})",
+    /// The profile of that name (`sv-a4`, `us-brf`), or of that file (a name with a `/` or
+    /// ending in `.yaml` or `.yml`). The error lists the names there are, or is located in the
+    /// file.
+    pub fn named(name: &str) -> Result<Profile, Error> {
+        let name = name.trim();
+        if is_file_name(name) {
+            let text = std::fs::read_to_string(name).map_err(|e| Error::io(name, e))?;
+            return parse(name, &text).map_err(Error::from);
+        }
+        let Some((file, text)) = PROFILES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) else {
+            return Err(Error::Usage(format!(
+                "unknown page profile '{name}' (there are: {}; or give a profile file's path)",
                 names().collect::<Vec<_>>().join(", ")
-            ));
+            )));
         };
-        parse(text)
+        parse(&format!("templates/{file}.yaml"), text).map_err(Error::from)
     }
+}
+
+/// Whether a profile is named by a file's path rather than a built-in name.
+fn is_file_name(name: &str) -> bool {
+    let path = Path::new(name);
+    name.contains(['/', '\\'])
+        || path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "yaml" | "yml"))
 }
 
 /// The names of the built-in profiles.
@@ -56,42 +76,81 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     PROFILES.iter().map(|(n, _)| *n)
 }
 
-/// Reads a profile file.
-fn parse(text: &str) -> Result<Profile, String> {
-    let docs = Yaml::load_from_str(text).map_err(|e| format!("page profile: {e}"))?;
-    let doc = docs.first().ok_or("page profile: empty file")?;
-    let get = |key: &str| {
-        doc.as_mapping_get(key)
-            .ok_or(format!("page profile: no '{key}'"))
+/// Reads a profile file (`file`: its name, for messages): a mapping of the keys the built-in
+/// files explain. A missing key, a wrong value or an unknown key is an error at its place.
+fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
+    let at = |line: usize, column: usize| Location {
+        file: file.to_owned(),
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: u32::try_from(column + 1).unwrap_or(u32::MAX),
     };
-    let string = |key: &str| -> Result<String, String> {
-        get(key)?
-            .as_str()
-            .map(str::to_string)
-            .ok_or(format!("page profile: '{key}' is not text"))
+    let source = |line: usize| text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let fail = |m: saphyr::Marker, message: String, width: usize| {
+        Diagnostic::new(at(m.line(), m.col()), format!("page profile: {message}"))
+            .with_source(source(m.line()), width.max(1))
     };
-    let number = |key: &str| -> Result<usize, String> {
-        get(key)?
-            .as_integer()
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or(format!("page profile: '{key}' is not a number"))
+    let docs = MarkedYaml::load_from_str(text).map_err(|e| {
+        let m = e.marker();
+        fail(*m, e.info().to_string(), 1)
+    })?;
+    let start = saphyr::Marker::new(0, 1, 0);
+    let Some(YamlData::Mapping(map)) = docs.first().map(|d| &d.data) else {
+        return Err(fail(
+            start,
+            "expected keys and values (`line_length: 28`)".into(),
+            1,
+        ));
     };
-    let page_numbers = match string("page_numbers")?.as_str() {
-        "top" => Some(PageNumbers::Top),
-        "bottom" => Some(PageNumbers::Bottom),
-        "none" => None,
-        other => {
-            return Err(format!(
-                "page profile: page_numbers '{other}': top, bottom or none"
-            ));
+    let mut name = None;
+    let mut description = None;
+    let mut line_length = None;
+    let mut page_length = None;
+    let mut page_numbers = None;
+    for (key, value) in map {
+        let k = super::scalar_text(key).unwrap_or_default();
+        let v = super::scalar_text(value).unwrap_or_default();
+        let bad = |what: &str| fail(value.span.start, format!("{k}: {what}"), v.chars().count());
+        let number = |min: usize| match &value.data {
+            YamlData::Value(Scalar::Integer(n)) => usize::try_from(*n)
+                .ok()
+                .filter(|n| (min..=MAX_LENGTH).contains(n))
+                .ok_or_else(|| bad(&format!("expected a number from {min} to {MAX_LENGTH}"))),
+            _ => Err(bad(&format!(
+                "expected a number from {min} to {MAX_LENGTH}"
+            ))),
+        };
+        match k.as_str() {
+            "name" => name = Some(v.clone()),
+            "description" => description = Some(v.clone()),
+            "line_length" => line_length = Some(number(MIN_LINE_LENGTH)?),
+            "page_length" => page_length = Some(number(1)?),
+            "page_numbers" => {
+                page_numbers = Some(match v.as_str() {
+                    "top" => Some(PageNumbers::Top),
+                    "bottom" => Some(PageNumbers::Bottom),
+                    "none" => None,
+                    _ => return Err(bad("expected top, bottom or none")),
+                })
+            }
+            _ => {
+                return Err(fail(
+                    key.span.start,
+                    format!(
+                        "unknown key '{k}' (the keys: name, description, line_length, \
+                         page_length, page_numbers)"
+                    ),
+                    k.chars().count(),
+                ));
+            }
         }
-    };
+    }
+    let missing = |key: &str| fail(start, format!("no '{key}'"), 1);
     Ok(Profile {
-        name: string("name")?,
-        description: string("description")?,
-        line_length: number("line_length")?,
-        page_length: number("page_length")?,
-        page_numbers,
+        name: name.ok_or_else(|| missing("name"))?,
+        description: description.unwrap_or_default(),
+        line_length: line_length.ok_or_else(|| missing("line_length"))?,
+        page_length: page_length.ok_or_else(|| missing("page_length"))?,
+        page_numbers: page_numbers.ok_or_else(|| missing("page_numbers"))?,
     })
 }
 
@@ -118,6 +177,41 @@ mod tests {
             Some((40, 25))
         );
         assert_eq!(us.and_then(|p| p.page_numbers), Some(PageNumbers::Bottom));
-        assert!(Profile::named("a5").is_err_and(|e| e.contains("sv-a4, us-brf")));
+        assert!(Profile::named("a5").is_err_and(|e| e.to_string().contains("sv-a4, us-brf")));
+    }
+
+    #[test]
+    fn a_profile_file_is_read_with_its_errors_located() {
+        let ok = parse(
+            "p.yaml",
+            "name: a3\nline_length: 36\npage_length: 30\npage_numbers: bottom\n",
+        );
+        assert_eq!(
+            ok.map(|p| (p.name, p.line_length, p.page_length, p.page_numbers)),
+            Ok(("a3".into(), 36, 30, Some(PageNumbers::Bottom)))
+        );
+        let place = |text: &str| {
+            parse("p.yaml", text)
+                .map(|_| (0, 0, String::new()))
+                .unwrap_or_else(|d| (d.location.line, d.location.column, d.message))
+        };
+        let (line, column, message) =
+            place("name: x\nline_length: 8\npage_length: 30\npage_numbers: top\n");
+        assert_eq!((line, column), (2, 14), "{message}");
+        assert!(
+            message.contains("line_length: expected a number from 12"),
+            "{message}"
+        );
+        let (line, column, message) = place("name: x\nline_length: 30\nsidor: 3\n");
+        assert_eq!((line, column), (3, 1), "{message}");
+        assert!(message.contains("unknown key 'sidor'"), "{message}");
+        let (line, _, message) = place("name: x\nline_length: 30\n");
+        assert_eq!(line, 1);
+        assert!(message.contains("no 'page_length'"), "{message}");
+        let (line, _, message) = place("name: [x\n");
+        assert!(
+            line >= 1 && message.starts_with("page profile:"),
+            "{message}"
+        );
     }
 }

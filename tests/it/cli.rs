@@ -395,3 +395,59 @@ fn completions_and_manual_pages_know_every_flag() {
     assert!(page.contains("line\\-length") && page.contains("deny\\-warnings"));
     assert!(dir.path().join("pages/schackpunkt.1").is_file());
 }
+
+/// A page profile may be a file of one's own, named by its path; its errors are located.
+#[test]
+fn a_profile_file_sets_the_page_and_its_errors_are_located() {
+    let dir = Sandbox::new();
+    dir.write(
+        "bok.md",
+        "# Rubrik\n\nEn mening som är lagom lång för att brytas.\n",
+    );
+    dir.write(
+        "a3.yaml",
+        "name: a3\ndescription: stort papper\nline_length: 36\npage_length: 5\npage_numbers: bottom\n",
+    );
+    let out = dir.run(&[
+        "build",
+        "bok.md",
+        "-o",
+        "-",
+        "--format",
+        "unicode",
+        "--profile",
+        "a3.yaml",
+    ]);
+    let text = out.ok().text();
+    let first: Vec<&str> = text.split('\u{c}').next().unwrap_or("").lines().collect();
+    assert_eq!(first.len(), 5, "{text}");
+    assert!(
+        first[4].ends_with("⠼⠁") && first[4].chars().count() == 36,
+        "{text}"
+    );
+    // From the front matter too.
+    dir.write("b.md", "---\nprofile: ./a3.yaml\n---\nText.\n");
+    let out = dir.run(&["build", "b.md", "-o", "-", "--format", "unicode"]);
+    assert!(out.ok().text().lines().any(|l| l.chars().count() == 36));
+    dir.write(
+        "fel.yaml",
+        "name: fel\nline_length: 8\npage_length: 5\npage_numbers: top\n",
+    );
+    let bad = dir.run(&["build", "bok.md", "--profile", "fel.yaml"]);
+    assert_eq!(bad.code, Some(1), "{}", bad.stderr);
+    assert!(
+        bad.stderr.starts_with(
+            "fel.yaml:2:14: error: page profile: line_length: expected a number from 12"
+        ),
+        "{}",
+        bad.stderr
+    );
+    let missing = dir.run(&["build", "bok.md", "--profile", "saknas.yaml"]);
+    assert_eq!(missing.code, Some(3), "{}", missing.stderr);
+    assert!(
+        missing.stderr.starts_with("saknas.yaml: error:"),
+        "{}",
+        missing.stderr
+    );
+    assert!(!dir.path().join("bok.brf").exists());
+}
