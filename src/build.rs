@@ -181,6 +181,7 @@ pub struct Written {
     /// The braille table (BRF only).
     pub table: Option<BrfTable>,
     pub pages: u64,
+    pub sheets: u64,
 }
 
 impl std::fmt::Display for Summary {
@@ -213,9 +214,13 @@ impl std::fmt::Display for Summary {
                 None => "",
             };
             let sep = if i == 0 { "; wrote" } else { "," };
+            let sheets = match w.sheets {
+                0 => String::new(),
+                n => format!(", {}", count(n, "sheet", "sheets")),
+            };
             write!(
                 f,
-                "{sep} {name} ({format}{table}, {})",
+                "{sep} {name} ({format}{table}, {}{sheets})",
                 count(w.pages, "page", "pages")
             )?;
         }
@@ -233,6 +238,8 @@ impl std::fmt::Display for Summary {
 #[derive(Copy, Clone, Debug, Default)]
 struct Counts {
     pages: u64,
+    /// Sheets of paper: the pages, or half of them printed on both sides.
+    sheets: u64,
     games: u64,
     diagrams: u64,
     format: Option<(Format, BrfTable)>,
@@ -322,6 +329,7 @@ fn run_gated(
                 format,
                 table: (format == Format::Brf).then_some(table),
                 pages: counts.pages,
+                sheets: counts.sheets,
             });
         }
     };
@@ -771,6 +779,11 @@ fn transcribe_opened(
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
     counts.format = Some((options.format, options.table));
+    counts.sheets = if options.duplex {
+        counts.pages.div_ceil(2)
+    } else {
+        counts.pages
+    };
     Ok(counts)
 }
 
@@ -786,6 +799,7 @@ fn meta(opened: &[(String, Prepared, InputKind, Role)], options: &Options) -> Re
     let mut meta = Meta {
         cols: options.line_length,
         rows: options.page_length,
+        duplex: options.duplex,
         ..Meta::default()
     };
     if let Some((name, Prepared::Book(text), _, role)) = opened
@@ -861,6 +875,7 @@ impl Pass<'_, '_> {
         if let Some(place) = self.profile.and_then(|p| p.page_numbers) {
             layout.number_pages(place, 1, braille::page_number);
         }
+        layout.set_duplex(options.duplex);
         let mut writer = book::Writer::default();
         *writer.contents() = self.contents;
         let mut run = Run {
@@ -982,6 +997,7 @@ fn not_the_book(
 struct Page {
     format: Format,
     table: BrfTable,
+    duplex: bool,
     line_length: usize,
     page_length: usize,
     numbers: Option<PageNumbers>,
@@ -992,6 +1008,7 @@ impl Page {
         Page {
             format: options.format,
             table: options.table,
+            duplex: options.duplex,
             line_length: options.line_length,
             page_length: options.page_length,
             numbers: profile.and_then(|p| p.page_numbers),
@@ -1035,6 +1052,8 @@ impl Page {
                 "the page length is {} and {}",
                 self.page_length, other.page_length
             ))
+        } else if self.duplex != other.duplex {
+            Some("one is printed on both sides of the sheet, the other not".to_string())
         } else if self.numbers != other.numbers {
             Some(format!(
                 "the page numbers are {} and {}",

@@ -27,6 +27,10 @@ pub(crate) enum Block {
     Blank,
     /// The page ends here (nothing happens at the top of a page; without pages, a blank line).
     PageBreak,
+    /// The page ends here and what follows starts on a right-hand page: printed on both sides
+    /// (duplex), a left-hand page is left blank when needed; otherwise a page break. A title
+    /// page, a contents list and each chapter end with one.
+    RectoBreak,
 }
 
 impl Block {
@@ -40,7 +44,7 @@ impl Block {
             }
             Block::Fixed { indent, .. } => *indent += n,
             Block::Together(blocks) => blocks.iter_mut().for_each(|b| b.indent(n)),
-            Block::Rule(_) | Block::Blank | Block::PageBreak => {}
+            Block::Rule(_) | Block::Blank | Block::PageBreak | Block::RectoBreak => {}
         }
     }
 }

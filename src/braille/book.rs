@@ -160,7 +160,7 @@ impl Writer {
         file.clone_into(&mut self.file);
         if book {
             if new_page {
-                out.push(Block::PageBreak);
+                out.push(Block::RectoBreak);
             }
             let file = std::mem::take(&mut self.file);
             let contents = std::mem::take(&mut self.contents);
@@ -443,7 +443,7 @@ impl Writer {
             p.blank_before_at_top = true;
             self.push(Block::Paragraph(p), out);
         }
-        out.push(Block::PageBreak);
+        out.push(Block::RectoBreak);
         self.after_blank = true;
         self.after_heading = 0;
     }
@@ -621,7 +621,7 @@ impl Writer {
             }
             out.push(Block::Paragraph(p));
         }
-        out.push(Block::PageBreak);
+        out.push(Block::RectoBreak);
         self.want_blank = false;
         self.after_blank = true;
         self.after_heading = 0;
@@ -884,7 +884,7 @@ mod tests {
                     format!("P({},{}) {}", p.first_indent, p.rest_indent, text.join("⠀"))
                 }
                 Block::Blank => "_".into(),
-                Block::PageBreak => "/".into(),
+                Block::PageBreak | Block::RectoBreak => "/".into(),
                 other => format!("{other:?}"),
             })
             .collect()
@@ -1013,6 +1013,6 @@ mod tests {
         };
         assert!(h.keep_with_next && h.blank_before_at_top);
         assert_eq!((h.blank_before, h.blank_after), (3, 1));
-        assert!(matches!(out[1], Block::PageBreak));
+        assert!(matches!(out[1], Block::RectoBreak));
     }
 }

@@ -37,6 +37,8 @@ pub(crate) struct Layouter<S: LineSink> {
     marks: Vec<(u32, u32)>,
     /// Pages ended so far.
     pages_ended: u64,
+    /// Pages are printed on both sides of the sheet.
+    duplex: bool,
 }
 
 impl<S: LineSink> Layouter<S> {
@@ -50,7 +52,14 @@ impl<S: LineSink> Layouter<S> {
             pages: Default::default(),
             marks: Vec::new(),
             pages_ended: 0,
+            duplex: false,
         }
+    }
+
+    /// Pages are printed on both sides: what starts on a right-hand page may need a blank
+    /// left-hand page before it ([`Block::RectoBreak`]).
+    pub fn set_duplex(&mut self, duplex: bool) {
+        self.duplex = duplex;
     }
 
     /// The pages where the marked paragraphs laid out so far begin ([`Paragraph::mark`]), in
@@ -98,6 +107,10 @@ impl<S: LineSink> Layouter<S> {
                 self.lines = lines;
                 return self.page_break();
             }
+            Block::RectoBreak => {
+                self.lines = lines;
+                return self.recto_break();
+            }
         };
         let mark = match block {
             Block::Paragraph(p) => p.mark,
@@ -123,7 +136,7 @@ impl<S: LineSink> Layouter<S> {
                     self.lines_of(b, lines);
                 }
             }
-            Block::Blank | Block::PageBreak => lines.push(Vec::new()),
+            Block::Blank | Block::PageBreak | Block::RectoBreak => lines.push(Vec::new()),
         }
     }
 

@@ -123,6 +123,21 @@ impl<S: LineSink> Layouter<S> {
         }
     }
 
+    /// A page break after which the text starts on a right-hand page: printed on both sides, a
+    /// page whose number is even is a left-hand page and stays blank (with its page number).
+    pub fn recto_break(&mut self) -> io::Result<()> {
+        self.page_break()?;
+        if self.duplex && self.page_length > 0 && self.pages.held.is_empty() && self.used == 0 {
+            if self.pages.number % 2 == 0 {
+                if matches!(self.pages.numbers, Some((PageNumbers::Top, _))) {
+                    self.number_line()?;
+                }
+                self.close_page()?;
+            }
+        }
+        Ok(())
+    }
+
     /// A blank line: left out at the top of a page; held with a block kept with the next one.
     pub(super) fn blank(&mut self) -> io::Result<()> {
         if !self.pages.held.is_empty() {

@@ -41,6 +41,8 @@ pub struct Meta {
     /// Cells a line and lines a page.
     pub cols: usize,
     pub rows: usize,
+    /// Pages on both sides of the sheet.
+    pub duplex: bool,
 }
 
 /// The renderer for a format (and a BRF's braille table, a PEF's head).

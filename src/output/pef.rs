@@ -81,7 +81,7 @@ impl Pef {
             ("cols", cols.as_str()),
             ("rows", rows.as_str()),
             ("rowgap", "0"),
-            ("duplex", "false"),
+            ("duplex", if self.meta.duplex { "true" } else { "false" }),
         ])))?;
         x.write_event(Event::Start(BytesStart::new("section")))
     }

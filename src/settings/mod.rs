@@ -169,6 +169,8 @@ settings! {
     line_length: Length<MIN_LINE_LENGTH, MAX_LENGTH> = 28, profile line_length;
     /// Lines a page; 0 for no pages.
     page_length: Length<0, MAX_LENGTH> = 29, profile page_length;
+    /// Print on both sides of the sheet (interpoint): chapters start on right-hand pages.
+    duplex: Flag = false, profile duplex;
     /// How en passant is marked.
     en_passant: Choice<EnPassant> = EnPassant::Ep,
         words { "ep" => EnPassant::Ep, "e.p." => EnPassant::EDotP, "no-ep" => EnPassant::None };

@@ -39,6 +39,8 @@ pub struct Profile {
     pub page_length: usize,
     /// Where the page number stands; `None`: pages are not numbered.
     pub page_numbers: Option<PageNumbers>,
+    /// Pages on both sides of the sheet (an optional key; false when left out).
+    pub duplex: bool,
 }
 
 impl Profile {
@@ -106,6 +108,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
     let mut line_length = None;
     let mut page_length = None;
     let mut page_numbers = None;
+    let mut duplex = false;
     for (key, value) in map {
         let k = super::scalar_text(key).unwrap_or_default();
         let v = super::scalar_text(value).unwrap_or_default();
@@ -124,6 +127,12 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
             "description" => description = Some(v.clone()),
             "line_length" => line_length = Some(number(MIN_LINE_LENGTH)?),
             "page_length" => page_length = Some(number(1)?),
+            "duplex" => {
+                duplex = match &value.data {
+                    YamlData::Value(Scalar::Boolean(b)) => *b,
+                    _ => return Err(bad("expected true or false")),
+                }
+            }
             "page_numbers" => {
                 page_numbers = Some(match v.as_str() {
                     "top" => Some(PageNumbers::Top),
@@ -137,7 +146,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
                     key.span.start,
                     format!(
                         "unknown key '{k}' (the keys: name, description, line_length, \
-                         page_length, page_numbers)"
+                         page_length, page_numbers, duplex)"
                     ),
                     k.chars().count(),
                 ));
@@ -151,6 +160,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
         line_length: line_length.ok_or_else(|| missing("line_length"))?,
         page_length: page_length.ok_or_else(|| missing("page_length"))?,
         page_numbers: page_numbers.ok_or_else(|| missing("page_numbers"))?,
+        duplex,
     })
 }
 

@@ -50,8 +50,9 @@ fn a_folder_is_one_book_in_the_order_of_its_list() {
     assert_eq!(
         stderr,
         format!(
-            "schackpunkt: read 3 files; wrote standard output (Unicode braille, {} pages); no \
-             games, no diagrams, no warnings.\n",
+            "schackpunkt: read 3 files; wrote standard output (Unicode braille, {} pages, {} \
+             sheets); no games, no diagrams, no warnings.\n",
+            pages.len(),
             pages.len()
         )
     );
@@ -268,4 +269,59 @@ fn words_outside_contents(lines: &[String]) -> Vec<String> {
         .chain(&lines[end..])
         .flat_map(|l| l.split('⠀').filter(|w| !w.is_empty()).map(str::to_string))
         .collect()
+}
+
+/// Printed on both sides, every chapter starts on a right-hand (odd) page, a blank left-hand
+/// page before it when needed; the sheets are half the pages.
+#[test]
+fn duplex_starts_each_chapter_on_a_right_hand_page() {
+    let s = folder(&[
+        ("bok.yaml", "title: Boken\nduplex: true\npage_length: 6\n"),
+        ("1.md", "# Ett\n\nText ett.\n"),
+        (
+            "2.md",
+            "# Två\n\nText två som är lång nog att fylla mer än en sida i boken.\n",
+        ),
+        ("3.md", "# Tre\n\nText tre.\n"),
+    ]);
+    let (pages, stderr) = build(&s, &[]);
+    let number = |p: &Vec<String>| p[0].trim_start_matches('⠀').to_string();
+    for heading in ["Ett", "Två", "Tre"] {
+        let at = page_with(&pages, &braille(heading)).expect(heading);
+        // Page i (from 0) is braille page i + 1: odd pages are right-hand pages.
+        assert_eq!(at % 2, 0, "{heading} on page {}: {pages:#?}", at + 1);
+    }
+    // The blank left-hand pages carry their page number alone.
+    let blanks: Vec<&Vec<String>> = pages
+        .iter()
+        .filter(|p| p.iter().skip(1).all(String::is_empty))
+        .collect();
+    assert!(!blanks.is_empty(), "{pages:#?}");
+    assert!(blanks.iter().all(|p| number(p).starts_with('⠼')));
+    assert!(
+        stderr.contains(&format!(
+            "{} pages, {} sheets",
+            pages.len(),
+            pages.len().div_ceil(2)
+        )),
+        "{stderr}"
+    );
+    // Without duplex no blank pages.
+    let (simplex, _) = {
+        s.write("bok/bok.yaml", "title: Boken\npage_length: 6\n");
+        build(&s, &[])
+    };
+    assert!(simplex.len() < pages.len());
+    assert!(
+        simplex
+            .iter()
+            .all(|p| p.iter().skip(1).any(|l| !l.is_empty()))
+    );
+    // PEF says so.
+    s.write(
+        "bok/bok.yaml",
+        "title: Boken\nduplex: true\npage_length: 6\n",
+    );
+    let pef = s.run(&["build", "bok", "-o", "-", "--format", "pef"]);
+    assert!(pef.ok().text().contains("duplex=\"true\""));
 }

@@ -350,8 +350,8 @@ fn a_summary_line_says_what_was_made_and_quiet_silences_it() {
     out.ok();
     assert_eq!(
         out.stderr,
-        "schackpunkt: read 2 files; wrote a.brf (BRF, table sv-cx, 1 page), b.brf (BRF, table \
-         sv-cx, 1 page); 2 games, 1 diagram, no warnings.\n"
+        "schackpunkt: read 2 files; wrote a.brf (BRF, table sv-cx, 1 page, 1 sheet), b.brf (BRF, \
+         table sv-cx, 1 page, 1 sheet); 2 games, 1 diagram, no warnings.\n"
     );
     let out = dir.run(&[
         "build",
@@ -366,7 +366,8 @@ fn a_summary_line_says_what_was_made_and_quiet_silences_it() {
     out.ok();
     assert_eq!(
         out.stderr,
-        "schackpunkt: read 1 file; wrote a.pef (PEF, 1 page); 2 games, no diagrams, no warnings.\n"
+        "schackpunkt: read 1 file; wrote a.pef (PEF, 1 page, 1 sheet); 2 games, no diagrams, no \
+         warnings.\n"
     );
     let quiet = dir.run(&["build", "a.pgn", "-q"]);
     quiet.ok();
