@@ -127,13 +127,17 @@ impl<S: LineSink> Layouter<S> {
     /// page whose number is even is a left-hand page and stays blank (with its page number).
     pub fn recto_break(&mut self) -> io::Result<()> {
         self.page_break()?;
-        if self.duplex && self.page_length > 0 && self.pages.held.is_empty() && self.used == 0 {
-            if self.pages.number % 2 == 0 {
-                if matches!(self.pages.numbers, Some((PageNumbers::Top, _))) {
-                    self.number_line()?;
-                }
-                self.close_page()?;
+        let left_hand = self.pages.number.is_multiple_of(2);
+        if self.duplex
+            && self.page_length > 0
+            && self.pages.held.is_empty()
+            && self.used == 0
+            && left_hand
+        {
+            if matches!(self.pages.numbers, Some((PageNumbers::Top, _))) {
+                self.number_line()?;
             }
+            self.close_page()?;
         }
         Ok(())
     }
