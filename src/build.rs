@@ -878,6 +878,10 @@ impl Pass<'_, '_> {
         layout.set_duplex(options.duplex);
         let mut writer = book::Writer::default();
         *writer.contents() = self.contents;
+        // A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
+        let placed = opened
+            .iter()
+            .any(|(_, p, _, _)| matches!(p, Prepared::Book(t) if has_contents_marker(t)));
         let mut run = Run {
             options: options.clone(),
             reporter: self.reporter,
@@ -891,9 +895,9 @@ impl Pass<'_, '_> {
         for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
         {
             run.options = options;
-            let book = kind == InputKind::Markdown;
             // A chapter of a folder on a new page unless the book says otherwise.
             let chapter = matches!(role, Role::Chapter { head: false });
+            let book = kind == InputKind::Markdown || chapter;
             let new_page =
                 i > 0 && !(chapter && run.options.chapter_start == ChapterStart::SamePage);
             run.writer
@@ -921,7 +925,7 @@ impl Pass<'_, '_> {
                     }
                     let addresses = run.options.links == Links::Address;
                     // The contents list after the book's title page, not a chapter's.
-                    let contents = run.options.toc && !chapter;
+                    let contents = run.options.toc && !chapter && !placed;
                     let document = Document::book(&name, &text, &front, addresses, contents);
                     run.document(document, &name)?;
                 }

@@ -89,6 +89,9 @@ pub(crate) struct Writer {
     /// The file of the nodes being written, for messages.
     file: String,
     frames: Vec<Frame>,
+    /// Lists among the frames, and quotes and items (each two cells of margin).
+    lists: usize,
+    indented: usize,
     /// The marker of a list item whose first line is not written yet.
     marker: Option<Vec<Cell>>,
     /// A blank line is due before the next block.
@@ -128,6 +131,8 @@ pub(crate) struct Contents {
     /// The list to write: the headings of the pass before, each with its page (`None`
     /// without pages).
     pub known: Vec<(Entry, Option<u32>)>,
+    /// The list is written in this pass (an output has one).
+    pub written: bool,
 }
 
 impl Default for Writer {
@@ -135,6 +140,8 @@ impl Default for Writer {
         Writer {
             file: String::new(),
             frames: Vec::new(),
+            lists: 0,
+            indented: 0,
             marker: None,
             english: false,
             soft_hyphens: Vec::new(),
@@ -224,6 +231,14 @@ impl Writer {
                 title,
                 address,
             } => self.image(alt, title, address, out, warn),
+            Node::Contents if self.contents.written => warn(Warning(Diagnostic::new(
+                crate::error::Location {
+                    file: self.file.clone(),
+                    line: 1,
+                    column: 1,
+                },
+                "a second contents list is left out: a book has one",
+            ))),
             Node::Contents => self.contents_list(options, out),
             Node::Notes => {
                 let text = self.plain(NOTES_HEADING);
@@ -233,21 +248,25 @@ impl Writer {
             Node::NoteStart { number } => self.start_item(&number.to_string()),
             Node::NoteEnd => self.end_item(out, warn),
             Node::QuoteStart => {
+                // A list item that starts with a quote: its marker first, outside the quote.
+                self.marker_alone(out);
                 self.want_blank = true;
-                self.frames.push(Frame::Quote);
+                self.push_frame(Frame::Quote);
             }
             Node::QuoteEnd => {
-                self.frames.pop();
+                self.pop_frame();
                 self.want_blank = true;
             }
             Node::ListStart { first, delimiter } => {
+                // A list item that starts with a list: its own marker first.
+                self.marker_alone(out);
                 if !self.in_list() {
                     self.want_blank = true;
                 }
-                self.frames.push(Frame::List(*first, *delimiter));
+                self.push_frame(Frame::List(*first, *delimiter));
             }
             Node::ListEnd => {
-                self.frames.pop();
+                self.pop_frame();
                 if !self.in_list() {
                     self.want_blank = true;
                 }
@@ -289,7 +308,7 @@ impl Writer {
         let mut cells = Vec::new();
         text::translate(mark, &mut cells, &mut Vec::new());
         self.marker = Some(cells);
-        self.frames.push(Frame::Item);
+        self.push_frame(Frame::Item);
     }
 
     /// A list item (or a note) ends; an empty one is its marker alone.
@@ -297,26 +316,43 @@ impl Writer {
         if self.marker.is_some() {
             self.paragraph(&Vec::new(), Opening::Indented, false, out, warn);
         }
-        self.frames.pop();
+        self.pop_frame();
     }
 
     fn in_list(&self) -> bool {
-        self.frames.iter().any(|f| matches!(f, Frame::List(..)))
+        self.lists > 0
     }
 
     /// The left margin of the current container.
     fn margin(&self) -> usize {
-        self.frames
-            .iter()
-            .filter(|f| !matches!(f, Frame::List(..)))
-            .count()
-            * NEST_INDENT
+        self.indented * NEST_INDENT
+    }
+
+    /// Enters a container; what it counts is kept as it goes, so that a book nested 100 000
+    /// lists deep is not walked at every block.
+    fn push_frame(&mut self, frame: Frame) {
+        match frame {
+            Frame::List(..) => self.lists += 1,
+            Frame::Quote | Frame::Item => self.indented += 1,
+        }
+        self.frames.push(frame);
+    }
+
+    fn pop_frame(&mut self) {
+        match self.frames.pop() {
+            Some(Frame::List(..)) => self.lists -= 1,
+            Some(Frame::Quote | Frame::Item) => self.indented -= 1,
+            None => {}
+        }
     }
 
     /// Adds a block, with the blank line due before it, and the marker of a list item whose
     /// first block it is when that is not a paragraph (which takes the marker itself).
     fn push(&mut self, block: Block, out: &mut Vec<Block>) {
-        self.marker_alone(out);
+        // A print page line is no block of the item: the marker waits for the next one.
+        if !matches!(&block, Block::Rule(r) if r.fill == PRINT_PAGE_FILL) {
+            self.marker_alone(out);
+        }
         if self.want_blank && !self.after_blank {
             out.push(Block::Blank);
         }
@@ -334,7 +370,11 @@ impl Writer {
             let mut p = Paragraph::new(margin.saturating_sub(NEST_INDENT), margin);
             p.push(&marker);
             p.end_word();
+            // Never the last line of a page: it goes with its block, with no blank line
+            // between them.
+            p.keep_with_next = true;
             self.push(Block::Paragraph(p), out);
+            self.after_blank = true;
         }
     }
 
@@ -606,6 +646,7 @@ impl Writer {
     /// two cells further in, its braille page number right-aligned at the end of its last
     /// line; the book goes on on a new page.
     fn contents_list(&mut self, options: &Options, out: &mut Vec<Block>) {
+        self.contents.written = true;
         let text = self.plain(CONTENTS_HEADING);
         self.heading(1, &text, None, out, &mut |_| {});
         for (entry, page) in &self.contents.known {

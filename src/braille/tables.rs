@@ -20,6 +20,10 @@ const fn c(dots: &str) -> Cell {
 // Signs the rules put in (they stand for no character of the print text).
 // ---------------------------------------------------------------------------------------------
 
+/// A character that writes nothing and ends number mode: what follows it starts a number of
+/// its own with its own number sign (the document stage puts it before a note's number).
+pub(crate) const NUMBER_BREAK: char = '\u{2063}';
+
 /// Capital sign, dot 6, before one capital letter.
 pub const CAPITAL: &[Cell] = &[c("6")];
 /// Dots 6-6 before a word (2 or more letters) in capitals.
@@ -343,6 +347,9 @@ pub const SIGNS: &[(char, Class, &[Cell])] = &[
     ('\u{200E}', Ignored, &[]),
     ('\u{200F}', Ignored, &[]),
     ('\u{2060}', Ignored, &[]),
+    // INVISIBLE SEPARATOR: written nothing, but a number after it is a number of its own (a
+    // note's number after a number or a move: `1925⁣1` ⠼⠁⠊⠃⠑⠼⠁). See `NUMBER_BREAK`.
+    ('\u{2063}', Ignored, &[]),
     ('\u{FE0E}', Ignored, &[]),
     ('\u{FE0F}', Ignored, &[]),
     ('\u{FEFF}', Ignored, &[]),

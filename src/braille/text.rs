@@ -426,6 +426,8 @@ impl<'a> Engine<'a> {
             Class::Ignored => {
                 if ch == '\u{ad}' {
                     self.soft_hyphens.push(self.out.len());
+                } else if ch == tables::NUMBER_BREAK {
+                    self.number = false;
                 }
                 return next;
             }

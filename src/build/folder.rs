@@ -101,13 +101,17 @@ pub(crate) fn parts(dir: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Pa
         }
     }
     let first_chapter = parts.is_empty();
-    parts.extend(chapters.into_iter().enumerate().map(|(i, path)| Part {
-        path,
-        kind: InputKind::Markdown,
-        role: Role::Chapter {
-            head: first_chapter && i == 0,
-        },
-    }));
+    for (i, path) in chapters.into_iter().enumerate() {
+        // A chapter may be games or positions too (`parti.pgn`, `slutspel.fen`).
+        let kind = InputKind::of(&path)?;
+        parts.push(Part {
+            path,
+            kind,
+            role: Role::Chapter {
+                head: first_chapter && i == 0,
+            },
+        });
+    }
     Ok(parts)
 }
 
@@ -123,6 +127,11 @@ fn listed(dir: &Path, front: &FrontMatter) -> Result<Vec<PathBuf>> {
             )
             .with_width(file.chars().count().max(1))
             .into());
+        }
+        if let Err(Error::Usage(message)) = InputKind::of(&path) {
+            return Err(Diagnostic::new(at.clone(), message)
+                .with_width(file.chars().count().max(1))
+                .into());
         }
         if chapters.iter().any(|c| same_file(c, &path)) {
             return Err(Diagnostic::new(

@@ -37,6 +37,11 @@ use crate::error::{Diagnostic, Location, Warning};
 /// The comment that asks for a page break.
 const PAGE_BREAK: &str = "pagebreak";
 
+/// Written before a note's number in the text: INVISIBLE SEPARATOR, which the braille stage
+/// reads as the end of a number (`braille::tables::NUMBER_BREAK`; the document stage knows no
+/// braille, only that this character separates).
+const NOTE_NUMBER_BREAK: char = '\u{2063}';
+
 /// The comment that places the contents list.
 const CONTENTS: &str = "toc";
 
@@ -97,6 +102,8 @@ pub(crate) struct Reader<'a> {
     skipping_note: bool,
     /// This reader reads one note's definition (at its chapter's end).
     in_note: bool,
+    /// Block quotes and lists open: a level-1 heading inside one ends no chapter.
+    containers: u32,
     done: bool,
 }
 
@@ -135,6 +142,7 @@ impl<'a> Reader<'a> {
             chapter_notes: Vec::new(),
             skipping_note: false,
             in_note: false,
+            containers: 0,
             done: false,
         };
         // The notes' definitions, wherever they stand: a chapter's notes follow it.
@@ -341,13 +349,14 @@ impl<'a> Reader<'a> {
             Tag::Paragraph => self.flush_inline(),
             Tag::Heading { level, .. } => {
                 self.flush_inline();
-                if level == HeadingLevel::H1 {
+                if level == HeadingLevel::H1 && self.containers == 0 {
                     self.end_chapter(false, warn);
                 }
                 self.heading = Some(level);
             }
             Tag::BlockQuote(_) => {
                 self.flush_inline();
+                self.containers += 1;
                 self.queue.push_back(Node::QuoteStart);
             }
             Tag::CodeBlock(kind) => {
@@ -380,6 +389,7 @@ impl<'a> Reader<'a> {
                     })
                     .filter(|c| *c == ')')
                     .unwrap_or('.');
+                self.containers += 1;
                 self.queue.push_back(Node::ListStart { first, delimiter });
             }
             Tag::Item => {
@@ -435,6 +445,7 @@ impl<'a> Reader<'a> {
             TagEnd::Heading(level) => self.heading_node(level),
             TagEnd::BlockQuote(_) => {
                 self.flush_inline();
+                self.containers = self.containers.saturating_sub(1);
                 self.queue.push_back(Node::QuoteEnd);
             }
             TagEnd::CodeBlock => {
@@ -449,6 +460,7 @@ impl<'a> Reader<'a> {
             }
             TagEnd::List(_) => {
                 self.flush_inline();
+                self.containers = self.containers.saturating_sub(1);
                 self.queue.push_back(Node::ListEnd);
             }
             TagEnd::Item => {
@@ -601,7 +613,8 @@ impl<'a> Reader<'a> {
                 self.chapter_notes.len()
             }
         };
-        self.piece(&number.to_string(), range);
+        // Its own number, whatever stands before it (`1925` and note 1 are not `19251`).
+        self.piece(&format!("{NOTE_NUMBER_BREAK}{number}"), range);
     }
 
     /// The end of a chapter (a level-1 heading follows, or the book ends): the notes referred
@@ -739,6 +752,14 @@ impl<'a> Reader<'a> {
                 html.chars().count(),
                 "a page break inside a paragraph is left out: put it on a line of its own",
             );
+        } else if looks_like_print_page(&tag) {
+            self.warn_at(
+                warn,
+                range.start,
+                html.chars().count(),
+                "a print page comment without one page number is left out: write \
+                 <!-- sida 12 -->",
+            );
         }
         // Other inline tags (`<b>`, `<span …>`, `</abbr>`) are markup: the text between them
         // is the text, and comes as text. Comments are silent.
@@ -798,33 +819,82 @@ impl<'a> Reader<'a> {
 
     // ---- HTML and code blocks ----------------------------------------------------------
 
+    /// An HTML block: its comments that say something (a page break, a print page, the
+    /// contents list) in their places, its text kept as paragraphs between them (a located
+    /// warning when markup is left out), other comments silent.
     fn html_block(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
-        let tag = html.trim();
-        if is_page_break(tag) {
-            self.queue.push_back(Node::PageBreak);
-        } else if let Some(number) = print_page(tag) {
-            self.queue.push_back(Node::PrintPage {
+        let mut text = String::new();
+        let mut rest = html;
+        while let Some(i) = rest.find("<!--") {
+            text.push_str(&rest[..i]);
+            let after = &rest[i..];
+            let Some(end) = after.find("-->") else {
+                text.push_str(after);
+                rest = "";
+                break;
+            };
+            let comment = &after[..end + 3];
+            rest = &after[end + 3..];
+            let node = self.directive(comment, range.start, warn);
+            if let Some(node) = node {
+                self.html_text_block(&std::mem::take(&mut text), range.clone(), warn);
+                self.queue.push_back(node);
+            }
+        }
+        text.push_str(rest);
+        self.html_text_block(&text, range, warn);
+    }
+
+    /// What a comment asks for: a page break, a print page change, the contents list; `None`
+    /// for any other comment (a print page comment without a number is warned about).
+    fn directive(&self, html: &str, offset: usize, warn: &mut dyn FnMut(Warning)) -> Option<Node> {
+        let at = self
+            .text
+            .get(offset..)
+            .and_then(|t| t.find(html.trim()))
+            .map_or(offset, |i| offset + i);
+        if is_page_break(html) {
+            Some(Node::PageBreak)
+        } else if let Some(number) = print_page(html) {
+            Some(Node::PrintPage {
                 number: number.to_owned(),
-                at: self.pos(range.start),
-            });
-        } else if comment(tag).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS)) {
-            self.queue.push_back(Node::Contents);
-        } else if !(tag.starts_with("<!--") && tag.ends_with("-->")) {
-            // Its text is kept, its markup left out, and the transcriber told.
-            let text = html_text(html);
+                at: self.pos(at),
+            })
+        } else if comment(html).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS)) {
+            Some(Node::Contents)
+        } else {
+            if looks_like_print_page(html) {
+                self.warn_at(
+                    warn,
+                    at,
+                    html.chars().count(),
+                    "a print page comment without one page number is left out: write \
+                     <!-- sida 12 -->",
+                );
+            }
+            None
+        }
+    }
+
+    /// The text of (part of) an HTML block as a paragraph, its markup left out with a warning.
+    fn html_text_block(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
+        let text = html_text(html);
+        if text.trim().is_empty() {
+            return;
+        }
+        let plain: Vec<&str> = html.split_whitespace().collect();
+        if plain.join(" ") != text {
             self.warn_at(
                 warn,
                 range.start,
                 1,
                 "an HTML block: its text is kept as a paragraph, its markup left out",
             );
-            if !text.trim().is_empty() {
-                // Each run of the text where it stands in the block.
-                let pieces = self.placed(&text, range, Emphasis::None);
-                self.pieces.extend(pieces);
-                self.flush_inline();
-            }
         }
+        // Each run of the text where it stands in the block.
+        let pieces = self.placed(&text, range, Emphasis::None);
+        self.pieces.extend(pieces);
+        self.flush_inline();
     }
 
     fn code_block(&mut self, code: &Code) {
@@ -987,6 +1057,21 @@ fn print_page(html: &str) -> Option<&str> {
     })?;
     let number = inner.get(word.len()..)?.trim();
     (!number.is_empty() && !number.contains(char::is_whitespace)).then_some(number)
+}
+
+/// Whether a comment starts like a print page comment (`<!-- sida … -->`) but is none.
+fn looks_like_print_page(html: &str) -> bool {
+    let Some(inner) = comment(html) else {
+        return false;
+    };
+    let lower = inner.to_lowercase();
+    print_page(html).is_none()
+        && PRINT_PAGE_WORDS.iter().any(|w| {
+            lower == w.trim_end_matches('.')
+                || lower
+                    .strip_prefix(*w)
+                    .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+        })
 }
 
 /// Whether a book's text has a `<!-- toc -->` of its own, as an HTML block.

@@ -125,7 +125,11 @@ impl<S: LineSink> Layouter<S> {
 
     /// A page break after which the text starts on a right-hand page: printed on both sides, a
     /// page whose number is even is a left-hand page and stays blank (with its page number).
+    ///
+    /// Unlike a page break, it never takes a held heading along: what comes before it (the end
+    /// of a chapter, a title page) stays before it.
     pub fn recto_break(&mut self) -> io::Result<()> {
+        self.flush_held()?;
         self.page_break()?;
         let left_hand = self.pages.number.is_multiple_of(2);
         if self.duplex

@@ -325,3 +325,33 @@ fn duplex_starts_each_chapter_on_a_right_hand_page() {
     let pef = s.run(&["build", "bok", "-o", "-", "--format", "pef"]);
     assert!(pef.ok().text().contains("duplex=\"true\""));
 }
+
+#[test]
+fn games_as_a_chapter_and_chapters_that_end_with_a_heading() {
+    let s = folder(&[
+        (
+            "bok.yaml",
+            "title: B\ntoc: true\nchapters: [a.md, parti.pgn, c.md]\n",
+        ),
+        ("a.md", "# A\n\nText.\n\n<!-- toc -->\n\n## Slut\n"),
+        (
+            "parti.pgn",
+            "[White \"Anna\"]\n[Black \"Bo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n",
+        ),
+        ("c.md", "# C\n\nText c.\n"),
+    ]);
+    let (pages, stderr) = build(&s, &[]);
+    // The game is a game, on a page of its own.
+    let game = page_with(&pages, "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠎⠋⠼⠉").expect("the game");
+    // A chapter's last heading stays in its chapter.
+    let slut = page_with(&pages, &braille("Slut")).expect("Slut");
+    assert!(slut < game, "{pages:#?}");
+    assert!(stderr.contains("1 game"), "{stderr}");
+    // One contents list: where the chapter's marker puts it, none after the title page.
+    let lists = pages
+        .iter()
+        .flatten()
+        .filter(|l| **l == braille("Innehåll"))
+        .count();
+    assert_eq!(lists, 1, "{pages:#?}");
+}

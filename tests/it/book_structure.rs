@@ -389,3 +389,82 @@ fn the_same_words_in_the_same_order_with_and_without_pages() {
     assert!(paged.pages.len() > 3);
     assert_eq!(words(&paged, true), words(&flat, false));
 }
+
+// ---- found in review --------------------------------------------------------------------
+
+#[test]
+fn a_note_number_is_a_number_of_its_own_after_a_number_or_a_move() {
+    let md = "År 1925[^x], 12.Sf3[^x], 5...0-0[^x] och ord[^x][^x].\n\n[^x]: N.\n";
+    let lines = body(md, 80);
+    // ⠼⠁⠊⠃⠑ then ⠼⠁; ⠎⠋⠼⠉ then ⠼⠁; castling keeps its own number signs.
+    assert_eq!(
+        lines[0], "⠀⠀⠠⠡⠗⠀⠼⠁⠊⠃⠑⠼⠁⠂⠀⠼⠁⠃⠄⠠⠎⠋⠼⠉⠼⠁⠂⠀⠼⠑⠄⠄⠄⠼⠚⠤⠼⠚⠼⠁⠀⠕⠉⠓⠀⠕⠗⠙⠼⠁⠼⠁⠄",
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn print_page_comments_in_html_blocks_are_kept_in_their_places() {
+    let md = "<!-- sida 26 --> Direkt.\n\n- <!-- sida 5 --> Text\n\n> <!-- sida 8 --> Citat.\n\n\
+              <!-- sida 23 --><!-- sida 24 -->\n\n<!-- sida -->\n";
+    let b = built(md, geometry(28, 0));
+    let lines = b.lines();
+    let print: Vec<&String> = lines.iter().filter(|l| l.starts_with("⠒⠒⠒⠀")).collect();
+    assert_eq!(print.len(), 5, "{lines:#?}");
+    assert_eq!(lines[1], at(2, &braille("Direkt.")));
+    // In a list item the marker waits for the item's text.
+    let five = lines.iter().position(|l| l.starts_with("⠒⠒⠒⠀⠼⠑⠀"));
+    assert_eq!(
+        five.map(|i| lines[i + 1].clone()),
+        Some(format!("{}{B}{}", braille("•"), braille("Text"))),
+        "{lines:#?}"
+    );
+    // A print page comment without a number is named, not dropped silently.
+    assert!(
+        b.warnings
+            .iter()
+            .any(|w| w.starts_with("bok.md:9:1: warning: a print page comment without")),
+        "{:?}",
+        b.warnings
+    );
+}
+
+#[test]
+fn a_level_1_heading_in_a_quote_ends_no_chapter() {
+    let md = "# Ett\n\nText[^a].\n\n> # Citerad\n>\n> C[^b].\n\n[^a]: A.\n[^b]: B.\n";
+    let lines = body(md, 28);
+    // One notes section, at the end, numbered on.
+    assert_eq!(lines.iter().filter(|l| **l == braille("Noter")).count(), 1);
+    assert_eq!(
+        lines[lines.len() - 2],
+        format!("{}{B}{}", braille("1"), braille("A."))
+    );
+    assert_eq!(
+        lines[lines.len() - 1],
+        format!("{}{B}{}", braille("2"), braille("B."))
+    );
+}
+
+#[test]
+fn a_list_item_that_starts_with_a_quote_or_a_list_has_its_marker_first() {
+    let lines = body("- > Citat.\n- Vanlig.\n", 28);
+    assert_eq!(lines[0], braille("•"), "{lines:#?}");
+    assert_eq!(lines[1], at(6, &braille("Citat.")), "{lines:#?}");
+    let lines = body("1. - inre\n", 28);
+    assert_eq!(lines[0], braille("1."), "{lines:#?}");
+    assert_eq!(
+        lines[1],
+        at(2, &format!("{}{B}{}", braille("•"), braille("inre")))
+    );
+}
+
+#[test]
+fn a_lone_list_marker_goes_to_the_next_page_with_its_block() {
+    // Page 1 (4 text lines) ends after the filler: the marker cannot stay alone at its foot.
+    let md = "Ett.\n\nTvå.\n\nTre.\n\n1)  ```fen\n    8/8/8/8/8/8/8/K6k w - - 0 1\n    ```\n";
+    let pages = built(md, geometry(28, 5)).pages;
+    assert!(
+        pages.iter().all(|p| p.last() != Some(&braille("1)"))),
+        "{pages:#?}"
+    );
+}
