@@ -139,7 +139,14 @@ impl Job {
     fn units(&self, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Unit>> {
         let mut units = Vec::with_capacity(self.inputs.len());
         for path in &self.inputs {
-            let parts = if path.as_os_str() != "-" && path.is_dir() {
+            let folder = path.as_os_str() != "-" && path.is_dir();
+            // `.` or `..` has no name to give the book: the folder's own name is taken.
+            let path = match folder && path.file_name().is_none() {
+                true => path.canonicalize().map_err(|e| Error::io(path, e))?,
+                false => path.clone(),
+            };
+            let path = &path;
+            let parts = if folder {
                 folder::parts(path, warn)?
             } else {
                 vec![Part {
@@ -710,6 +717,13 @@ fn transcribe_opened(
         };
         let theirs = Page::of(&own.0, own.1.as_ref());
         if let Some(difference) = page.differs(&theirs) {
+            if matches!(role, Role::Chapter { .. }) {
+                return Err(Error::Usage(format!(
+                    "{name}: a chapter cannot change the page of its book ({difference}); set \
+                     it for the whole book in {} or the first chapter",
+                    folder::BOOK_FILE
+                )));
+            }
             return Err(Error::Usage(format!(
                 "{first_name} and {name} cannot be one output: {difference}; build them apart \
                  (-o DIR/) or give them the same page settings"

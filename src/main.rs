@@ -57,10 +57,10 @@ struct BuildArgs {
     /// `-` for standard input (with --input-kind). Pipes and FIFOs are read as streams.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// Output file, or a device such as an embosser (`/dev/usb/lp0`, written in place), or a
-    /// folder (existing, or ending in `/`) for one output per input, or `-` for standard
-    /// output. Default: beside each input, with the format's extension (.brf, .txt). Never an
-    /// input.
+    /// Output file, or a device such as an embosser (`/dev/usb/lp0`, written in place), or an
+    /// existing folder (a name ending in `/` is always taken as one) for one output per
+    /// input, or `-` for standard output. Default: beside each input, with the format's
+    /// extension (.brf, .txt, .pef). Never an input.
     #[arg(short, long, value_name = "PATH|DIR/|-")]
     output: Option<PathBuf>,
     /// Treat warnings as errors: exit code 1 and nothing written.

@@ -160,8 +160,29 @@ fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>> {
             files.push(path);
         }
     }
-    files.sort();
+    // In the order a reader counts: 2 before 10.
+    files.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
     Ok(files)
+}
+
+/// A name as runs of text and of digits, the digits as numbers: `kap2` before `kap10`.
+fn natural_key(name: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits > 0 {
+            key.push((String::new(), rest[..digits].parse().unwrap_or(u128::MAX)));
+            rest = &rest[digits..];
+        } else {
+            let text = rest
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            key.push((rest[..text].to_lowercase(), 0));
+            rest = &rest[text..];
+        }
+    }
+    key
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -96,6 +96,8 @@ pub(crate) struct Reader<'a> {
     /// The notes of the book: label, where the definition stands in the file, and whether a
     /// reference to it was read.
     notes: Vec<(String, Range<usize>, bool)>,
+    /// Notes defined again under a label already used: left out, warned about at the end.
+    twice: Vec<(String, Range<usize>)>,
     /// The notes referred to in this chapter so far, in order (their numbers from 1).
     chapter_notes: Vec<usize>,
     /// In a note's definition, which is read at the chapter's end: left out where it stands.
@@ -139,6 +141,7 @@ impl<'a> Reader<'a> {
             link_addresses: false,
             images: Vec::new(),
             notes: Vec::new(),
+            twice: Vec::new(),
             chapter_notes: Vec::new(),
             skipping_note: false,
             in_note: false,
@@ -149,7 +152,14 @@ impl<'a> Reader<'a> {
         for (event, range) in Parser::new_ext(body, md).into_offset_iter() {
             if let Event::Start(Tag::FootnoteDefinition(label)) = event {
                 let range = range.start + body_start..range.end + body_start;
-                reader.notes.push((label.to_string(), range, false));
+                // Labels match without regard to case (CommonMark); a label defined twice
+                // keeps its first definition, and the second is warned about at the end.
+                let label = label.to_lowercase();
+                if reader.notes.iter().any(|(l, _, _)| *l == label) {
+                    reader.twice.push((label, range));
+                } else {
+                    reader.notes.push((label, range, false));
+                }
             }
         }
         if front.title.is_some() || front.author.is_some() {
@@ -594,7 +604,8 @@ impl<'a> Reader<'a> {
 
     /// A reference to a note: the note's number (from 1 in each chapter), right after its word.
     fn note_reference(&mut self, label: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
-        let Some(index) = self.notes.iter().position(|(l, _, _)| l == label) else {
+        let key = label.to_lowercase();
+        let Some(index) = self.notes.iter().position(|(l, _, _)| *l == key) else {
             let width = range.len().max(1);
             let message = if self.in_note {
                 format!("a reference to a note inside a note: [^{label}] is written as it stands")
@@ -621,6 +632,12 @@ impl<'a> Reader<'a> {
     /// to in it. At the book's end, also the notes nothing referred to (with a warning each).
     fn end_chapter(&mut self, last: bool, warn: &mut dyn FnMut(Warning)) {
         if last {
+            for (label, range) in std::mem::take(&mut self.twice) {
+                let message = format!(
+                    "the note [^{label}] is defined twice: this second definition is left out"
+                );
+                self.warn_at(warn, range.start, label.chars().count() + 3, message);
+            }
             for index in 0..self.notes.len() {
                 if !self.notes[index].2 && !self.chapter_notes.contains(&index) {
                     let (label, range, _) = &self.notes[index];

@@ -159,17 +159,6 @@ fn an_error_in_a_chapter_names_the_chapter_file() {
     assert!(stderr.starts_with("bok/2.md:4:"), "{stderr}");
 }
 
-#[test]
-fn a_chapter_that_changes_the_page_is_refused() {
-    let s = folder(&[
-        ("bok.yaml", "title: B\n"),
-        ("1.md", "# Ett\n"),
-        ("2.md", "---\nline_length: 40\n---\n# Två\n"),
-    ]);
-    let stderr = refused(&s, 2);
-    assert!(stderr.contains("the line length is 28 and 40"), "{stderr}");
-}
-
 /// The sample book: its contents list names every chapter and section with the braille page
 /// where it stands, and its print page lines, notes and image passage are there.
 #[test]
@@ -354,4 +343,50 @@ fn games_as_a_chapter_and_chapters_that_end_with_a_heading() {
         .filter(|l| **l == braille("Innehåll"))
         .count();
     assert_eq!(lists, 1, "{pages:#?}");
+}
+
+#[test]
+fn chapters_in_the_order_a_reader_counts_and_a_folder_named_dot() {
+    let s = folder(&[
+        ("kap1.md", "# Ett\n\nA.\n"),
+        ("kap2.md", "# Två\n\nB.\n"),
+        ("kap10.md", "# Tio\n\nC.\n"),
+    ]);
+    let (pages, _) = build(&s, &[]);
+    let order: Vec<usize> = ["Ett", "Två", "Tio"]
+        .iter()
+        .map(|h| page_with(&pages, &braille(h)).expect(h))
+        .collect();
+    assert!(order[0] < order[1] && order[1] < order[2], "{order:?}");
+    // `.` inside the folder is the folder, named after itself, its book beside it.
+    let inside = std::process::Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
+        .args(["build", ".", "-q"])
+        .current_dir(s.path().join("bok"))
+        .output()
+        .expect("runs");
+    assert!(
+        inside.status.success(),
+        "{}",
+        String::from_utf8_lossy(&inside.stderr)
+    );
+    assert!(s.path().join("bok.brf").is_file(), "{:?}", s.names());
+    // A folder for the outputs must be there (a typing slip makes no folder).
+    assert_eq!(s.run(&["build", "bok", "-o", "ut/"]).code, Some(3));
+    std::fs::create_dir(s.path().join("ut")).expect("ut/");
+    s.run(&["build", "bok", "-o", "ut/"]).ok();
+    assert!(s.path().join("ut/bok.brf").is_file());
+}
+
+#[test]
+fn a_chapter_that_changes_the_page_is_told_where_the_page_is_set() {
+    let s = folder(&[
+        ("bok.yaml", "title: B\n"),
+        ("1.md", "# Ett\n"),
+        ("2.md", "---\nline_length: 40\n---\n# Två\n"),
+    ]);
+    let stderr = refused(&s, 2);
+    assert!(
+        stderr.contains("bok/2.md: a chapter cannot change the page of its book (the line length is 28 and 40); set it for the whole book in bok.yaml"),
+        "{stderr}"
+    );
 }

@@ -468,3 +468,22 @@ fn a_lone_list_marker_goes_to_the_next_page_with_its_block() {
         "{pages:#?}"
     );
 }
+
+#[test]
+fn note_labels_ignore_case_and_a_second_definition_is_warned_about() {
+    let md = "Ett[^A] två[^a].\n\n[^a]: Första.\n[^A]: Andra.\n";
+    let b = built(md, geometry(40, 0));
+    let lines = b.lines();
+    assert_eq!(lines[0], at(2, &braille("Ett1 två1.")), "{lines:#?}");
+    assert_eq!(
+        lines.last(),
+        Some(&format!("{}{B}{}", braille("1"), braille("Första.")))
+    );
+    assert!(
+        b.warnings
+            .iter()
+            .any(|w| w.starts_with("bok.md:4:1: warning: the note [^a] is defined twice")),
+        "{:?}",
+        b.warnings
+    );
+}
