@@ -22,6 +22,7 @@
 
 use super::block::{Block, Paragraph, Rule};
 use super::cell::Cell;
+use super::tables;
 use super::text::{self, Unmapped};
 use crate::chess::letters::english_moves_to_swedish;
 use crate::document::{Emphasis, Inline, Node, Opening, Piece, Pos};
@@ -239,7 +240,7 @@ impl Writer {
                 },
                 "a second contents list is left out: a book has one",
             ))),
-            Node::Contents => self.contents_list(options, out),
+            Node::Contents => self.contents_list(options, out, warn),
             Node::Notes => {
                 let text = self.plain(NOTES_HEADING);
                 self.heading(2, &text, None, out, warn);
@@ -535,6 +536,8 @@ impl Writer {
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) -> Option<Vec<Cell>> {
+        // A heading that begins a list item follows its marker with no blank lines between.
+        let after_marker = self.marker.is_some();
         self.marker_alone(out);
         self.translate(text, warn);
         let margin = self.margin();
@@ -542,7 +545,9 @@ impl Writer {
         p.push_text_cut(&self.cells, &self.soft_hyphens);
         p.end_word();
         let main = level == 1;
-        p.blank_before = if main {
+        p.blank_before = if after_marker {
+            0
+        } else if main {
             MAIN_HEADING_BLANKS
         } else {
             HEADING_BLANKS
@@ -554,7 +559,21 @@ impl Writer {
         p.mark = mark;
         self.want_blank = false;
         self.after_heading = p.blank_after;
-        let cells = mark.map(|_| self.cells.clone());
+        // The contents entry: the heading without its notes' numbers.
+        let cells = mark.map(|_| {
+            if text
+                .iter()
+                .any(|p| p.text.starts_with(tables::NUMBER_BREAK))
+            {
+                let without: Inline = text
+                    .iter()
+                    .filter(|p| !p.text.starts_with(tables::NUMBER_BREAK))
+                    .cloned()
+                    .collect();
+                self.translate(&without, &mut |_| {});
+            }
+            self.cells.clone()
+        });
         out.push(Block::Paragraph(p));
         self.after_blank = true;
         cells
@@ -645,8 +664,27 @@ impl Writer {
     /// The contents list: a main heading, then each heading of the pass before, sub-headings
     /// two cells further in, its braille page number right-aligned at the end of its last
     /// line; the book goes on on a new page.
-    fn contents_list(&mut self, options: &Options, out: &mut Vec<Block>) {
+    fn contents_list(
+        &mut self,
+        options: &Options,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
         self.contents.written = true;
+        if self.contents.known.is_empty() {
+            // The pass before found no heading (the first pass finds them; it warns nothing).
+            warn(Warning(Diagnostic::new(
+                crate::error::Location {
+                    file: self.file.clone(),
+                    line: 1,
+                    column: 1,
+                },
+                format!(
+                    "the contents list is empty: no headings down to level {}",
+                    options.toc_depth
+                ),
+            )));
+        }
         let text = self.plain(CONTENTS_HEADING);
         self.heading(1, &text, None, out, &mut |_| {});
         for (entry, page) in &self.contents.known {

@@ -487,3 +487,39 @@ fn note_labels_ignore_case_and_a_second_definition_is_warned_about() {
         b.warnings
     );
 }
+
+#[test]
+fn contents_entries_leave_out_note_numbers_and_an_empty_list_is_warned_about() {
+    let md = long_book("---\ntoc: true\n---\n\n").replacen("# Kapitel 1", "# Kapitel 1[^n]", 1)
+        + "\n[^n]: En not.\n";
+    let b = built(&md, Settings::default());
+    let lines = b.lines();
+    let entry = lines
+        .iter()
+        .find(|l| l.starts_with(&braille("Kapitel 1")))
+        .expect("an entry");
+    assert!(
+        entry.starts_with(&format!("{}{B}", braille("Kapitel 1"))),
+        "{entry}"
+    );
+    assert!(
+        lines.contains(&format!("{}⠼⠁", braille("Kapitel 1"))),
+        "the heading keeps its note's number"
+    );
+    let empty = built("---\ntoc: true\n---\n\nBara text.\n", Settings::default());
+    assert!(
+        empty
+            .warnings
+            .iter()
+            .any(|w| w.contains("the contents list is empty: no headings down to level 2")),
+        "{:?}",
+        empty.warnings
+    );
+}
+
+#[test]
+fn a_heading_that_begins_a_list_item_follows_its_marker() {
+    let lines = body("5) # Rubrik\n\n   Text.\n", 28);
+    assert_eq!(lines[0], braille("5)"), "{lines:#?}");
+    assert_eq!(lines[1], at(2, &braille("Rubrik")), "{lines:#?}");
+}
