@@ -1744,6 +1744,12 @@ enum Block {
     Pgn,
     Fen,
     Raw,
+    /// Footnote definitions (`[^1]: …`).
+    Notes,
+    /// `<!-- sida 12 -->` and the like on a line of its own.
+    PrintPage,
+    /// `<!-- toc -->`.
+    Contents,
 }
 
 /// Where a ```` ```pgn ```` or ```` ```fen ```` block stands.
@@ -1775,6 +1781,9 @@ fn inline(g: &mut Gen<'_>, clean: bool, forbid: &str) -> String {
             5 => s.push_str(&format!("<em>{t}</em>")),
             6 => s.push_str(&format!("![{t}](bild.png)")),
             7 => s.push_str(&format!("{t}  \n")),
+            8 => s.push_str(&format!("{t}[^{}]", g.int(1, 3))),
+            9 => s.push_str(&format!("{t} <!-- sida {} -->", g.int(1, 300))),
+            10 => s.push_str(&format!("![{t}](bild.png \"{}\")", g.text(6, "\"\\"))),
             _ => s.push_str(&t),
         }
         s.push(' ');
@@ -1932,6 +1941,17 @@ fn book(g: &mut Gen<'_>, clean: &mut bool, front: &mut Front) -> String {
                 lines.push("```".into());
                 md.push_str(&contained(container, &lines));
             }
+            Block::Notes => {
+                for _ in 0..g.int(1, 3) {
+                    md.push_str(&format!("[^{}]: {}\n", g.int(1, 4), inline(g, c, "")));
+                }
+            }
+            Block::PrintPage => md.push_str(&format!(
+                "<!-- {} {} -->\n",
+                g.word(&["sida", "s.", "page", "p.", "SIDA"]),
+                g.int(1, 999)
+            )),
+            Block::Contents => md.push_str("<!-- toc -->\n"),
             Block::Raw if !g.messy => md.push_str(&format!("{}\n", inline(g, c, ""))),
             Block::Raw => {
                 *clean = false;

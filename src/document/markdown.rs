@@ -728,6 +728,10 @@ impl<'a> Reader<'a> {
             let source = self.text.get(from..end).unwrap_or("");
             if blank {
                 push(run, from);
+                // Past the blanks where the source has them, so that what follows is looked
+                // for after them (an escape after a blank stands at its backslash).
+                let blanks = source.len() - source.trim_start_matches(' ').len();
+                from += blanks.min(run.len());
             } else if let Some(i) = source.find(run) {
                 push(run, from + i);
                 from += i + run.len();

@@ -179,13 +179,15 @@ fn structured_body_finding_utf16_book_of_odd_length() {
 }
 
 /// Cases of the structured body: games, books and FEN lists with options, each through every
-/// output format.
+/// output format. `FUZZ_SMOKE_CASES` and `FUZZ_SMOKE_SEED` run more, or others, by hand.
 const STRUCTURED_CASES: usize = 3000;
 
 #[test]
 fn structured_body_keeps_its_invariants() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    for _ in 0..STRUCTURED_CASES {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut rng = Rng(var("FUZZ_SMOKE_SEED").unwrap_or(0x2545_f491_4f6c_dd1d));
+    let cases = var("FUZZ_SMOKE_CASES").map_or(STRUCTURED_CASES, |n| n as usize);
+    for _ in 0..cases {
         // Lengths up to a few kilobytes: enough bytes for several games with variations.
         let len = match rng.next() % 4 {
             0 => rng.next() % 64,
