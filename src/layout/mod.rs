@@ -20,6 +20,10 @@ pub(crate) trait LineSink {
     fn line(&mut self, cells: &[Cell]) -> io::Result<()>;
     /// The page that the lines since the last call filled is complete.
     fn end_page(&mut self) -> io::Result<()>;
+    /// A new part of the book (a chapter, after a title page) begins with the next page.
+    fn new_section(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Fills blocks into lines and pages.

@@ -143,6 +143,10 @@ impl<S: LineSink> Layouter<S> {
             }
             self.close_page()?;
         }
+        // A section of its own (PEF), when a page break was made (not at the very start).
+        if self.page_length > 0 && self.used == 0 && self.pages_ended > 0 {
+            self.sink.new_section()?;
+        }
         Ok(())
     }
 

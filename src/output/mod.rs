@@ -26,6 +26,10 @@ pub trait Renderer {
     fn finish(&mut self, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
+    /// A new part of the book begins with the next page (PEF: a `section`).
+    fn new_section(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// What a document format says about the book beside its braille (PEF's head and volume).
@@ -83,5 +87,9 @@ impl<W: Write> LineSink for Output<W> {
 
     fn end_page(&mut self) -> io::Result<()> {
         self.renderer.end_page(&mut self.writer)
+    }
+
+    fn new_section(&mut self) -> io::Result<()> {
+        self.renderer.new_section(&mut self.writer)
     }
 }

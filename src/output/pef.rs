@@ -1,6 +1,7 @@
 //! PEF, the Portable Embosser Format 2008-1 (`http://www.daisy.org/ns/2008/pef`): XML written
 //! with quick-xml, a `page` of `row`s of Unicode braille a braille page, in one `volume` whose
-//! `cols` and `rows` are the line and page length (the page number line is a row). The head
+//! `cols` and `rows` are the line and page length (the page number line is a row), a `section`
+//! a part of the book (the title page, the contents list, each chapter). The head
 //! holds `dc:format`, `dc:identifier`, the title, the author, `dc:language` `sv`, and
 //! `dc:date` when `SOURCE_DATE_EPOCH` gives one (the date of the run would make two builds of
 //! one book differ).
@@ -29,6 +30,9 @@ pub struct Pef {
     started: bool,
     /// A page is open (a line was written since the last page end).
     in_page: bool,
+    /// Pages in the open section; a new section is opened before the next page once asked for.
+    section_pages: usize,
+    section_due: bool,
 }
 
 impl Pef {
@@ -38,6 +42,8 @@ impl Pef {
             xml: Writer::new_with_indent(Vec::new(), b' ', 2),
             started: false,
             in_page: false,
+            section_pages: 0,
+            section_due: false,
         }
     }
 
@@ -86,6 +92,18 @@ impl Pef {
         x.write_event(Event::Start(BytesStart::new("section")))
     }
 
+    /// Closes the open section and opens the next, when one is due.
+    fn open_section(&mut self) -> io::Result<()> {
+        if self.section_due {
+            self.section_due = false;
+            self.section_pages = 0;
+            self.xml.write_event(Event::End(BytesEnd::new("section")))?;
+            self.xml
+                .write_event(Event::Start(BytesStart::new("section")))?;
+        }
+        Ok(())
+    }
+
     /// Hands the XML made so far to `out`.
     fn flush(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let buffer = self.xml.get_mut();
@@ -99,6 +117,7 @@ impl Renderer for Pef {
     fn line(&mut self, _out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
         self.start()?;
         if !self.in_page {
+            self.open_section()?;
             self.in_page = true;
             self.xml
                 .write_event(Event::Start(BytesStart::new("page")))?;
@@ -118,11 +137,20 @@ impl Renderer for Pef {
         if self.in_page {
             self.xml.write_event(Event::End(BytesEnd::new("page")))?;
         } else {
+            self.open_section()?;
             self.xml
                 .write_event(Event::Empty(BytesStart::new("page")))?;
         }
         self.in_page = false;
+        self.section_pages += 1;
         self.flush(out)
+    }
+
+    /// A chapter, a title page, a contents list: a `section` of its own from the next page on
+    /// (never an empty one).
+    fn new_section(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        self.section_due = self.section_pages > 0;
+        Ok(())
     }
 
     fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {

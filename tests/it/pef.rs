@@ -64,6 +64,9 @@ fn the_sample_book_as_pef_is_its_braille_page_for_page() {
     ] {
         assert!(text.contains(part), "{part}");
     }
+    // A section each: the title page, the contents list, the three chapters.
+    assert_eq!(text.matches("<section>").count(), 5);
+    assert_eq!(text.matches("</section>").count(), 5);
     // No date unless SOURCE_DATE_EPOCH gives one; the same book, the same bytes.
     assert!(!text.contains("dc:date"));
     let dated = sandbox
