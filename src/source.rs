@@ -142,7 +142,7 @@ pub fn decoder<R: Read + Send + 'static>(
         let decoded = DecodeReaderBytesBuilder::new()
             .encoding(Some(encoding))
             .bom_override(true)
-            .strip_bom(true)
+            .strip_bom(false)
             .build(raw);
         // A lone UTF-16 surrogate comes out as U+FFFD, which the text stage reports as a
         // character with no rule, at its place, with a hint saying what it stands for.
@@ -514,6 +514,19 @@ mod tests {
         }
         // A BOM is dropped, also when it comes a byte at a time.
         assert_eq!(through(b"\xef\xbb\xbfAb", UTF_8, 1).as_deref(), Ok("Ab"));
+        // One BOM, in UTF-8 as in UTF-16: a U+FEFF after it is text (columns count it alike).
+        assert_eq!(
+            through(b"\xef\xbb\xbf\xef\xbb\xbfA", UTF_8, 64).as_deref(),
+            Ok("\u{feff}A")
+        );
+        assert_eq!(
+            through(b"\xff\xfe\xff\xfeA\x00", encoding_rs::UTF_16LE, 64).as_deref(),
+            Ok("\u{feff}A")
+        );
+        assert_eq!(
+            through(b"\xff\xfeA\x00", encoding_rs::UTF_16LE, 1).as_deref(),
+            Ok("A")
+        );
         assert_eq!(
             through(b"\xef\xbb", UTF_8, 1),
             Err(
