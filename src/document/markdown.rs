@@ -538,20 +538,20 @@ impl<'a> Reader<'a> {
         let Some(image) = self.images.pop() else {
             return;
         };
-        if self.heading.is_some() || self.row.is_some() || !self.links.is_empty() {
-            return;
-        }
         if !self.images.is_empty() {
             return;
         }
         let from = image.from.min(self.pieces.len());
-        let alt = self.pieces.split_off(from);
+        let no_alt = self
+            .pieces
+            .get(from..)
+            .is_none_or(|alt| alt.iter().all(|p| p.text.trim().is_empty()));
         let title = if image.title.trim().is_empty() {
             Vec::new()
         } else {
             self.placed(&image.title, image.range.clone(), Emphasis::None)
         };
-        if alt.iter().all(|p| p.text.trim().is_empty()) {
+        if no_alt {
             let width = self
                 .text
                 .get(image.range.clone())
@@ -568,9 +568,26 @@ impl<'a> Reader<'a> {
                 format!("an image with no alt text: {what}; describe the image in its alt text"),
             );
         }
+        let address = self.address_pieces(&image.url, image.range.clone());
+        if self.heading.is_some() || self.row.is_some() || !self.links.is_empty() {
+            // A heading, a table cell or a link holds no passage: the image's words stand
+            // where it stands, its title in parentheses after its alt text.
+            let at = image.range.end.saturating_sub(1)..image.range.end;
+            match (no_alt, title.is_empty()) {
+                (true, true) => self.pieces.extend(address),
+                (true, false) => self.pieces.extend(title),
+                (false, false) => {
+                    self.piece(" (", at.clone());
+                    self.pieces.extend(title);
+                    self.piece(")", at);
+                }
+                (false, true) => {}
+            }
+            return;
+        }
+        let alt = self.pieces.split_off(from);
         let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
         self.flush_inline();
-        let address = self.address_pieces(&image.url, image.range.clone());
         self.queue.push_back(Node::Image {
             alt,
             title,

@@ -523,3 +523,25 @@ fn a_heading_that_begins_a_list_item_follows_its_marker() {
     assert_eq!(lines[0], braille("5)"), "{lines:#?}");
     assert_eq!(lines[1], at(2, &braille("Rubrik")), "{lines:#?}");
 }
+
+#[test]
+fn an_image_in_a_table_cell_or_a_link_keeps_its_title_or_address() {
+    let b = built(
+        "| a ![Bild](x.png \"Titel\") | ![](y.png) |\n|---|---|\n\n[![](z.png)](https://a.se)\n",
+        geometry(40, 0),
+    );
+    let lines = b.lines();
+    assert_eq!(lines[0], braille("a Bild (Titel); y.png"), "{lines:#?}");
+    assert_eq!(
+        lines[2],
+        at(2, &braille("z.png (https://a.se)")),
+        "{lines:#?}"
+    );
+    assert_eq!(
+        b.warnings
+            .iter()
+            .filter(|w| w.contains("an image with no alt text"))
+            .count(),
+        2
+    );
+}
