@@ -687,11 +687,13 @@ impl Writer {
         }
         let text = self.plain(CONTENTS_HEADING);
         self.heading(1, &text, None, out, &mut |_| {});
+        // In a container (a marker in a list or quote), the list keeps the heading's margin.
+        let margin = self.margin();
         for (entry, page) in &self.contents.known {
             if usize::from(entry.level) > options.toc_depth {
                 continue;
             }
-            let first = NEST_INDENT * usize::from(entry.level.saturating_sub(1));
+            let first = margin + NEST_INDENT * usize::from(entry.level.saturating_sub(1));
             let mut p = Paragraph::new(first, first + CONTENTS_WRAP);
             p.push_text(&entry.cells);
             p.end_word();
