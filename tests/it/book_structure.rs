@@ -545,3 +545,14 @@ fn an_image_in_a_table_cell_or_a_link_keeps_its_title_or_address() {
         2
     );
 }
+
+#[test]
+fn a_contents_list_in_a_quote_keeps_the_quote_margin() {
+    let lines = body("> <!-- toc -->\n\n# A\n\nText.\n\n## B\n\nText.\n", 28);
+    let start = lines.iter().position(|l| *l == at(2, &braille("Innehåll")));
+    let Some(start) = start else {
+        panic!("{lines:#?}")
+    };
+    assert_eq!(lines[start + 2], at(2, &braille("A")), "{lines:#?}");
+    assert_eq!(lines[start + 3], at(4, &braille("B")), "{lines:#?}");
+}
