@@ -1008,6 +1008,13 @@ fn not_the_book(
     if let Some((_, location)) = front.chapters.first() {
         left_out("list of chapters", location.clone());
     }
+    if front.settings.toc == Some(true) {
+        // The front matter keeps no place for a setting: the key's line is looked up.
+        let offset = text[..front.body_start.min(text.len())]
+            .find("\ntoc:")
+            .map(|i| i + 1);
+        left_out("contents list (`toc`)", at(&offset.map(|o| o..o)));
+    }
 }
 
 /// What inputs laid out into one output must agree on: the page.

@@ -390,3 +390,21 @@ fn a_chapter_that_changes_the_page_is_told_where_the_page_is_set() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_chapters_own_contents_setting_is_named_as_left_out() {
+    let s = folder(&[
+        ("bok.yaml", "title: B\n"),
+        ("1.md", "# Ett\n\nText.\n"),
+        (
+            "2.md",
+            "---\nnotation: compact\ntoc: true\n---\n# Två\n\nText.\n",
+        ),
+    ]);
+    let (pages, stderr) = build(&s, &[]);
+    assert!(page_with(&pages, &braille("Innehåll")).is_none());
+    assert!(
+        stderr.contains("bok/2.md:3:1: warning: a chapter's contents list (`toc`) is left out"),
+        "{stderr}"
+    );
+}
