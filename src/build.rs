@@ -8,7 +8,7 @@
 mod folder;
 
 use std::cell::{Cell, RefCell};
-use std::io::{self, BufRead, BufWriter, Read as _, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
@@ -118,16 +118,8 @@ impl Job {
         // A stream is read once, by the build: its output's name cannot wait for it.
         if part.kind == InputKind::Markdown && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             let mut input = source::open(path, self.input_encoding)?;
-            let mut text = String::new();
-            input
-                .reader
-                .read_to_string(&mut text)
-                .map_err(|e| Error::io(path, e))?;
-            source::lone_cr_to_lf(&mut text);
-            let front = match part.role {
-                Role::BookFile => frontmatter::read_book_file(&input.name, &text, &mut Vec::new()),
-                _ => frontmatter::read(&input.name, &text, &mut Vec::new()),
-            }?;
+            let text = input.read_text(true)?;
+            let front = front_of(&input.name, &text, part.role)?;
             if let Some(format) = front.settings.format {
                 return Ok(format);
             }
@@ -215,11 +207,9 @@ impl std::fmt::Display for Summary {
                 Format::Unicode => "Unicode braille",
                 Format::Pef => "PEF",
             };
-            let table = match w.table {
-                Some(BrfTable::Nabcc) => ", table nabcc",
-                Some(BrfTable::SvCx) => ", table sv-cx",
-                None => "",
-            };
+            let table = w
+                .table
+                .map_or_else(String::new, |t| format!(", table {}", value_name(&t)));
             let sep = if i == 0 { "; wrote" } else { "," };
             let sheets = match w.sheets {
                 0 => String::new(),
@@ -239,6 +229,13 @@ impl std::fmt::Display for Summary {
             count(self.warnings as u64, "warning", "warnings")
         )
     }
+}
+
+/// The name a setting's value has on the command line and in the front matter.
+fn value_name<T: clap::ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_owned())
 }
 
 /// What one output's transcription counted.
@@ -657,13 +654,7 @@ fn transcribe_opened(
         }
         let name = input.name.clone();
         let prepared = if kind == InputKind::Markdown {
-            let mut text = String::new();
-            input
-                .reader
-                .read_to_string(&mut text)
-                .map_err(|e| Error::io(&name, e))?;
-            source::lone_cr_to_lf(&mut text);
-            Prepared::Book(text)
+            Prepared::Book(input.read_text(true)?)
         } else {
             Prepared::Stream(input)
         };
@@ -706,11 +697,14 @@ fn transcribe_opened(
     let page = Page::of(&options, profile.as_ref());
     let mut each = Vec::with_capacity(opened.len());
     let mut wanted = false;
+    // A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
+    let mut marker = false;
     for ((name, prepared, _, role), base) in opened.iter().zip(&bases) {
         let own = match prepared {
             Prepared::Book(text) => {
                 let own = resolve(settings, name, prepared, *role, base.as_ref())?;
-                wanted |= own.0.toc || has_contents_marker(text);
+                marker |= crate::document::markdown::has_contents_marker(text);
+                wanted |= own.0.toc || marker;
                 own
             }
             Prepared::Stream(_) | Prepared::Held(_) => (options.clone(), profile.clone()),
@@ -737,14 +731,9 @@ fn transcribe_opened(
     };
     if wanted {
         // Laid out more than once: streams are held as text.
-        for (name, prepared, _, _) in &mut opened {
+        for (_, prepared, _, _) in &mut opened {
             if let Prepared::Stream(input) = prepared {
-                let mut text = String::new();
-                input
-                    .reader
-                    .read_to_string(&mut text)
-                    .map_err(|e| Error::io(name.as_str(), e))?;
-                *prepared = Prepared::Held(text);
+                *prepared = Prepared::Held(input.read_text(false)?);
             }
         }
         let numbered =
@@ -760,6 +749,7 @@ fn transcribe_opened(
                 profile: profile.as_ref(),
                 reporter: Reporter::new(&mut quiet),
                 contents: contents.clone(),
+                marker,
             };
             let (_, found, marks, _) = trial.run(copies, each.clone(), NoLines)?;
             let known: Vec<_> = found
@@ -783,6 +773,7 @@ fn transcribe_opened(
         profile: profile.as_ref(),
         reporter,
         contents,
+        marker,
     };
     let (output, _, _, mut counts) = pass.run(
         opened,
@@ -861,17 +852,14 @@ fn date_of(seconds: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
-/// Whether a book's text asks for a contents list where it stands (`<!-- toc -->`).
-fn has_contents_marker(text: &str) -> bool {
-    crate::document::markdown::has_contents_marker(text)
-}
-
 /// One layout of an output's inputs.
 struct Pass<'o, 'w> {
     options: &'o Options,
     profile: Option<&'o Profile>,
     reporter: Reporter<'w>,
     contents: book::Contents,
+    /// Some book of the output places the contents list with `<!-- toc -->`.
+    marker: bool,
 }
 
 impl Pass<'_, '_> {
@@ -892,10 +880,6 @@ impl Pass<'_, '_> {
         layout.set_duplex(options.duplex);
         let mut writer = book::Writer::default();
         *writer.contents() = self.contents;
-        // A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
-        let placed = opened
-            .iter()
-            .any(|(_, p, _, _)| matches!(p, Prepared::Book(t) if has_contents_marker(t)));
         let mut run = Run {
             options: options.clone(),
             reporter: self.reporter,
@@ -939,32 +923,23 @@ impl Pass<'_, '_> {
                     }
                     let addresses = run.options.links == Links::Address;
                     // The contents list after the book's title page, not a chapter's.
-                    let contents = run.options.toc && !chapter && !placed;
+                    let contents = run.options.toc && !chapter && !self.marker;
                     let document = Document::book(&name, &text, &front, addresses, contents);
                     run.document(document, &name)?;
                 }
-                Prepared::Stream(_) | Prepared::Held(_) => {
-                    let reader: Box<dyn BufRead + Send> = match prepared {
-                        Prepared::Stream(input) => input.reader,
-                        Prepared::Held(text) => Box::new(io::Cursor::new(text.into_bytes())),
-                        Prepared::Book(_) => unreachable!("books are read above"),
-                    };
-                    run.reporter.reading(&name, None);
-                    let (document, what) = if kind == InputKind::Fen {
-                        (Document::fen(reader, &name), "no positions")
-                    } else {
-                        (Document::pgn(reader), "no games")
-                    };
-                    if run.document(document, &name)? == 0 {
-                        run.reporter.warn(empty_input(&name, what));
-                    }
+                Prepared::Stream(input) => run.stream(input.reader, &name, kind)?,
+                Prepared::Held(text) => {
+                    run.stream(Box::new(io::Cursor::new(text.into_bytes())), &name, kind)?
                 }
             }
         }
         let marks = run.layout.marks().to_vec();
         let found = std::mem::take(&mut run.writer.contents().found);
         let mut counts = run.counts;
-        let (sink, pages) = finish(run.layout)?;
+        let (sink, pages) = run
+            .layout
+            .finish()
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
         counts.pages = pages;
         Ok((sink, found, marks, counts))
     }
@@ -1042,10 +1017,6 @@ impl Page {
 
     /// What differs between two pages, said for the user; `None` when they agree.
     fn differs(&self, other: &Page) -> Option<String> {
-        let format = |f: Format| {
-            clap::ValueEnum::to_possible_value(&f)
-                .map_or_else(String::new, |v| v.get_name().to_owned())
-        };
         let numbers = |n: Option<PageNumbers>| match n {
             None => "none",
             Some(PageNumbers::Top) => "at the top",
@@ -1054,18 +1025,14 @@ impl Page {
         if self.format != other.format {
             Some(format!(
                 "the output format is {} and {}",
-                format(self.format),
-                format(other.format)
+                value_name(&self.format),
+                value_name(&other.format)
             ))
         } else if self.format == Format::Brf && self.table != other.table {
-            let name = |t: BrfTable| {
-                clap::ValueEnum::to_possible_value(&t)
-                    .map_or_else(String::new, |v| v.get_name().to_owned())
-            };
             Some(format!(
                 "the braille table is {} and {}",
-                name(self.table),
-                name(other.table)
+                value_name(&self.table),
+                value_name(&other.table)
             ))
         } else if self.line_length != other.line_length {
             Some(format!(
@@ -1117,6 +1084,25 @@ struct Source {
 }
 
 impl<S: LineSink> Run<'_, S> {
+    /// Games or positions read as a stream (a file, or text held for another pass).
+    fn stream(
+        &mut self,
+        reader: Box<dyn BufRead + Send>,
+        name: &str,
+        kind: InputKind,
+    ) -> Result<()> {
+        self.reporter.reading(name, None);
+        let (document, what) = if kind == InputKind::Fen {
+            (Document::fen(reader, name), "no positions")
+        } else {
+            (Document::pgn(reader), "no games")
+        };
+        if self.document(document, name)? == 0 {
+            self.reporter.warn(empty_input(name, what));
+        }
+        Ok(())
+    }
+
     /// Every node of a document through chess and braille into the layout. Returns the number
     /// of games and positions.
     fn document(&mut self, mut document: Document<'_>, name: &str) -> Result<usize> {
@@ -1262,15 +1248,6 @@ impl<S: LineSink> Run<'_, S> {
         self.writer.unit([block], &mut self.blocks);
         Ok(())
     }
-}
-
-/// Ends the layout: the sink and how many pages it was given.
-fn finish<S: LineSink>(layout: Layouter<S>) -> Result<(S, u64)> {
-    let mut pages = 0;
-    let sink = layout
-        .finish_counting(&mut pages)
-        .map_err(|e| Error::io(destination::OUTPUT, e))?;
-    Ok((sink, pages))
 }
 
 /// Hands the blocks made so far to the layout.

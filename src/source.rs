@@ -26,6 +26,21 @@ pub struct Input {
     pub reader: Box<dyn BufRead + Send>,
 }
 
+impl Input {
+    /// The rest of the input as one text (a book, or a stream read more than once); `books`:
+    /// lone CRs become LF, as Markdown books are read.
+    pub(crate) fn read_text(&mut self, book: bool) -> crate::error::Result<String> {
+        let mut text = String::new();
+        self.reader
+            .read_to_string(&mut text)
+            .map_err(|e| crate::error::Error::io(&self.name, e))?;
+        if book {
+            lone_cr_to_lf(&mut text);
+        }
+        Ok(text)
+    }
+}
+
 const CHUNK: usize = 64 * 1024;
 
 /// How much of a stream is read before its encoding is decided (a stream cannot be read twice).

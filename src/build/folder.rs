@@ -196,9 +196,5 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// A book file's or chapter's text, for its front matter (the build reads it again, through
 /// the source stage, with its encoding).
 fn read(path: &Path) -> Result<String> {
-    let mut input = crate::source::open(path, None)?;
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut input.reader, &mut text).map_err(|e| Error::io(path, e))?;
-    crate::source::lone_cr_to_lf(&mut text);
-    Ok(text)
+    crate::source::open(path, None)?.read_text(true)
 }

@@ -106,6 +106,8 @@ pub(crate) struct Reader<'a> {
     in_note: bool,
     /// Block quotes and lists open: a level-1 heading inside one ends no chapter.
     containers: u32,
+    /// The book has a `<!-- toc -->` of its own.
+    contents_marker: bool,
     done: bool,
 }
 
@@ -117,10 +119,7 @@ impl<'a> Reader<'a> {
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         let body_start = front.body_start.min(text.len());
         let body = text.get(body_start..).unwrap_or("");
-        let mut md = MdOptions::empty();
-        md.insert(MdOptions::ENABLE_TABLES);
-        md.insert(MdOptions::ENABLE_STRIKETHROUGH);
-        md.insert(MdOptions::ENABLE_FOOTNOTES);
+        let md = markdown_options();
         let mut reader = Reader {
             name,
             text,
@@ -146,10 +145,15 @@ impl<'a> Reader<'a> {
             skipping_note: false,
             in_note: false,
             containers: 0,
+            contents_marker: false,
             done: false,
         };
-        // The notes' definitions, wherever they stand: a chapter's notes follow it.
+        // The notes' definitions, wherever they stand (a chapter's notes follow it), and
+        // whether the book places its contents list itself.
         for (event, range) in Parser::new_ext(body, md).into_offset_iter() {
+            if let Event::Html(html) = &event {
+                reader.contents_marker |= is_contents_marker(html);
+            }
             if let Event::Start(Tag::FootnoteDefinition(label)) = event {
                 let range = range.start + body_start..range.end + body_start;
                 // Labels match without regard to case (CommonMark); a label defined twice
@@ -189,7 +193,7 @@ impl<'a> Reader<'a> {
     /// Places the contents list after the title page, unless the book has a `<!-- toc -->`
     /// of its own (the `toc` setting).
     pub(crate) fn with_contents(mut self, on: bool) -> Self {
-        if on && !has_contents_marker(self.text.get(self.body_start..).unwrap_or("")) {
+        if on && !self.contents_marker {
             let at = usize::from(matches!(self.queue.front(), Some(Node::TitlePage { .. })));
             self.queue.insert(at, Node::Contents);
         }
@@ -772,35 +776,27 @@ impl<'a> Reader<'a> {
         let tag = html.trim().to_ascii_lowercase();
         if matches!(tag.as_str(), "<br>" | "<br/>" | "<br />") {
             self.hard_break(range);
-        } else if let Some(number) = print_page(&tag) {
-            // The paragraph goes on after the print page's line.
-            let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
-            self.flush_inline();
-            self.queue.push_back(Node::PrintPage {
-                number: number.to_owned(),
-                at: self.pos(range.start),
-            });
-            if before {
-                self.opening = Opening::Resumed;
-            }
-        } else if is_page_break(&tag) {
-            self.warn_at(
-                warn,
-                range.start,
-                html.chars().count(),
-                "a page break inside a paragraph is left out: put it on a line of its own",
-            );
-        } else if looks_like_print_page(&tag) {
-            self.warn_at(
-                warn,
-                range.start,
-                html.chars().count(),
-                "a print page comment without one page number is left out: write \
-                 <!-- sida 12 -->",
-            );
+            return;
         }
         // Other inline tags (`<b>`, `<span …>`, `</abbr>`) are markup: the text between them
-        // is the text, and comes as text. Comments are silent.
+        // is the text, and comes as text. Other comments are silent.
+        let what = match self.directive(html, range.start, warn) {
+            Some(node @ Node::PrintPage { .. }) => {
+                // The paragraph goes on after the print page's line.
+                let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
+                self.flush_inline();
+                self.queue.push_back(node);
+                if before {
+                    self.opening = Opening::Resumed;
+                }
+                return;
+            }
+            Some(Node::Contents) => "a contents list",
+            Some(_) => "a page break",
+            None => return,
+        };
+        let message = format!("{what} inside a paragraph is left out: put it on a line of its own");
+        self.warn_at(warn, range.start, html.chars().count(), message);
     }
 
     /// A hard line break (two blanks, `\\`, `<br>`): in a paragraph it ends a line, which the
@@ -898,7 +894,7 @@ impl<'a> Reader<'a> {
                 number: number.to_owned(),
                 at: self.pos(at),
             })
-        } else if comment(html).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS)) {
+        } else if is_contents_marker(html) {
             Some(Node::Contents)
         } else {
             if looks_like_print_page(html) {
@@ -1114,13 +1110,19 @@ fn looks_like_print_page(html: &str) -> bool {
 
 /// Whether a book's text has a `<!-- toc -->` of its own, as an HTML block.
 pub(crate) fn has_contents_marker(body: &str) -> bool {
-    let mut md = MdOptions::empty();
-    md.insert(MdOptions::ENABLE_TABLES);
-    md.insert(MdOptions::ENABLE_FOOTNOTES);
     body.contains("<!--")
-        && Parser::new_ext(body, md).any(|e| {
-            matches!(e, Event::Html(t) if comment(&t).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS)))
-        })
+        && Parser::new_ext(body, markdown_options())
+            .any(|e| matches!(e, Event::Html(t) if is_contents_marker(&t)))
+}
+
+/// The Markdown a book may use: CommonMark with tables, strikethrough and footnotes.
+fn markdown_options() -> MdOptions {
+    MdOptions::ENABLE_TABLES | MdOptions::ENABLE_STRIKETHROUGH | MdOptions::ENABLE_FOOTNOTES
+}
+
+/// `<!-- toc -->`.
+fn is_contents_marker(html: &str) -> bool {
+    comment(html).is_some_and(|c| c.eq_ignore_ascii_case(CONTENTS))
 }
 
 /// The text of an HTML block: tags and comments left out, the common entities read, white

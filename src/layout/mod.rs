@@ -170,20 +170,13 @@ impl<S: LineSink> Layouter<S> {
         self.close_page()
     }
 
-    /// Ends the last page and hands back the sink.
-    #[cfg(test)]
-    pub fn finish(self) -> io::Result<S> {
-        self.finish_counting(&mut 0)
-    }
-
-    /// [`Layouter::finish`], telling how many pages there were.
-    pub fn finish_counting(mut self, pages: &mut u64) -> io::Result<S> {
+    /// Ends the last page and hands back the sink, with how many pages there were.
+    pub fn finish(mut self) -> io::Result<(S, u64)> {
         self.flush_held()?;
         if self.page_length > 0 && self.used > 0 {
             self.end_page()?;
         }
-        *pages = self.pages_ended;
-        Ok(self.sink)
+        Ok((self.sink, self.pages_ended))
     }
 }
 
@@ -229,7 +222,7 @@ mod tests {
         let mut l = Layouter::new(10, 5, Record::default());
         l.push(&mut fixed(3)).ok();
         l.push(&mut fixed(3)).ok();
-        let r = l.finish().map(|r| r.0).unwrap_or_default();
+        let r = l.finish().map(|(r, _)| r.0).unwrap_or_default();
         let s = Some(1);
         assert_eq!(r, vec![s, s, s, None, s, s, s, None]);
     }
@@ -241,7 +234,7 @@ mod tests {
         l.push(&mut fixed(2)).ok();
         l.push(&mut Block::Blank).ok();
         l.push(&mut fixed(1)).ok();
-        let r = l.finish().map(|r| r.0).unwrap_or_default();
+        let r = l.finish().map(|(r, _)| r.0).unwrap_or_default();
         assert_eq!(r, vec![Some(1), Some(1), Some(0), Some(1)]);
     }
 }
