@@ -127,6 +127,9 @@ fn a_print_page_change_is_a_full_line_of_dots_25() {
             braille("tre fyra."),
         ]
     );
+    // Written as it is printed: capitals keep their capital signs.
+    let lines = body("Ett <!-- sida XII --> två.\n", 28);
+    assert_eq!(lines[1], full_line('⠒', &braille("XII"), 28), "{lines:#?}");
     let lines = body("<!-- page 3 -->\n", 20);
     assert_eq!(lines, [full_line('⠒', "⠼⠉", 20)]);
 }
