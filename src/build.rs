@@ -24,8 +24,8 @@ use crate::document::fen::FenLine;
 use crate::document::frontmatter;
 use crate::document::{Document, Games, Node, Pos, Words};
 use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
-use crate::layout::{Layouter, LineSink};
-use crate::output::{Meta, Output};
+use crate::layout::{self, Layouter, LineSink};
+use crate::output::{Joined, Meta, Output, VolumeWrite};
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
 use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Options};
@@ -181,6 +181,11 @@ pub struct Written {
     pub table: Option<BrfTable>,
     pub pages: u64,
     pub sheets: u64,
+    /// This file is volume k of n (a file a volume).
+    pub volume: Option<(usize, usize)>,
+    /// The sheets of each volume the file holds, when it holds more than one (PEF, or joined
+    /// volumes).
+    pub volume_sheets: Vec<u64>,
 }
 
 impl std::fmt::Display for Summary {
@@ -215,9 +220,29 @@ impl std::fmt::Display for Summary {
                 0 => String::new(),
                 n => format!(", {}", count(n, "sheet", "sheets")),
             };
+            let volume = match (w.volume, w.volume_sheets.as_slice()) {
+                (Some((k, n)), _) => format!(", volume {k} of {n}"),
+                (None, []) => String::new(),
+                (None, each) => {
+                    let words: Vec<String> = each.iter().map(u64::to_string).collect();
+                    match words.split_last() {
+                        Some((last, rest)) => format!(
+                            ", {} volumes of {} and {last} sheets",
+                            each.len(),
+                            rest.join(", ")
+                        ),
+                        None => String::new(),
+                    }
+                }
+            };
+            // A volume after the first is in the format of the first.
+            let (format, table, volume) = match w.volume {
+                Some((k, _)) if k > 1 => ("", String::new(), volume.replacen(", ", "", 1)),
+                _ => (format, table, volume),
+            };
             write!(
                 f,
-                "{sep} {name} ({format}{table}, {}{sheets})",
+                "{sep} {name} ({format}{table}{volume}, {}{sheets})",
                 count(w.pages, "page", "pages")
             )?;
         }
@@ -239,8 +264,10 @@ fn value_name<T: clap::ValueEnum>(value: &T) -> String {
 }
 
 /// What one output's transcription counted.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Counts {
+    /// Pages and sheets of each volume.
+    volumes: Vec<(u64, u64)>,
     pages: u64,
     /// Sheets of paper: the pages, or half of them printed on both sides.
     sheets: u64,
@@ -320,20 +347,42 @@ fn run_gated(
         inputs: inputs.iter().map(|u| u.parts.len()).sum(),
         ..Summary::default()
     });
-    // Counts one output's transcription: written to `path` (`None`: standard output), or
-    // nowhere (`check`).
-    let tally = |counts: Counts, path: Option<Option<&Path>>| {
+    // Counts one output's transcription: written to files (a volume each when there are as
+    // many), to standard output (`Some(vec![])`), or nowhere (`check`).
+    let tally = |counts: Counts, files: Option<Vec<PathBuf>>| {
         let mut s = summary.borrow_mut();
         s.pages += counts.pages;
         s.games += counts.games;
         s.diagrams += counts.diagrams;
-        if let (Some(path), Some((format, table))) = (path, counts.format) {
+        let (Some(files), Some((format, table))) = (files, counts.format) else {
+            return;
+        };
+        let table = (format == Format::Brf).then_some(table);
+        let n = counts.volumes.len();
+        if files.len() > 1 && files.len() == n {
+            for (k, (path, (pages, sheets))) in files.into_iter().zip(counts.volumes).enumerate() {
+                s.outputs.push(Written {
+                    path: Some(path),
+                    format,
+                    table,
+                    pages,
+                    sheets,
+                    volume: Some((k + 1, n)),
+                    volume_sheets: Vec::new(),
+                });
+            }
+        } else {
             s.outputs.push(Written {
-                path: path.map(Path::to_path_buf),
+                path: files.into_iter().next(),
                 format,
-                table: (format == Format::Brf).then_some(table),
+                table,
                 pages: counts.pages,
                 sheets: counts.sheets,
+                volume: None,
+                volume_sheets: match n {
+                    0 | 1 => Vec::new(),
+                    _ => counts.volumes.iter().map(|v| v.1).collect(),
+                },
             });
         }
     };
@@ -380,15 +429,18 @@ fn run_gated(
     let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
         for (input, target) in inputs.iter().zip(targets) {
             let mut counts = Counts::default();
-            let body = |w: &mut dyn Write| {
+            let body = |w: &mut dyn VolumeWrite| {
                 counts = transcribe(std::slice::from_ref(input), job, w, warn)?;
                 gate()
             };
-            match &target {
-                Some(target) => destination::write(target, body)?,
-                None => destination::write_stdout(body)?,
-            }
-            tally(counts, Some(target.as_deref()));
+            let files = match &target {
+                Some(target) => destination::write(target, &read, body)?,
+                None => {
+                    destination::write_stdout(body)?;
+                    Vec::new()
+                }
+            };
+            tally(counts, Some(files));
         }
         Ok(())
     };
@@ -406,11 +458,11 @@ fn run_gated(
         Destination::File(target) => {
             destination::refuse_input_as_output(target, &read)?;
             let mut counts = Counts::default();
-            destination::write(target, |w| {
+            let files = destination::write(target, &read, |w| {
                 counts = transcribe(&inputs, job, w, warn)?;
                 gate()
             })?;
-            tally(counts, Some(Some(target)));
+            tally(counts, Some(files));
             Ok(())
         }
         Destination::Discard => {
@@ -427,7 +479,7 @@ fn run_gated(
                 counts = transcribe(&inputs, job, w, warn)?;
                 gate()
             })?;
-            tally(counts, Some(None));
+            tally(counts, Some(Vec::new()));
             Ok(())
         }
     };
@@ -526,10 +578,6 @@ impl Prepared {
     }
 }
 
-/// How many times a book with a contents list is laid out at most: once to find where the
-/// headings stand, then until the list's page numbers stop changing the pages.
-const CONTENTS_PASSES: usize = 6;
-
 /// A sink that only counts: the trial passes of a contents list.
 struct NoLines;
 
@@ -577,7 +625,7 @@ fn front_of(name: &str, text: &str, role: Role) -> Result<frontmatter::FrontMatt
 fn transcribe(
     inputs: &[Unit],
     job: &Job,
-    out: &mut dyn Write,
+    out: &mut dyn VolumeWrite,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<Counts> {
     let mut opened = Vec::with_capacity(inputs.len());
@@ -611,7 +659,8 @@ pub fn transcribe_bytes(
         not_utf8_at,
         reader: source::decoder(name, io::Cursor::new(bytes), encoding),
     };
-    transcribe_opened(vec![(input, kind, Role::Alone)], settings, out, warn).map(|_| ())
+    let mut out = Joined(out);
+    transcribe_opened(vec![(input, kind, Role::Alone)], settings, &mut out, warn).map(|_| ())
 }
 
 /// The warning for an input that is not UTF-8.
@@ -643,7 +692,7 @@ fn not_utf8(input: &source::Input) -> Warning {
 fn transcribe_opened(
     inputs: Vec<(source::Input, InputKind, Role)>,
     settings: &Settings,
-    out: &mut dyn Write,
+    out: &mut dyn VolumeWrite,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<Counts> {
     let mut reporter = Reporter::new(warn);
@@ -729,7 +778,17 @@ fn transcribe_opened(
         wanted,
         ..Default::default()
     };
-    if wanted {
+    let meta = meta(&opened, &options)?;
+    let mut volumes = Volumes {
+        titled: matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
+            && (meta.title.is_some() || meta.author.is_some()),
+        ..Volumes::default()
+    };
+    // Volumes of at most this many pages (0: one volume).
+    let per_sheet = if options.duplex { 2 } else { 1 };
+    let limit = u32::try_from(options.volume_sheets * per_sheet).unwrap_or(u32::MAX);
+    let split = limit > 0 && options.page_length > 0;
+    if wanted || split {
         // Laid out more than once: streams are held as text.
         for (_, prepared, _, _) in &mut opened {
             if let Prepared::Stream(input) = prepared {
@@ -738,7 +797,7 @@ fn transcribe_opened(
         }
         let numbered =
             options.page_length > 0 && profile.as_ref().and_then(|p| p.page_numbers).is_some();
-        for _ in 1..CONTENTS_PASSES {
+        for _ in 1..PASSES {
             let copies: Vec<_> = opened
                 .iter()
                 .filter_map(|(n, p, k, r)| Some((n.clone(), p.copy()?, *k, *r)))
@@ -750,23 +809,40 @@ fn transcribe_opened(
                 reporter: Reporter::new(&mut quiet),
                 contents: contents.clone(),
                 marker,
+                volumes: &volumes,
+                meta: &meta,
             };
-            let (_, found, marks, _) = trial.run(copies, each.clone(), NoLines)?;
-            let known: Vec<_> = found
+            let laid = trial.run(copies, each.clone(), NoLines)?;
+            let known: Vec<_> = laid
+                .found
                 .into_iter()
                 .enumerate()
                 .map(|(i, entry)| {
-                    let page = marks.iter().find(|(m, _)| *m as usize == i).map(|m| m.1);
+                    let page = laid
+                        .marks
+                        .iter()
+                        .find(|(m, _)| *m as usize == i)
+                        .map(|m| m.1);
                     (entry, page.filter(|_| numbered))
                 })
                 .collect();
-            if known == contents.known {
+            let next = match split {
+                true => volumes.next(&laid.places, &laid.spans, limit, per_sheet, options.duplex),
+                false => volumes.clone(),
+            };
+            if known == contents.known && next == volumes {
                 break;
             }
             contents.known = known;
+            volumes = next;
         }
     }
-    let meta = meta(&opened, &options)?;
+    // Joined: every volume in the one file.
+    let mut joined = Joined(&mut *out);
+    let out: &mut dyn VolumeWrite = match options.join_volumes {
+        true => &mut joined,
+        false => out,
+    };
     let writer = BufWriter::with_capacity(64 * 1024, out);
     let pass = Pass {
         options: &options,
@@ -774,22 +850,73 @@ fn transcribe_opened(
         reporter,
         contents,
         marker,
+        volumes: &volumes,
+        meta: &meta,
     };
-    let (output, _, _, mut counts) = pass.run(
+    let laid = pass.run(
         opened,
         each,
-        Output::new(options.format, options.table, meta, writer),
+        Output::new(options.format, options.table, meta.clone(), writer),
     )?;
-    output
+    laid.sink
         .into_inner()
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
+    let mut counts = laid.counts;
     counts.format = Some((options.format, options.table));
-    counts.sheets = if options.duplex {
-        counts.pages.div_ceil(2)
-    } else {
-        counts.pages
+    let sheets = |pages: u64| match options.duplex {
+        true => pages.div_ceil(2),
+        false => pages,
     };
+    counts.sheets = laid.spans.iter().map(|s| sheets(s.pages().into())).sum();
+    counts.volumes = laid
+        .spans
+        .iter()
+        .map(|s| (u64::from(s.pages()), sheets(s.pages().into())))
+        .collect();
     Ok(counts)
+}
+
+/// How many times a book is laid out at most: once to find where the headings stand and where
+/// the volumes may end, then until the contents list's page numbers and the volumes stop
+/// changing the pages (a pass ends at least one more volume where it should).
+const PASSES: usize = 24;
+
+impl Volumes {
+    /// The volumes of the next pass, from where this pass laid the seams and the volumes.
+    fn next(
+        &self,
+        places: &[layout::Place],
+        spans: &[layout::Span],
+        limit: u32,
+        per_sheet: usize,
+        duplex: bool,
+    ) -> Volumes {
+        let title = u32::try_from(per_sheet).unwrap_or(1);
+        let breaks = layout::plan(&self.breaks, places, spans, limit, title, duplex);
+        let n = breaks.len() + 1;
+        let titles = match n {
+            1 => Vec::new(),
+            _ => (0..n)
+                .map(|k| {
+                    // The pages as they fell when the breaks were these; else to be learnt.
+                    let span = spans.get(k).filter(|_| breaks == self.breaks);
+                    book::VolumeTitle {
+                        number: k + 1,
+                        of: n,
+                        pages: span.map_or((0, 0), |s| (s.first, s.last)),
+                        print: span
+                            .and_then(|s| s.print.as_ref())
+                            .map(|(a, b)| (a.to_string(), b.to_string())),
+                    }
+                })
+                .collect(),
+        };
+        Volumes {
+            breaks,
+            titles,
+            titled: self.titled,
+        }
+    }
 }
 
 /// What the output's format says of the book beside its braille (PEF's head): the first book's
@@ -860,19 +987,44 @@ struct Pass<'o, 'w> {
     contents: book::Contents,
     /// Some book of the output places the contents list with `<!-- toc -->`.
     marker: bool,
+    /// Where volumes begin, and what their title pages say.
+    volumes: &'o Volumes,
+    meta: &'o Meta,
+}
+
+/// A book's volumes as the pass before laid them out: the seams where they begin, what each
+/// title page says.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Volumes {
+    breaks: Vec<u32>,
+    /// A title page a volume (none: one volume).
+    titles: Vec<book::VolumeTitle>,
+    /// The book begins with its own title page (which then says what volume 1 holds).
+    titled: bool,
+}
+
+/// What a pass laid out.
+struct Laid<S> {
+    sink: S,
+    /// The headings the contents list names, and the pages where they stand.
+    found: Vec<book::Entry>,
+    marks: Vec<(u32, u32)>,
+    counts: Counts,
+    /// Where the places a volume may end fell, and the volumes.
+    places: Vec<layout::Place>,
+    spans: Vec<layout::Span>,
 }
 
 impl Pass<'_, '_> {
-    /// Lays out the inputs (each with its options) into `sink`; returns the sink, the
-    /// headings the contents list names, and the pages where they stand.
-    #[allow(clippy::type_complexity)]
+    /// Lays out the inputs (each with its options) into `sink`.
     fn run<S: LineSink>(
         self,
         opened: Vec<(String, Prepared, InputKind, Role)>,
         each: Vec<Options>,
         sink: S,
-    ) -> Result<(S, Vec<book::Entry>, Vec<(u32, u32)>, Counts)> {
+    ) -> Result<Laid<S>> {
         let options = self.options;
+        let opened_name = opened.first().map(|(n, ..)| n.clone());
         let mut layout = Layouter::new(options.line_length, options.page_length, sink);
         if let Some(place) = self.profile.and_then(|p| p.page_numbers) {
             layout.number_pages(place, 1, braille::page_number);
@@ -880,6 +1032,26 @@ impl Pass<'_, '_> {
         layout.set_duplex(options.duplex);
         let mut writer = book::Writer::default();
         *writer.contents() = self.contents;
+        let mut first_title = Vec::new();
+        if self.volumes.titles.len() > 1 {
+            let title = |k: usize| {
+                book::Writer::volume_title_page(
+                    self.meta.title.as_deref(),
+                    self.meta.author.as_deref(),
+                    self.volumes.titles[k].clone(),
+                    options,
+                )
+            };
+            if self.volumes.titled {
+                writer.set_volume(self.volumes.titles.first().cloned());
+            } else {
+                first_title = title(0);
+            }
+            layout.set_volumes(layout::Plan {
+                breaks: self.volumes.breaks.clone(),
+                titles: (1..self.volumes.titles.len()).map(title).collect(),
+            });
+        }
         let mut run = Run {
             options: options.clone(),
             reporter: self.reporter,
@@ -890,6 +1062,11 @@ impl Pass<'_, '_> {
             layout,
             counts: Counts::default(),
         };
+        for mut block in first_title {
+            run.layout
+                .push(&mut block)
+                .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        }
         for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
         {
             run.options = options;
@@ -934,14 +1111,54 @@ impl Pass<'_, '_> {
             }
         }
         let marks = run.layout.marks().to_vec();
+        let places = run.layout.places().to_vec();
         let found = std::mem::take(&mut run.writer.contents().found);
         let mut counts = run.counts;
-        let (sink, pages) = run
+        let (sink, pages, spans) = run
             .layout
             .finish()
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
         counts.pages = pages;
-        Ok((sink, found, marks, counts))
+        let sheets = options.volume_sheets;
+        if sheets > 0 && spans.len() > 1 {
+            let per_sheet = if options.duplex { 2 } else { 1 };
+            let first = opened_name.unwrap_or_default();
+            for (k, span) in spans.iter().enumerate() {
+                let held = (span.pages() as usize).div_ceil(per_sheet);
+                if held > sheets {
+                    run.reporter.warn(Warning(
+                        Diagnostic::new(
+                            Location {
+                                file: first.clone(),
+                                line: 1,
+                                column: 1,
+                            },
+                            format!(
+                                "volume {} of {} holds {held} sheets, more than volume_sheets \
+                                 ({sheets}): no place between its pages {} and {} may end a \
+                                 volume (one game, diagram, table, list or quote fills them)",
+                                k + 1,
+                                spans.len(),
+                                span.first,
+                                span.last
+                            ),
+                        )
+                        .with_hint(
+                            "raise volume_sheets, or give the text a heading or a paragraph \
+                             where a volume may end",
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(Laid {
+            sink,
+            found,
+            marks,
+            counts,
+            places,
+            spans,
+        })
     }
 }
 

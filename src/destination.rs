@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use crate::error::{Error, Result};
+use crate::output::{Joined, VolumeWrite};
 
 /// The name the pipeline gives its output in an I/O error; replaced by the user's path here.
 pub(crate) const OUTPUT: &str = "(output)";
@@ -112,8 +113,15 @@ fn in_place_by_name(path: &Path) -> bool {
 }
 
 /// Writes an output at `target`, as the user named it: `body` writes the whole output; when it
-/// fails, nothing is written and an earlier file at `target` stays as it was.
-pub(crate) fn write(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+/// fails, nothing is written and an earlier file at `target` stays as it was. A book in
+/// volumes written to a regular file gets a file a volume, named by [`volume_path`]
+/// (none of them an input of `inputs`); a device gets them one after the other. Returns the
+/// files written.
+pub(crate) fn write(
+    target: &Path,
+    inputs: &[PathBuf],
+    body: impl FnOnce(&mut dyn VolumeWrite) -> Result<()>,
+) -> Result<Vec<PathBuf>> {
     let meta = fs::metadata(target);
     if meta.as_ref().is_ok_and(|m| m.is_dir()) {
         return Err(Error::io(
@@ -130,16 +138,29 @@ pub(crate) fn write(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<(
         Err(_) => !in_place_by_name(target),
     };
     if regular {
-        write_atomically(target, body)
+        write_atomically(target, inputs, body)
     } else {
-        write_in_place(target, body)
+        write_in_place(target, |w| body(&mut Joined(w)))?;
+        Ok(vec![target.to_path_buf()])
     }
 }
 
-/// Writes to standard output once the build has succeeded (a failed build prints nothing).
-pub(crate) fn write_stdout(body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+/// The file of volume `k` (from 1) of an output named `target`: `bok.brf` gives `bok-1.brf`.
+pub fn volume_path(target: &Path, k: usize) -> PathBuf {
+    let stem = target.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let name = match (stem, target.extension()) {
+        (Some(stem), Some(ext)) => format!("{stem}-{k}.{}", ext.to_string_lossy()),
+        (Some(stem), None) => format!("{stem}-{k}"),
+        (None, _) => format!("{k}"),
+    };
+    target.with_file_name(name)
+}
+
+/// Writes to standard output once the build has succeeded (a failed build prints nothing);
+/// volumes one after the other.
+pub(crate) fn write_stdout(body: impl FnOnce(&mut dyn VolumeWrite) -> Result<()>) -> Result<()> {
     let name = Path::new("(standard output)");
-    let mut tmp = buffered(name, body)?;
+    let mut tmp = buffered(name, |w| body(&mut Joined(w)))?;
     let stdout = io::stdout();
     let mut lock = stdout.lock();
     io::copy(&mut tmp, &mut lock)
@@ -200,10 +221,60 @@ fn plain(e: io::Error) -> io::Error {
     }
 }
 
+/// The temporary files of one output, a volume each, beside where they will stand.
+struct Temporary {
+    dir: PathBuf,
+    files: Vec<(tempfile::NamedTempFile, Listed)>,
+}
+
+impl Temporary {
+    /// A new temporary file in the folder, on the list that a signal empties.
+    fn add(&mut self) -> io::Result<()> {
+        let mut t = temporaries();
+        if t.closed {
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
+        let tmp = tempfile::Builder::new()
+            .prefix(".schackpunkt-")
+            .tempfile_in(&self.dir)
+            .map_err(plain)?;
+        t.live.push(tmp.path().to_path_buf());
+        let listed = Listed(tmp.path().to_path_buf());
+        self.files.push((tmp, listed));
+        Ok(())
+    }
+
+    fn current(&mut self) -> io::Result<&mut File> {
+        match self.files.last_mut() {
+            Some((tmp, _)) => Ok(tmp.as_file_mut()),
+            None => Err(io::Error::other("no temporary file")),
+        }
+    }
+}
+
+impl Write for Temporary {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.current()?.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.current()?.flush()
+    }
+}
+
+impl VolumeWrite for Temporary {
+    fn next_volume(&mut self) -> io::Result<()> {
+        self.add()
+    }
+}
+
 /// A regular file: written through a temporary file in the same folder, renamed into place on
-/// success. A symlink is followed (the file it points to is replaced, the link stays); an
-/// existing file keeps its permissions.
-fn write_atomically(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+/// success (a file a volume: all renamed once all are written). A symlink is followed (the
+/// file it points to is replaced, the link stays); an existing file keeps its permissions.
+fn write_atomically(
+    target: &Path,
+    inputs: &[PathBuf],
+    body: impl FnOnce(&mut dyn VolumeWrite) -> Result<()>,
+) -> Result<Vec<PathBuf>> {
     let real = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
     let dir = match real.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -218,34 +289,35 @@ fn write_atomically(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<(
             ),
         ));
     }
-    let earlier = fs::metadata(&real).ok().map(|m| m.permissions());
-    let (mut tmp, _listed) = {
-        let mut t = temporaries();
-        if t.closed {
-            return Err(Error::io(
-                target,
-                io::Error::from(io::ErrorKind::Interrupted),
-            ));
-        }
-        let tmp = tempfile::Builder::new()
-            .prefix(".schackpunkt-")
-            .tempfile_in(&dir)
-            .map_err(|e| Error::io(target, plain(e)))?;
-        t.live.push(tmp.path().to_path_buf());
-        let listed = Listed(tmp.path().to_path_buf());
-        (tmp, listed)
+    let mut temporary = Temporary {
+        dir,
+        files: Vec::new(),
     };
-    body(tmp.as_file_mut()).map_err(|e| named(e, target))?;
-    tmp.as_file_mut()
-        .sync_all()
-        .map_err(|e| Error::io(target, e))?;
-    // The temporary file is made private (0600): the output gets the earlier file's
-    // permissions, or the usual ones.
-    if let Some(permissions) = earlier.or_else(usual_permissions) {
-        let _ = fs::set_permissions(tmp.path(), permissions);
+    temporary.add().map_err(|e| Error::io(target, e))?;
+    body(&mut temporary).map_err(|e| named(e, target))?;
+    // One volume keeps the name asked for; more get a number each (the user's name, and the
+    // real file's beside the link when the name is a link).
+    let n = temporary.files.len();
+    let names: Vec<(PathBuf, PathBuf)> = if n == 1 {
+        vec![(target.to_path_buf(), real)]
+    } else {
+        (1..=n)
+            .map(|k| (volume_path(target, k), volume_path(&real, k)))
+            .collect()
+    };
+    if n > 1 {
+        for (name, _) in &names {
+            refuse_input_as_output(name, inputs)?;
+        }
     }
-    // Renamed while the list is held, so that a signal finds the file either still temporary
-    // (and removes it) or in place.
+    for ((tmp, _), (name, _)) in temporary.files.iter_mut().zip(&names) {
+        tmp.as_file_mut()
+            .sync_all()
+            .map_err(|e| Error::io(name, e))?;
+    }
+    // Renamed while the list is held, so that a signal finds each file either still temporary
+    // (and removes it) or in place. The files leave the list once it is let go (`Listed`).
+    let mut listed = Vec::with_capacity(n);
     let mut t = temporaries();
     if t.closed {
         return Err(Error::io(
@@ -253,11 +325,20 @@ fn write_atomically(target: &Path, body: impl FnOnce(&mut dyn Write) -> Result<(
             io::Error::from(io::ErrorKind::Interrupted),
         ));
     }
-    let path = tmp.path().to_path_buf();
-    tmp.persist(&real)
-        .map_err(|e| Error::io(target, plain(e.error)))?;
-    t.live.retain(|p| *p != path);
-    Ok(())
+    for ((tmp, on_list), (name, real)) in temporary.files.into_iter().zip(&names) {
+        listed.push(on_list);
+        // The temporary file is made private (0600): the output gets the earlier file's
+        // permissions, or the usual ones.
+        let earlier = fs::metadata(real).ok().map(|m| m.permissions());
+        if let Some(permissions) = earlier.or_else(usual_permissions) {
+            let _ = fs::set_permissions(tmp.path(), permissions);
+        }
+        let path = tmp.path().to_path_buf();
+        tmp.persist(real)
+            .map_err(|e| Error::io(name, plain(e.error)))?;
+        t.live.retain(|p| *p != path);
+    }
+    Ok(names.into_iter().map(|(name, _)| name).collect())
 }
 
 /// The permissions of a new output.

@@ -875,6 +875,8 @@ fn options(g: &mut Gen<'_>) -> Settings {
         source_notation: maybe(g, pick_value::<SourceNotation>),
         links: maybe(g, pick_value::<Links>),
         duplex: maybe(g, |g| g.bool()),
+        volume_sheets: maybe(g, |g| g.int(0, 3)),
+        join_volumes: maybe(g, |g| g.bool()),
         toc: maybe(g, |g| g.bool()),
         toc_depth: maybe(g, |g| g.int(1, 6)),
         chapter_start: maybe(g, pick_value::<ChapterStart>),

@@ -31,6 +31,20 @@ pub(crate) enum Block {
     /// (duplex), a left-hand page is left blank when needed; otherwise a page break. A title
     /// page, a contents list and each chapter end with one.
     RectoBreak,
+    /// A place where a volume may end: between two top-level blocks of prose, before a game or
+    /// a diagram, never inside one (nor inside a table, a list or a quote). Writes nothing.
+    Seam(Seam),
+}
+
+/// How good a place to end a volume a [`Block::Seam`] is: the smaller, the better.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd)]
+pub(crate) enum Seam {
+    /// Before a level-1 heading (a chapter).
+    Chapter,
+    /// Before a level-2 heading.
+    Section,
+    /// Between any other two blocks: a paragraph, a game, a diagram, a deeper heading.
+    Block,
 }
 
 impl Block {
@@ -44,7 +58,11 @@ impl Block {
             }
             Block::Fixed { indent, .. } => *indent += n,
             Block::Together(blocks) => blocks.iter_mut().for_each(|b| b.indent(n)),
-            Block::Rule(_) | Block::Blank | Block::PageBreak | Block::RectoBreak => {}
+            Block::Rule(_)
+            | Block::Blank
+            | Block::PageBreak
+            | Block::RectoBreak
+            | Block::Seam(_) => {}
         }
     }
 }
@@ -58,6 +76,8 @@ pub(crate) struct Rule {
     /// The line stays on one page with the first lines of the next block (the upper line of a
     /// set-off passage, a print page change).
     pub keep_with_next: bool,
+    /// The print page that begins here (a print page change): its number as the book gives it.
+    pub print_page: Option<Box<str>>,
 }
 
 /// Cells of `fill` before a rule's label.

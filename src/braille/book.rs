@@ -20,7 +20,7 @@
 //! | code | a blank line before and after, each line as it stands (no reflow) |
 //! | a game, a diagram | a blank line before and after |
 
-use super::block::{Block, Paragraph, Rule};
+use super::block::{Block, Paragraph, Rule, Seam};
 use super::cell::Cell;
 use super::tables;
 use super::text::{self, Unmapped};
@@ -110,6 +110,42 @@ pub(crate) struct Writer {
     soft_hyphens: Vec<usize>,
     /// The contents list: the headings found, and those of the pass before with their pages.
     contents: Contents,
+    /// What the next title page says of its volume (the first volume's, on the book's own
+    /// title page); taken by it.
+    volume: Option<VolumeTitle>,
+}
+
+/// What a volume's title page says of the volume: its number, how many there are, the
+/// braille pages it holds and the print pages they come from.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) struct VolumeTitle {
+    pub number: usize,
+    pub of: usize,
+    pub pages: (u32, u32),
+    /// The first and last print page (`<!-- sida N -->`) of the volume, when the book has them.
+    pub print: Option<(String, String)>,
+}
+
+impl VolumeTitle {
+    /// The words of the title page's `{volume}`, `{braille_pages}` and `{print_pages}`
+    /// fields; empty (their lines left out) when the book is one volume.
+    fn words(&self) -> (String, String, String) {
+        if self.of < 2 {
+            return Default::default();
+        }
+        let range = |a: &str, b: &str| match a == b {
+            true => a.to_owned(),
+            false => format!("{a}–{b}"),
+        };
+        let (first, last) = self.pages;
+        (
+            format!("{} av {}", self.number, self.of),
+            range(&first.to_string(), &last.to_string()),
+            self.print
+                .as_ref()
+                .map_or_else(String::new, |(a, b)| range(a, b)),
+        )
+    }
 }
 
 /// A heading the contents list names: its level and cells.
@@ -147,6 +183,7 @@ impl Default for Writer {
             english: false,
             soft_hyphens: Vec::new(),
             contents: Contents::default(),
+            volume: None,
             want_blank: false,
             after_blank: true,
             after_heading: 0,
@@ -172,9 +209,11 @@ impl Writer {
             }
             let file = std::mem::take(&mut self.file);
             let contents = std::mem::take(&mut self.contents);
+            let volume = self.volume.take();
             *self = Writer {
                 file,
                 contents,
+                volume,
                 ..Writer::default()
             };
         }
@@ -185,9 +224,50 @@ impl Writer {
         &mut self.contents
     }
 
+    /// What the book's own title page says of the first volume.
+    pub(crate) fn set_volume(&mut self, volume: Option<VolumeTitle>) {
+        self.volume = volume;
+    }
+
+    /// The title page of a volume (the title page's template with the book's title and author
+    /// and the volume's pages), ending with its page break. The title and author were checked
+    /// on the book's own title page: nothing is warned here.
+    pub(crate) fn volume_title_page(
+        title: Option<&str>,
+        author: Option<&str>,
+        volume: VolumeTitle,
+        options: &Options,
+    ) -> Vec<Block> {
+        let inline = |text: Option<&str>| {
+            text.map(|t| {
+                vec![Piece {
+                    text: t.to_owned(),
+                    emphasis: Emphasis::None,
+                    at: Pos { line: 1, column: 1 },
+                }]
+            })
+        };
+        let mut writer = Writer {
+            volume: Some(volume),
+            ..Writer::default()
+        };
+        let mut out = Vec::new();
+        writer.title_page(
+            inline(title).as_ref(),
+            inline(author).as_ref(),
+            options,
+            &mut out,
+            &mut |_| {},
+        );
+        out
+    }
+
     /// A game or a diagram: its blocks with a blank line before and after.
     /// Inside a list item or a block quote, it keeps the container's margin.
     pub(crate) fn unit(&mut self, blocks: impl IntoIterator<Item = Block>, out: &mut Vec<Block>) {
+        if self.frames.is_empty() {
+            out.push(Block::Seam(Seam::Block));
+        }
         self.want_blank = true;
         let margin = self.margin();
         for mut b in blocks {
@@ -206,6 +286,9 @@ impl Writer {
         warn: &mut dyn FnMut(Warning),
     ) {
         self.english = options.source_notation == SourceNotation::English;
+        if let Some(seam) = self.seam_before(node) {
+            out.push(Block::Seam(seam));
+        }
         match node {
             Node::TitlePage { title, author } => {
                 self.title_page(title.as_ref(), author.as_ref(), options, out, warn)
@@ -301,6 +384,28 @@ impl Writer {
             }
             Node::Code { lines } => self.code(lines, out, warn),
             Node::Games(_) | Node::Position(_) => {}
+        }
+    }
+
+    /// Where a volume may end before `node`: before the top-level blocks of prose, never
+    /// inside a list, a quote, a note or a table.
+    fn seam_before(&self, node: &Node) -> Option<Seam> {
+        if !self.frames.is_empty() {
+            return None;
+        }
+        match node {
+            Node::Heading { level: 1, .. } => Some(Seam::Chapter),
+            Node::Heading { level: 2, .. } | Node::Notes => Some(Seam::Section),
+            Node::Heading { .. }
+            | Node::Paragraph { .. }
+            | Node::PrintPage { .. }
+            | Node::Image { .. }
+            | Node::TableStart
+            | Node::ThematicBreak
+            | Node::Code { .. }
+            | Node::ListStart { .. }
+            | Node::QuoteStart => Some(Seam::Block),
+            _ => None,
         }
     }
 
@@ -437,11 +542,16 @@ impl Writer {
             text.trim().to_owned()
         }
         let (title_text, author_text) = (value(title), value(author));
-        let fields: [(&str, &str, Option<&Inline>); 4] = [
+        let volume = self.volume.take().unwrap_or_default();
+        let (number, pages, print) = volume.words();
+        let fields: [(&str, &str, Option<&Inline>); 7] = [
             ("{title}", &title_text, title),
             ("{author}", &author_text, author),
             ("{notation}", word(NOTATION_WORDS, options.notation), None),
             ("{moves}", word(MOVES_WORDS, options.moves), None),
+            ("{volume}", &number, None),
+            ("{braille_pages}", &pages, None),
+            ("{print_pages}", &print, None),
         ];
         let mut blanks = 0;
         for line in TITLE_PAGE.lines().filter(|l| !l.starts_with('%')) {
@@ -607,6 +717,7 @@ impl Writer {
             fill: PRINT_PAGE_FILL,
             label: self.cells.clone(),
             keep_with_next: true,
+            print_page: Some(number.into()),
         };
         self.push(Block::Rule(rule), out);
     }
@@ -630,6 +741,7 @@ impl Writer {
                 fill: PASSAGE_FILL,
                 label: word,
                 keep_with_next: true,
+                print_page: None,
             }),
             out,
         );
@@ -655,6 +767,7 @@ impl Writer {
                 fill: PASSAGE_FILL,
                 label: Vec::new(),
                 keep_with_next: false,
+                print_page: None,
             }),
             out,
         );
@@ -951,10 +1064,11 @@ mod tests {
     }
 
     /// What a block is, in short: `P(first,rest) text` for a paragraph, `_` for a blank line,
-    /// `/` for a page break.
+    /// `/` for a page break. Seams are left out (see `seams_stand_between_top_level_blocks`).
     fn show(blocks: &mut [Block]) -> Vec<String> {
         blocks
             .iter_mut()
+            .filter(|b| !matches!(b, Block::Seam(_)))
             .map(|b| match b {
                 Block::Paragraph(p) => {
                     let words: Vec<_> = p.words().to_vec();
@@ -1089,11 +1203,60 @@ mod tests {
             &mut |_| {},
         );
         w.start_input("b.md", true, true, &mut out);
-        let Block::Paragraph(h) = &out[0] else {
+        assert!(matches!(out[0], Block::Seam(Seam::Chapter)));
+        let Block::Paragraph(h) = &out[1] else {
             panic!("{out:?}")
         };
         assert!(h.keep_with_next && h.blank_before_at_top);
         assert_eq!((h.blank_before, h.blank_after), (3, 1));
-        assert!(matches!(out[1], Block::RectoBreak));
+        assert!(matches!(out[2], Block::RectoBreak));
+    }
+
+    #[test]
+    fn seams_stand_between_top_level_blocks_never_inside_a_container() {
+        let para = |t: &str| Node::Paragraph {
+            text: piece(t),
+            opening: Opening::Indented,
+            broken: false,
+        };
+        let heading = |level: u8| Node::Heading {
+            level,
+            text: piece("Rubrik"),
+        };
+        let nodes = [
+            heading(1),
+            para("Ett."),
+            heading(2),
+            heading(3),
+            Node::ListStart {
+                first: None,
+                delimiter: '.',
+            },
+            Node::ItemStart,
+            para("I listan."),
+            Node::ItemEnd,
+            Node::ListEnd,
+            Node::QuoteStart,
+            para("Citat."),
+            Node::QuoteEnd,
+            para("Sist."),
+        ];
+        let mut w = Writer::default();
+        let mut out = Vec::new();
+        for n in &nodes {
+            w.node(n, &Options::default(), &mut out, &mut |_| {});
+        }
+        w.unit([Block::Blank], &mut out);
+        let seams: Vec<Seam> = out
+            .iter()
+            .filter_map(|b| match b {
+                Block::Seam(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        use Seam::{Block as B, Chapter, Section};
+        // Heading 1, paragraph, heading 2, heading 3, the list, the quote, the last
+        // paragraph, the game or diagram: none inside the list or the quote.
+        assert_eq!(seams, [Chapter, B, Section, B, B, B, B, B]);
     }
 }

@@ -6,6 +6,7 @@
 
 mod lines;
 mod page;
+mod volume;
 
 use std::io;
 
@@ -13,6 +14,8 @@ use std::io;
 pub(crate) use lines::fill;
 
 use crate::braille::{Block, Cell};
+
+pub(crate) use volume::{Place, Plan, Span, plan};
 
 /// Where finished lines go: an output renderer.
 pub(crate) trait LineSink {
@@ -22,6 +25,10 @@ pub(crate) trait LineSink {
     fn end_page(&mut self) -> io::Result<()>;
     /// A new part of the book (a chapter, after a title page) begins with the next page.
     fn new_section(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+    /// A new volume begins with the next page.
+    fn new_volume(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
@@ -43,6 +50,8 @@ pub(crate) struct Layouter<S: LineSink> {
     pages_ended: u64,
     /// Pages are printed on both sides of the sheet.
     duplex: bool,
+    /// Where volumes begin and where they may.
+    volumes: volume::Volumes,
 }
 
 impl<S: LineSink> Layouter<S> {
@@ -57,6 +66,7 @@ impl<S: LineSink> Layouter<S> {
             marks: Vec::new(),
             pages_ended: 0,
             duplex: false,
+            volumes: Default::default(),
         }
     }
 
@@ -95,6 +105,9 @@ impl<S: LineSink> Layouter<S> {
                 page::Keep::whole()
             }
             Block::Rule(rule) => {
+                if let Some(number) = &rule.print_page {
+                    self.print_page(number);
+                }
                 lines.push(rule.cells(self.width));
                 page::Keep {
                     with_next: rule.keep_with_next,
@@ -114,6 +127,10 @@ impl<S: LineSink> Layouter<S> {
             Block::RectoBreak => {
                 self.lines = lines;
                 return self.recto_break();
+            }
+            Block::Seam(rank) => {
+                self.lines = lines;
+                return self.seam(*rank);
             }
         };
         let mark = match block {
@@ -141,6 +158,7 @@ impl<S: LineSink> Layouter<S> {
                 }
             }
             Block::Blank | Block::PageBreak | Block::RectoBreak => lines.push(Vec::new()),
+            Block::Seam(_) => {}
         }
     }
 
@@ -171,12 +189,15 @@ impl<S: LineSink> Layouter<S> {
     }
 
     /// Ends the last page and hands back the sink, with how many pages there were.
-    pub fn finish(mut self) -> io::Result<(S, u64)> {
+    /// Ends the last page and hands back the sink, with how many pages there were and the
+    /// volumes.
+    pub fn finish(mut self) -> io::Result<(S, u64, Vec<Span>)> {
         self.flush_held()?;
         if self.page_length > 0 && self.used > 0 {
             self.end_page()?;
         }
-        Ok((self.sink, self.pages_ended))
+        let spans = self.spans();
+        Ok((self.sink, self.pages_ended, spans))
     }
 }
 
@@ -222,7 +243,7 @@ mod tests {
         let mut l = Layouter::new(10, 5, Record::default());
         l.push(&mut fixed(3)).ok();
         l.push(&mut fixed(3)).ok();
-        let r = l.finish().map(|(r, _)| r.0).unwrap_or_default();
+        let r = l.finish().map(|(r, ..)| r.0).unwrap_or_default();
         let s = Some(1);
         assert_eq!(r, vec![s, s, s, None, s, s, s, None]);
     }
@@ -234,7 +255,7 @@ mod tests {
         l.push(&mut fixed(2)).ok();
         l.push(&mut Block::Blank).ok();
         l.push(&mut fixed(1)).ok();
-        let r = l.finish().map(|(r, _)| r.0).unwrap_or_default();
+        let r = l.finish().map(|(r, ..)| r.0).unwrap_or_default();
         assert_eq!(r, vec![Some(1), Some(1), Some(0), Some(1)]);
     }
 }

@@ -82,6 +82,11 @@ impl Pages {
     pub(super) fn number(&self) -> u32 {
         self.number
     }
+
+    /// No lines wait for the next block.
+    pub(super) fn held_nothing(&self) -> bool {
+        self.held.is_empty()
+    }
 }
 
 /// How many of the next block's lines stay with a heading before it.
@@ -356,7 +361,7 @@ mod tests {
         for mut b in blocks {
             l.push(&mut b).ok();
         }
-        l.finish().map(|(r, _)| r.0).unwrap_or_default()
+        l.finish().map(|(r, ..)| r.0).unwrap_or_default()
     }
 
     #[test]
@@ -482,7 +487,7 @@ mod tests {
         l.page_break().ok();
         l.page_break().ok();
         l.push(&mut para(1, 0)).ok();
-        let r = l.finish().map(|(r, _)| r.0).unwrap_or_default();
+        let r = l.finish().map(|(r, ..)| r.0).unwrap_or_default();
         assert_eq!(r, vec!["⠁", "\u{c}", "⠁", "\u{c}"]);
         let mut l = Layouter::new(10, 0, Record::default());
         l.number_pages(PageNumbers::Top, 1, crate::braille::page_number);
@@ -490,7 +495,7 @@ mod tests {
         l.page_break().ok();
         l.push(&mut heading(true)).ok();
         l.push(&mut para(1, 0)).ok();
-        let r = l.finish().map(|(r, _)| r.0).unwrap_or_default();
+        let r = l.finish().map(|(r, ..)| r.0).unwrap_or_default();
         assert_eq!(r, vec!["⠁", "", "", "", "", "⠓", "", "⠁"]);
     }
 }

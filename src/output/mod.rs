@@ -6,7 +6,7 @@ mod pef;
 mod tables;
 mod unicode;
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 
 pub use brf::Brf;
 pub use pef::Pef;
@@ -30,7 +30,49 @@ pub trait Renderer {
     fn new_section(&mut self, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
+    /// A new volume begins with the next page, in the same file (PEF: a `volume`).
+    fn new_volume(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
 }
+
+/// Where an output goes, a volume at a time: a file a volume ([`VolumeWrite::next_volume`]
+/// starts the next one), or one file for all.
+pub trait VolumeWrite: Write {
+    /// What is written from now on is the next volume's.
+    fn next_volume(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<T: VolumeWrite + ?Sized> VolumeWrite for &mut T {
+    fn next_volume(&mut self) -> io::Result<()> {
+        (**self).next_volume()
+    }
+}
+
+impl<T: VolumeWrite> VolumeWrite for BufWriter<T> {
+    fn next_volume(&mut self) -> io::Result<()> {
+        self.flush()?;
+        self.get_mut().next_volume()
+    }
+}
+
+impl VolumeWrite for io::Sink {}
+
+/// A writer that takes every volume: they follow one another in it.
+pub struct Joined<W: Write>(pub W);
+
+impl<W: Write> Write for Joined<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl<W: Write> VolumeWrite for Joined<W> {}
 
 /// What a document format says about the book beside its braille (PEF's head and volume).
 #[derive(Clone, Debug, Default)]
@@ -59,16 +101,23 @@ pub fn renderer(format: Format, table: BrfTable, meta: Meta) -> Box<dyn Renderer
 }
 
 /// A renderer bound to a writer: the sink the layout writes lines into.
-pub struct Output<W: Write> {
+pub struct Output<W: VolumeWrite> {
     renderer: Box<dyn Renderer>,
     writer: W,
+    /// What makes the renderer again for the next volume's file.
+    format: Format,
+    table: BrfTable,
+    meta: Meta,
 }
 
-impl<W: Write> Output<W> {
+impl<W: VolumeWrite> Output<W> {
     pub fn new(format: Format, table: BrfTable, meta: Meta, writer: W) -> Self {
         Output {
-            renderer: renderer(format, table, meta),
+            renderer: renderer(format, table, meta.clone()),
             writer,
+            format,
+            table,
+            meta,
         }
     }
 
@@ -80,7 +129,7 @@ impl<W: Write> Output<W> {
     }
 }
 
-impl<W: Write> LineSink for Output<W> {
+impl<W: VolumeWrite> LineSink for Output<W> {
     fn line(&mut self, cells: &[Cell]) -> io::Result<()> {
         self.renderer.line(&mut self.writer, cells)
     }
@@ -91,5 +140,17 @@ impl<W: Write> LineSink for Output<W> {
 
     fn new_section(&mut self) -> io::Result<()> {
         self.renderer.new_section(&mut self.writer)
+    }
+
+    /// A PEF holds every volume; BRF and Unicode braille go on in the next volume's file (or
+    /// the same one, when the volumes are joined), each file whole in itself.
+    fn new_volume(&mut self) -> io::Result<()> {
+        if self.format == Format::Pef {
+            return self.renderer.new_volume(&mut self.writer);
+        }
+        self.renderer.finish(&mut self.writer)?;
+        self.writer.next_volume()?;
+        self.renderer = renderer(self.format, self.table, self.meta.clone());
+        Ok(())
     }
 }

@@ -1,7 +1,8 @@
 //! PEF, the Portable Embosser Format 2008-1 (`http://www.daisy.org/ns/2008/pef`): XML written
-//! with quick-xml, a `page` of `row`s of Unicode braille a braille page, in one `volume` whose
-//! `cols` and `rows` are the line and page length (the page number line is a row), a `section`
-//! a part of the book (the title page, the contents list, each chapter). The head
+//! with quick-xml, a `page` of `row`s of Unicode braille a braille page, in a `volume` a volume
+//! of the book (one unless it is split), whose `cols` and `rows` are the line and page length
+//! (the page number line is a row), a `section` a part of the book (the title page, the
+//! contents list, each chapter). The head
 //! holds `dc:format`, `dc:identifier`, the title, the author, `dc:language` `sv`, and
 //! `dc:date` when `SOURCE_DATE_EPOCH` gives one (the date of the run would make two builds of
 //! one book differ).
@@ -81,15 +82,25 @@ impl Pef {
         x.write_event(Event::End(BytesEnd::new("meta")))?;
         x.write_event(Event::End(BytesEnd::new("head")))?;
         x.write_event(Event::Start(BytesStart::new("body")))?;
+        self.open_volume()
+    }
+
+    /// Opens a `volume` and its first `section`.
+    fn open_volume(&mut self) -> io::Result<()> {
         let cols = self.meta.cols.to_string();
         let rows = self.meta.rows.to_string();
-        x.write_event(Event::Start(BytesStart::new("volume").with_attributes([
-            ("cols", cols.as_str()),
-            ("rows", rows.as_str()),
-            ("rowgap", "0"),
-            ("duplex", if self.meta.duplex { "true" } else { "false" }),
-        ])))?;
-        x.write_event(Event::Start(BytesStart::new("section")))
+        self.xml
+            .write_event(Event::Start(BytesStart::new("volume").with_attributes([
+                ("cols", cols.as_str()),
+                ("rows", rows.as_str()),
+                ("rowgap", "0"),
+                ("duplex", if self.meta.duplex { "true" } else { "false" }),
+            ])))?;
+        self.xml
+            .write_event(Event::Start(BytesStart::new("section")))?;
+        self.section_due = false;
+        self.section_pages = 0;
+        Ok(())
     }
 
     /// Closes the open section and opens the next, when one is due.
@@ -151,6 +162,20 @@ impl Renderer for Pef {
     fn new_section(&mut self, _out: &mut dyn Write) -> io::Result<()> {
         self.section_due = self.section_pages > 0;
         Ok(())
+    }
+
+    /// The next page begins a `volume` of its own (a volume break comes after a page end).
+    fn new_volume(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.start()?;
+        if self.in_page {
+            self.xml.write_event(Event::End(BytesEnd::new("page")))?;
+            self.in_page = false;
+        }
+        for name in ["section", "volume"] {
+            self.xml.write_event(Event::End(BytesEnd::new(name)))?;
+        }
+        self.open_volume()?;
+        self.flush(out)
     }
 
     fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {

@@ -171,6 +171,10 @@ settings! {
     page_length: Length<0, MAX_LENGTH> = 29, profile page_length;
     /// Print on both sides of the sheet (interpoint): chapters start on right-hand pages.
     duplex: Flag = false, profile duplex;
+    /// Most sheets a volume holds (MTM: about 50): a longer book is split into volumes, each with its title page; 0 for one volume.
+    volume_sheets: Length<0, MAX_LENGTH> = 0, profile volume_sheets;
+    /// All volumes in one file (BRF, Unicode braille), not a file a volume.
+    join_volumes: Flag = false;
     /// How en passant is marked.
     en_passant: Choice<EnPassant> = EnPassant::Ep,
         words { "ep" => EnPassant::Ep, "e.p." => EnPassant::EDotP, "no-ep" => EnPassant::None };
@@ -870,7 +874,11 @@ mod tests {
         }
         assert!(help.contains("Cells a line [default: the page profile's, else 28]"));
         assert!(help.contains("Output format [default: brf]"));
-        assert!(help.contains("(sv-a4, us-brf) [default: none; books: sv-a4]"));
+        assert!(
+            help.contains(
+                "(sv-a4, sv-a4-duplex, sv-a4-stor, us-brf) [default: none; books: sv-a4]"
+            )
+        );
         assert!(help.contains("- e.p.: `e.p.` right after the move"));
     }
 

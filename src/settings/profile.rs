@@ -22,6 +22,14 @@ pub enum PageNumbers {
 /// The profiles, by name, as the files in `templates/` hold them.
 const PROFILES: &[(&str, &str)] = &[
     ("sv-a4", include_str!("../../templates/sv-a4.yaml")),
+    (
+        "sv-a4-duplex",
+        include_str!("../../templates/sv-a4-duplex.yaml"),
+    ),
+    (
+        "sv-a4-stor",
+        include_str!("../../templates/sv-a4-stor.yaml"),
+    ),
     ("us-brf", include_str!("../../templates/us-brf.yaml")),
 ];
 
@@ -41,6 +49,9 @@ pub struct Profile {
     pub page_numbers: Option<PageNumbers>,
     /// Pages on both sides of the sheet (an optional key; false when left out).
     pub duplex: bool,
+    /// The most sheets a volume holds (an optional key; 0, one volume however long, when left
+    /// out).
+    pub volume_sheets: usize,
 }
 
 impl Profile {
@@ -109,6 +120,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
     let mut page_length = None;
     let mut page_numbers = None;
     let mut duplex = false;
+    let mut volume_sheets = 0;
     for (key, value) in map {
         let k = super::scalar_text(key).unwrap_or_default();
         let v = super::scalar_text(value).unwrap_or_default();
@@ -127,6 +139,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
             "description" => description = Some(v.clone()),
             "line_length" => line_length = Some(number(MIN_LINE_LENGTH)?),
             "page_length" => page_length = Some(number(1)?),
+            "volume_sheets" => volume_sheets = number(0)?,
             "duplex" => {
                 duplex = match &value.data {
                     YamlData::Value(Scalar::Boolean(b)) => *b,
@@ -146,7 +159,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
                     key.span.start,
                     format!(
                         "unknown key '{k}' (the keys: name, description, line_length, \
-                         page_length, page_numbers, duplex)"
+                         page_length, page_numbers, duplex, volume_sheets)"
                     ),
                     k.chars().count(),
                 ));
@@ -161,6 +174,7 @@ fn parse(file: &str, text: &str) -> Result<Profile, Diagnostic> {
         page_length: page_length.ok_or_else(|| missing("page_length"))?,
         page_numbers: page_numbers.ok_or_else(|| missing("page_numbers"))?,
         duplex,
+        volume_sheets,
     })
 }
 
@@ -187,7 +201,15 @@ mod tests {
             Some((40, 25))
         );
         assert_eq!(us.and_then(|p| p.page_numbers), Some(PageNumbers::Bottom));
-        assert!(Profile::named("a5").is_err_and(|e| e.to_string().contains("sv-a4, us-brf")));
+        assert!(Profile::named("a5").is_err_and(|e| {
+            e.to_string()
+                .contains("sv-a4, sv-a4-duplex, sv-a4-stor, us-brf")
+        }));
+        let mtm = Profile::named("sv-a4-duplex").ok();
+        assert_eq!(
+            mtm.map(|p| (p.line_length, p.page_length, p.duplex, p.volume_sheets)),
+            Some((28, 29, true, 50))
+        );
     }
 
     #[test]

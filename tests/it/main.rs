@@ -25,3 +25,4 @@ mod pef;
 mod pipeline;
 mod samples;
 mod tables;
+mod volumes;
