@@ -16,7 +16,7 @@ use encoding_rs::{Encoding, UTF_8};
 
 use crate::braille::diagram::{BOARD_WIDTH, diagram};
 use crate::braille::game::GameWriter;
-use crate::braille::{self, Block, book};
+use crate::braille::{self, Block, Made, Origin, book};
 use crate::chess::fen::parse_fen_line;
 use crate::chess::{Game, PgnReader};
 use crate::destination;
@@ -211,6 +211,7 @@ impl std::fmt::Display for Summary {
                 Format::Brf => "BRF",
                 Format::Unicode => "Unicode braille",
                 Format::Pef => "PEF",
+                Format::Html => "HTML proof",
             };
             let table = w
                 .table
@@ -1061,6 +1062,7 @@ impl Pass<'_, '_> {
             words_read: None,
             layout,
             counts: Counts::default(),
+            proof: options.format == Format::Html,
         };
         for mut block in first_title {
             run.layout
@@ -1291,6 +1293,8 @@ struct Run<'w, S: LineSink> {
     /// a position, and its words are reported once).
     words_read: Option<Source>,
     layout: Layouter<S>,
+    /// Each block says where it comes from (the HTML proof shows it).
+    proof: bool,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1341,6 +1345,11 @@ impl<S: LineSink> Run<'_, S> {
                     self.position(&fen, name)?;
                 }
                 other => {
+                    if self.proof
+                        && let Some(origin) = origin_of(&other, name)
+                    {
+                        self.blocks.push(Block::Origin(Box::new(origin)));
+                    }
                     let reporter = &mut self.reporter;
                     self.writer
                         .node(&other, &self.options, &mut self.blocks, &mut |w| {
@@ -1378,8 +1387,10 @@ impl<S: LineSink> Run<'_, S> {
             blocks,
             wide_warned,
             layout,
+            proof,
             ..
         } = self;
+        let proof = *proof;
         let mut games = GameWriter::new(&options);
         let mut read = 0usize;
         let mut made = Vec::new();
@@ -1393,6 +1404,11 @@ impl<S: LineSink> Run<'_, S> {
                     block: Some(at),
                 };
                 too_wide(wide_warned, source, location, warn);
+            }
+            if proof {
+                let mut at = game.location.clone().unwrap_or_else(|| at.in_file(name));
+                indent.relocate(&mut at);
+                blocks.push(Block::Origin(Box::new(game_origin(&game, at))));
             }
             made.clear();
             games.write(&game, &mut made, &mut warnings);
@@ -1462,8 +1478,83 @@ impl<S: LineSink> Run<'_, S> {
             options.notation,
             options.to_move,
         );
+        if self.proof {
+            let origin = Origin {
+                file: name.to_owned(),
+                line: fen.number,
+                kind: Made::Diagram,
+                text: fen.line.get(fen.range.clone()).unwrap_or("").to_owned(),
+            };
+            self.blocks.push(Block::Origin(Box::new(origin)));
+        }
         self.writer.unit([block], &mut self.blocks);
         Ok(())
+    }
+}
+
+/// Where a node of prose comes from, for the HTML proof: its line, what it is, its print text.
+fn origin_of(node: &Node, name: &str) -> Option<Origin> {
+    let text = |inline: &[crate::document::Piece]| -> String {
+        inline.iter().map(|p| p.text.as_str()).collect()
+    };
+    let line = |inline: &[crate::document::Piece]| inline.first().map_or(0, |p| p.at.line);
+    let (kind, line, text) = match node {
+        Node::TitlePage { title, author } => {
+            let parts: Vec<String> = [title, author]
+                .into_iter()
+                .flatten()
+                .map(|t| text(t))
+                .collect();
+            let at = title.as_deref().or(author.as_deref()).map_or(0, line);
+            (Made::TitlePage, at, parts.join(" / "))
+        }
+        Node::Heading { text: t, .. } => (Made::Heading, line(t), text(t)),
+        Node::Paragraph { text: t, .. } => (Made::Paragraph, line(t), text(t)),
+        Node::PrintPage { number, at } => (Made::PrintPage, at.line, number.clone()),
+        Node::Image { alt, address, .. } => (Made::Image, line(alt).max(line(address)), text(alt)),
+        Node::Contents => (Made::Contents, 0, String::new()),
+        Node::Notes => (Made::Notes, 0, String::new()),
+        Node::TableRow { cells } => {
+            let at = cells.iter().map(|c| line(c)).find(|&l| l > 0).unwrap_or(0);
+            let row: Vec<String> = cells.iter().map(|c| text(c)).collect();
+            (Made::Table, at, row.join(" | "))
+        }
+        Node::Code { lines } => (
+            Made::Code,
+            lines.first().map_or(0, |l| l.1.line),
+            lines.first().map(|l| l.0.clone()).unwrap_or_default(),
+        ),
+        Node::ThematicBreak => (Made::Rule, 0, String::new()),
+        _ => return None,
+    };
+    Some(Origin {
+        file: name.to_owned(),
+        line,
+        kind,
+        text,
+    })
+}
+
+/// Where a game comes from, for the HTML proof: its players, event and result.
+fn game_origin(game: &Game, at: Location) -> Origin {
+    let tag = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
+    let mut text = match (tag("White"), tag("Black")) {
+        (Some(w), Some(b)) => format!("{w} – {b}"),
+        (Some(w), None) => w.to_owned(),
+        (None, Some(b)) => b.to_owned(),
+        (None, None) => format!("parti {}", game.number),
+    };
+    for name in ["Event", "Round", "Result"] {
+        if let Some(value) = tag(name) {
+            text.push_str(", ");
+            text.push_str(value);
+        }
+    }
+    Origin {
+        file: at.file,
+        line: at.line,
+        kind: Made::Game,
+        text,
     }
 }
 

@@ -34,6 +34,55 @@ pub(crate) enum Block {
     /// A place where a volume may end: between two top-level blocks of prose, before a game or
     /// a diagram, never inside one (nor inside a table, a list or a quote). Writes nothing.
     Seam(Seam),
+    /// What the next lines are made from (for a proof beside the print): writes nothing.
+    Origin(Box<Origin>),
+}
+
+/// Where a block comes from: its file and line, what it is, its print text.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub(crate) struct Origin {
+    pub file: String,
+    pub line: u32,
+    pub kind: Made,
+    /// The print text (a paragraph's words, a game's players), as the proof shows it.
+    pub text: String,
+}
+
+/// What a block of braille is made from.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Made {
+    TitlePage,
+    Contents,
+    Heading,
+    Paragraph,
+    Table,
+    Code,
+    Image,
+    PrintPage,
+    Notes,
+    Rule,
+    Game,
+    Diagram,
+}
+
+impl Made {
+    /// The word a proof shows for it (in Swedish, as the transcriber reads the proof).
+    pub fn word(self) -> &'static str {
+        match self {
+            Made::TitlePage => "titelsida",
+            Made::Contents => "innehåll",
+            Made::Heading => "rubrik",
+            Made::Paragraph => "stycke",
+            Made::Table => "tabell",
+            Made::Code => "kod",
+            Made::Image => "bild",
+            Made::PrintPage => "trycksida",
+            Made::Notes => "noter",
+            Made::Rule => "linje",
+            Made::Game => "parti",
+            Made::Diagram => "diagram",
+        }
+    }
 }
 
 /// How good a place to end a volume a [`Block::Seam`] is: the smaller, the better.
@@ -62,7 +111,8 @@ impl Block {
             | Block::Blank
             | Block::PageBreak
             | Block::RectoBreak
-            | Block::Seam(_) => {}
+            | Block::Seam(_)
+            | Block::Origin(_) => {}
         }
     }
 }

@@ -13,7 +13,7 @@ pub(crate) mod signs;
 pub(crate) mod tables;
 pub(crate) mod text;
 
-pub(crate) use block::{Block, Paragraph, Seam, Word};
+pub(crate) use block::{Block, Made, Origin, Paragraph, Seam, Word};
 pub(crate) use cell::Cell;
 
 /// The braille page number: the number under the text rules (number sign and digits). Given to

@@ -13,7 +13,7 @@ use std::io;
 #[cfg(test)]
 pub(crate) use lines::fill;
 
-use crate::braille::{Block, Cell};
+use crate::braille::{Block, Cell, Origin};
 
 pub(crate) use volume::{Place, Plan, Span, plan};
 
@@ -29,6 +29,10 @@ pub(crate) trait LineSink {
     }
     /// A new volume begins with the next page.
     fn new_volume(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+    /// The next line begins a block made from this (a proof shows it beside the line).
+    fn origin(&mut self, _origin: &Origin) -> io::Result<()> {
         Ok(())
     }
 }
@@ -52,6 +56,9 @@ pub(crate) struct Layouter<S: LineSink> {
     duplex: bool,
     /// Where volumes begin and where they may.
     volumes: volume::Volumes,
+    /// Where the next block comes from, and what the next line written begins.
+    pending: Vec<Origin>,
+    attach: Vec<Origin>,
 }
 
 impl<S: LineSink> Layouter<S> {
@@ -67,6 +74,8 @@ impl<S: LineSink> Layouter<S> {
             pages_ended: 0,
             duplex: false,
             volumes: Default::default(),
+            pending: Vec::new(),
+            attach: Vec::new(),
         }
     }
 
@@ -132,6 +141,11 @@ impl<S: LineSink> Layouter<S> {
                 self.lines = lines;
                 return self.seam(*rank);
             }
+            Block::Origin(origin) => {
+                self.lines = lines;
+                self.pending.push((**origin).clone());
+                return Ok(());
+            }
         };
         let mark = match block {
             Block::Paragraph(p) => p.mark,
@@ -158,7 +172,7 @@ impl<S: LineSink> Layouter<S> {
                 }
             }
             Block::Blank | Block::PageBreak | Block::RectoBreak => lines.push(Vec::new()),
-            Block::Seam(_) => {}
+            Block::Seam(_) | Block::Origin(_) => {}
         }
     }
 
@@ -169,6 +183,9 @@ impl<S: LineSink> Layouter<S> {
     /// Writes a line; `mark`: the page it lands on is noted under this number.
     fn emit_marked(&mut self, cells: &[Cell], mark: Option<u32>) -> io::Result<()> {
         self.before_line()?;
+        for origin in self.attach.drain(..) {
+            self.sink.origin(&origin)?;
+        }
         if let Some(mark) = mark {
             self.marks.push((mark, self.pages.number()));
         }

@@ -53,6 +53,8 @@ struct Held {
     skip_at_top: bool,
     /// The first line of a marked paragraph.
     mark: Option<u32>,
+    /// What the block whose first line this is comes from.
+    origins: Vec<crate::braille::Origin>,
 }
 
 /// The page state of a [`Layouter`] beyond its line count.
@@ -162,6 +164,7 @@ impl<S: LineSink> Layouter<S> {
                 cells: Vec::new(),
                 skip_at_top: true,
                 mark: None,
+                origins: Vec::new(),
             });
             return Ok(());
         }
@@ -179,15 +182,21 @@ impl<S: LineSink> Layouter<S> {
         mark: Option<u32>,
     ) -> io::Result<()> {
         let mut held = std::mem::take(&mut self.pages.held);
+        let mut origins = std::mem::take(&mut self.pending);
         let before = Held {
             cells: Vec::new(),
             skip_at_top: !keep.blank_before_at_top,
             mark: None,
+            origins: Vec::new(),
         };
-        let line = |(i, l): (usize, &Vec<Cell>)| Held {
+        let mut line = |(i, l): (usize, &Vec<Cell>)| Held {
             cells: l.clone(),
             skip_at_top: false,
             mark: mark.filter(|_| i == 0),
+            origins: match i {
+                0 => std::mem::take(&mut origins),
+                _ => Vec::new(),
+            },
         };
         held.extend(std::iter::repeat_n(before, keep.blank_before));
         if keep.with_next {
@@ -196,6 +205,7 @@ impl<S: LineSink> Layouter<S> {
                 cells: Vec::new(),
                 skip_at_top: true,
                 mark: None,
+                origins: Vec::new(),
             };
             held.extend(std::iter::repeat_n(after, keep.blank_after));
             self.pages.held = held;
@@ -210,11 +220,14 @@ impl<S: LineSink> Layouter<S> {
             0
         };
         let split = held.len();
-        held.extend(lines[..k].iter().enumerate().map(line));
+        held.extend(lines[..k].iter().enumerate().map(&mut line));
         self.place_group(&held, split)?;
         held.clear();
         self.pages.held = held;
         for (i, l) in lines.iter().enumerate().skip(k) {
+            if i == 0 {
+                self.attach.append(&mut origins);
+            }
             self.emit_marked(l, mark.filter(|_| i == 0))?;
         }
         for _ in 0..keep.blank_after {
@@ -263,6 +276,7 @@ impl<S: LineSink> Layouter<S> {
             if (h.skip_at_top || (drop_blanks && leading)) && self.used == 0 {
                 continue;
             }
+            self.attach.extend(h.origins.iter().cloned());
             self.emit_marked(&h.cells, h.mark)?;
         }
         Ok(())

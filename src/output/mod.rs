@@ -1,7 +1,8 @@
 //! Output formats: each is one [`Renderer`] in a file of its own, picked by the `--format`
-//! option: BRF (in a braille table of `tables.rs`), Unicode braille, PEF.
+//! option: BRF (in a braille table of `tables.rs`), Unicode braille, PEF, the HTML proof.
 
 mod brf;
+mod html;
 mod pef;
 mod tables;
 mod unicode;
@@ -9,9 +10,11 @@ mod unicode;
 use std::io::{self, BufWriter, Write};
 
 pub use brf::Brf;
+pub use html::Html;
 pub use pef::Pef;
 pub use unicode::Unicode;
 
+use crate::braille::Origin;
 use crate::braille::cell::Cell;
 use crate::layout::LineSink;
 use crate::settings::{BrfTable, Format};
@@ -32,6 +35,10 @@ pub trait Renderer {
     }
     /// A new volume begins with the next page, in the same file (PEF: a `volume`).
     fn new_volume(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+    /// The next line begins a block made from this (the HTML proof shows it).
+    fn origin(&mut self, _out: &mut dyn Write, _origin: &Origin) -> io::Result<()> {
         Ok(())
     }
 }
@@ -97,6 +104,7 @@ pub fn renderer(format: Format, table: BrfTable, meta: Meta) -> Box<dyn Renderer
         Format::Brf => Box::new(Brf::new(table)),
         Format::Unicode => Box::new(Unicode),
         Format::Pef => Box::new(Pef::new(meta)),
+        Format::Html => Box::new(Html::new(meta)),
     }
 }
 
@@ -142,10 +150,14 @@ impl<W: VolumeWrite> LineSink for Output<W> {
         self.renderer.new_section(&mut self.writer)
     }
 
+    fn origin(&mut self, origin: &Origin) -> io::Result<()> {
+        self.renderer.origin(&mut self.writer, origin)
+    }
+
     /// A PEF holds every volume; BRF and Unicode braille go on in the next volume's file (or
     /// the same one, when the volumes are joined), each file whole in itself.
     fn new_volume(&mut self) -> io::Result<()> {
-        if self.format == Format::Pef {
+        if matches!(self.format, Format::Pef | Format::Html) {
             return self.renderer.new_volume(&mut self.writer);
         }
         self.renderer.finish(&mut self.writer)?;

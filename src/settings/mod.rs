@@ -107,6 +107,8 @@ pub enum Format {
     Unicode,
     /// PEF 2008-1 (Portable Embosser Format): XML, a page element a braille page.
     Pef,
+    /// An HTML proof: each braille page beside the print it was made from, for proofreading.
+    Html,
 }
 
 impl Format {
@@ -116,6 +118,7 @@ impl Format {
             Format::Brf => "brf",
             Format::Unicode => "txt",
             Format::Pef => "pef",
+            Format::Html => "html",
         }
     }
 }

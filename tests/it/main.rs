@@ -23,6 +23,7 @@ mod golden;
 mod hostile;
 mod pef;
 mod pipeline;
+mod proof;
 mod samples;
 mod tables;
 mod volumes;
