@@ -329,6 +329,25 @@ fn run_gated(
     warn: &mut dyn FnMut(&Warning),
     gate: &dyn Fn() -> Result<()>,
 ) -> Result<Summary> {
+    // `-o bok.pef` without `--format`: the name says the format (`.brf`, `.txt`, `.pef`,
+    // `.html`), as it would say it for an output beside its input.
+    let named;
+    let job = match (&job.destination, job.settings.format) {
+        (Destination::File(target), None) => match Format::of_extension(target) {
+            Some(format) => {
+                named = Job {
+                    settings: Settings {
+                        format: Some(format),
+                        ..job.settings.clone()
+                    },
+                    ..job.clone()
+                };
+                &named
+            }
+            None => job,
+        },
+        _ => job,
+    };
     if job.inputs.is_empty() {
         return Err(Error::Usage("no input given".into()));
     }

@@ -112,6 +112,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format a file's name says (its extension, any case), if it says one.
+    pub fn of_extension(path: &std::path::Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::value_variants()
+            .iter()
+            .copied()
+            .find(|f| f.extension() == ext)
+    }
+
     /// The file extension an output of this format gets next to its input.
     pub fn extension(self) -> &'static str {
         match self {

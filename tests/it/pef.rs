@@ -137,3 +137,21 @@ fn the_official_schema_accepts_the_sample_book() {
         );
     }
 }
+
+#[test]
+fn an_output_named_pef_or_html_is_written_in_that_format_unless_one_is_given() {
+    let sandbox = Sandbox::new();
+    let book = repo_file("samples/damoffret.md")
+        .to_string_lossy()
+        .into_owned();
+    let ran = sandbox.run(&["build", &book, "-o", "a.pef"]);
+    assert!(ran.ok().stderr.contains("(PEF,"), "{}", ran.stderr);
+    assert!(sandbox.read("a.pef").starts_with(b"<?xml"));
+    sandbox.run(&["build", &book, "-o", "b.HTML"]).ok();
+    assert!(sandbox.read("b.HTML").starts_with(b"<!DOCTYPE html>"));
+    // `--format` says otherwise: it is the format.
+    sandbox
+        .run(&["build", &book, "-o", "c.pef", "--format", "unicode"])
+        .ok();
+    assert!(String::from_utf8(sandbox.read("c.pef")).is_ok_and(|t| t.starts_with('⠀')));
+}
