@@ -447,19 +447,28 @@ fn run_gated(
         Ok(targets)
     };
     let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
+        // The outputs of the other inputs, and the files written so far: no volume's file may
+        // be one of them.
+        let mut taken: Vec<PathBuf> = targets.iter().flatten().cloned().collect();
         for (input, target) in inputs.iter().zip(targets) {
             let mut counts = Counts::default();
             let body = |w: &mut dyn VolumeWrite| {
                 counts = transcribe(std::slice::from_ref(input), job, w, warn)?;
                 gate()
             };
+            let others: Vec<PathBuf> = taken
+                .iter()
+                .filter(|t| Some(*t) != target.as_ref())
+                .cloned()
+                .collect();
             let files = match &target {
-                Some(target) => destination::write(target, &read, body)?,
+                Some(target) => destination::write(target, &read, &others, body)?,
                 None => {
                     destination::write_stdout(body)?;
                     Vec::new()
                 }
             };
+            taken.extend(files.iter().cloned());
             tally(counts, Some(files));
         }
         Ok(())
@@ -478,7 +487,7 @@ fn run_gated(
         Destination::File(target) => {
             destination::refuse_input_as_output(target, &read)?;
             let mut counts = Counts::default();
-            let files = destination::write(target, &read, |w| {
+            let files = destination::write(target, &read, &[], |w| {
                 counts = transcribe(&inputs, job, w, warn)?;
                 gate()
             })?;
@@ -1141,7 +1150,7 @@ impl Pass<'_, '_> {
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
         counts.pages = pages;
         let sheets = options.volume_sheets;
-        if sheets > 0 && spans.len() > 1 {
+        if sheets > 0 && options.page_length > 0 {
             let per_sheet = if options.duplex { 2 } else { 1 };
             let first = opened_name.unwrap_or_default();
             for (k, span) in spans.iter().enumerate() {
@@ -1157,7 +1166,8 @@ impl Pass<'_, '_> {
                             format!(
                                 "volume {} of {} holds {held} sheets, more than volume_sheets \
                                  ({sheets}): no place between its pages {} and {} may end a \
-                                 volume (one game, diagram, table, list or quote fills them)",
+                                 volume (a game, diagram, table, list or quote, or the title \
+                                 page, fills them)",
                                 k + 1,
                                 spans.len(),
                                 span.first,

@@ -120,6 +120,7 @@ fn in_place_by_name(path: &Path) -> bool {
 pub(crate) fn write(
     target: &Path,
     inputs: &[PathBuf],
+    taken: &[PathBuf],
     body: impl FnOnce(&mut dyn VolumeWrite) -> Result<()>,
 ) -> Result<Vec<PathBuf>> {
     let meta = fs::metadata(target);
@@ -138,7 +139,7 @@ pub(crate) fn write(
         Err(_) => !in_place_by_name(target),
     };
     if regular {
-        write_atomically(target, inputs, body)
+        write_atomically(target, inputs, taken, body)
     } else {
         write_in_place(target, |w| body(&mut Joined(w)))?;
         Ok(vec![target.to_path_buf()])
@@ -273,6 +274,7 @@ impl VolumeWrite for Temporary {
 fn write_atomically(
     target: &Path,
     inputs: &[PathBuf],
+    taken: &[PathBuf],
     body: impl FnOnce(&mut dyn VolumeWrite) -> Result<()>,
 ) -> Result<Vec<PathBuf>> {
     let real = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
@@ -305,9 +307,18 @@ fn write_atomically(
             .map(|k| (volume_path(target, k), volume_path(&real, k)))
             .collect()
     };
-    if n > 1 {
-        for (name, _) in &names {
+    for (name, _) in &names {
+        if n > 1 {
             refuse_input_as_output(name, inputs)?;
+        }
+        // Another output of this build (another input's file, or one of its volumes).
+        if taken.iter().any(|o| o == name || same_file(o, name)) {
+            return Err(Error::Usage(format!(
+                "{}: {} of this build would be written over another output of it; give the \
+                 outputs names that do not meet (-o)",
+                name.display(),
+                if n > 1 { "a volume" } else { "the output" }
+            )));
         }
     }
     for ((tmp, _), (name, _)) in temporary.files.iter_mut().zip(&names) {
@@ -315,9 +326,23 @@ fn write_atomically(
             .sync_all()
             .map_err(|e| Error::io(name, e))?;
     }
+    // Nothing is put in place unless all can be: a folder where a volume's file would go is an
+    // error before any rename.
+    for (name, real) in &names {
+        if fs::metadata(real).is_ok_and(|m| m.is_dir()) {
+            return Err(Error::io(
+                name,
+                io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "a folder stands where this file goes",
+                ),
+            ));
+        }
+    }
+    let (files, listed): (Vec<_>, Vec<Listed>) = temporary.files.into_iter().unzip();
     // Renamed while the list is held, so that a signal finds each file either still temporary
-    // (and removes it) or in place. The files leave the list once it is let go (`Listed`).
-    let mut listed = Vec::with_capacity(n);
+    // (and removes it) or in place. The files leave the list once the lock is let go (`listed`
+    // is dropped after `t`, whatever way this returns).
     let mut t = temporaries();
     if t.closed {
         return Err(Error::io(
@@ -325,8 +350,9 @@ fn write_atomically(
             io::Error::from(io::ErrorKind::Interrupted),
         ));
     }
-    for ((tmp, on_list), (name, real)) in temporary.files.into_iter().zip(&names) {
-        listed.push(on_list);
+    let mut files = files.into_iter();
+    for (name, real) in &names {
+        let Some(tmp) = files.next() else { break };
         // The temporary file is made private (0600): the output gets the earlier file's
         // permissions, or the usual ones.
         let earlier = fs::metadata(real).ok().map(|m| m.permissions());
@@ -338,6 +364,8 @@ fn write_atomically(
             .map_err(|e| Error::io(name, plain(e.error)))?;
         t.live.retain(|p| *p != path);
     }
+    drop(t);
+    drop(listed);
     Ok(names.into_iter().map(|(name, _)| name).collect())
 }
 

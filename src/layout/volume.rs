@@ -77,6 +77,9 @@ pub(super) struct Volumes {
     spans: Vec<Span>,
     /// The print page in force.
     print: Option<Box<str>>,
+    /// Where the text of the last volume begun starts (pages ended, lines on the page): a
+    /// print page change there is the volume's first print page.
+    text_from: Option<(u64, usize)>,
 }
 
 impl<S: LineSink> Layouter<S> {
@@ -114,6 +117,14 @@ impl<S: LineSink> Layouter<S> {
         let seam = self.volumes.seams;
         self.volumes.seams += 1;
         let planned = self.volumes.plan.breaks.get(self.volumes.done) == Some(&seam);
+        // A better place right after the one before (a print page change before a chapter's
+        // heading, held with it): the place before the change is as good.
+        if !self.pages.held_nothing()
+            && let Some(last) = self.volumes.places.last_mut()
+            && last.seam + 1 == seam
+        {
+            last.rank = last.rank.min(rank);
+        }
         // Not where a heading waits for its block: that would part them.
         if (planned || self.pages.held_nothing()) && self.page_length > 0 {
             let place = Place {
@@ -153,14 +164,20 @@ impl<S: LineSink> Layouter<S> {
         for block in &mut title {
             self.push(block)?;
         }
+        self.volumes.text_from = Some((self.pages_ended, self.used));
         Ok(())
     }
 
     /// A print page begins (a print page change line).
     pub(super) fn print_page(&mut self, number: &str) {
+        let before_text = self.volumes.text_from == Some((self.pages_ended, self.used));
         let v = &mut self.volumes;
         v.print = Some(number.into());
         let span = v.span_mut();
+        // The volume's text begins with it: the page in force before is not in the volume.
+        if before_text {
+            span.print = None;
+        }
         match &mut span.print {
             Some((_, last)) => *last = number.into(),
             None => span.print = Some((number.into(), number.into())),

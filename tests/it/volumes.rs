@@ -313,3 +313,107 @@ fn a_book_that_fits_one_volume_keeps_its_name_and_its_title_page() {
     sandbox.run(&["build", "bok.md", "-o", "b.brf"]).ok();
     assert_eq!(sandbox.read("a.brf"), sandbox.read("b.brf"));
 }
+
+/// Chapters that begin with their print page, as chapter files usually do.
+fn paged_chapters(chapters: usize) -> String {
+    let mut md = String::from("---\ntitle: Sidorna\n---\n\n");
+    for c in 0..chapters {
+        md.push_str(&format!(
+            "<!-- sida {} -->\n\n# Kapitel {}\n\n",
+            c + 1,
+            c + 1
+        ));
+        for p in 0..12 {
+            md.push_str(&format!(
+                "Stycke {p} av kapitlet, med så många ord att det fyller flera rader på \
+                 sidan och lite till.\n\n"
+            ));
+        }
+    }
+    md
+}
+
+#[test]
+fn a_print_page_change_before_a_chapter_does_not_keep_a_volume_from_ending_there() {
+    let sandbox = Sandbox::new();
+    sandbox.write("bok.md", paged_chapters(8));
+    sandbox
+        .run(&[
+            "build",
+            "bok.md",
+            "-o",
+            "v.txt",
+            "--format",
+            "unicode",
+            "--volume-sheets",
+            "8",
+        ])
+        .ok();
+    let heading = text_to_unicode("Kapitel");
+    let rule = "⠒⠒⠒⠀⠼";
+    let mut k = 2;
+    while sandbox.names().contains(&format!("v-{k}.txt")) {
+        let volume = read_pages(&sandbox, &format!("v-{k}.txt"));
+        let text: Vec<&String> = volume[1].iter().filter(|l| !l.is_empty()).collect();
+        // After the page number: the print page change, then the chapter's heading.
+        assert!(text[1].starts_with(rule), "volume {k}: {text:?}");
+        assert!(text[2].starts_with(&heading), "volume {k}: {text:?}");
+        // Its print pages are its own: the one it begins with, not the one before.
+        let said = title_line(&volume[0], "Trycksidor").expect("print pages");
+        let first = text[1]
+            .trim_start_matches(rule)
+            .split('⠀')
+            .next()
+            .unwrap_or("");
+        let named = said.trim_start_matches(&text_to_unicode("Trycksidor "));
+        assert!(
+            named.starts_with(&format!("⠼{first}")),
+            "{named} for ⠼{first}"
+        );
+        k += 1;
+    }
+    assert!(k > 3, "the book is split");
+}
+
+#[test]
+fn a_book_of_one_volume_longer_than_the_limit_is_warned_about() {
+    let sandbox = Sandbox::new();
+    sandbox.write("g.pgn", format!("{MOVES} *\n"));
+    let ran = sandbox.run(&[
+        "build",
+        "g.pgn",
+        "-o",
+        "g.brf",
+        "--volume-sheets",
+        "1",
+        "--profile",
+        "sv-a4",
+    ]);
+    ran.ok();
+    assert!(ran.stderr.contains("volume 1 of 1 holds"), "{}", ran.stderr);
+}
+
+#[test]
+fn volume_files_never_overwrite_another_output_or_stop_half_written() {
+    let sandbox = Sandbox::new();
+    sandbox.write("bok.md", long_book(2));
+    sandbox.write("bok-1.md", "# Ett\n\nText.\n");
+    let clash = sandbox.run(&["build", "bok.md", "bok-1.md", "--volume-sheets", "10"]);
+    assert_eq!(clash.code, Some(2), "{}", clash.stderr);
+    assert!(clash.stderr.contains("bok-1.brf"), "{}", clash.stderr);
+    // A folder where a volume's file goes: an error naming it, and no volume put in place.
+    std::fs::create_dir_all(sandbox.path().join("ut/v-2.brf")).expect("a folder");
+    let ran = sandbox
+        .command(&["build", "bok.md", "-o", "ut/v.brf", "--volume-sheets", "10"])
+        .deadline(std::time::Duration::from_secs(60))
+        .run();
+    assert!(!ran.timed_out, "the build ended");
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    assert!(ran.stderr.contains("v-2.brf"), "{}", ran.stderr);
+    let left: Vec<_> = std::fs::read_dir(sandbox.path().join("ut"))
+        .expect("ut")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["v-2.brf"], "nothing written, no temporary file left");
+}
