@@ -814,8 +814,8 @@ fn transcribe_opened(
         ..Volumes::default()
     };
     // Volumes of at most this many pages (0: one volume).
-    let per_sheet = if options.duplex { 2 } else { 1 };
-    let limit = u32::try_from(options.volume_sheets * per_sheet).unwrap_or(u32::MAX);
+    let per_sheet = options.pages_per_sheet();
+    let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
     let split = limit > 0 && options.page_length > 0;
     if wanted || split {
         // Laid out more than once: streams are held as text.
@@ -892,16 +892,12 @@ fn transcribe_opened(
         .map_err(|e| Error::io(destination::OUTPUT, e))?;
     let mut counts = laid.counts;
     counts.format = Some((options.format, options.table));
-    let sheets = |pages: u64| match options.duplex {
-        true => pages.div_ceil(2),
-        false => pages,
-    };
-    counts.sheets = laid.spans.iter().map(|s| sheets(s.pages().into())).sum();
     counts.volumes = laid
         .spans
         .iter()
-        .map(|s| (u64::from(s.pages()), sheets(s.pages().into())))
+        .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
         .collect();
+    counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
     Ok(counts)
 }
 
@@ -917,7 +913,7 @@ impl Volumes {
         places: &[layout::Place],
         spans: &[layout::Span],
         limit: u32,
-        per_sheet: usize,
+        per_sheet: u64,
         duplex: bool,
     ) -> Volumes {
         let title = u32::try_from(per_sheet).unwrap_or(1);
@@ -1151,11 +1147,10 @@ impl Pass<'_, '_> {
         counts.pages = pages;
         let sheets = options.volume_sheets;
         if sheets > 0 && options.page_length > 0 {
-            let per_sheet = if options.duplex { 2 } else { 1 };
             let first = opened_name.unwrap_or_default();
             for (k, span) in spans.iter().enumerate() {
-                let held = (span.pages() as usize).div_ceil(per_sheet);
-                if held > sheets {
+                let held = options.sheets(span.pages().into());
+                if held > sheets as u64 {
                     run.reporter.warn(Warning(
                         Diagnostic::new(
                             Location {

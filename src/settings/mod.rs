@@ -208,6 +208,18 @@ settings! {
     chapter_start: Choice<ChapterStart> = ChapterStart::NewPage;
 }
 
+impl Options {
+    /// Braille pages a sheet of paper holds: two printed on both sides, else one.
+    pub(crate) fn pages_per_sheet(&self) -> u64 {
+        if self.duplex { 2 } else { 1 }
+    }
+
+    /// The sheets that `pages` braille pages take.
+    pub(crate) fn sheets(&self, pages: u64) -> u64 {
+        pages.div_ceil(self.pages_per_sheet())
+    }
+}
+
 /// The declaration: one row a setting, `/// help` then
 /// `name: Kind [= default] [, profile <Profile field>] [, words values | words { "w" => value, … }];`.
 /// A row without a default is set by sources but is no field of [`Options`] (the profile, which
