@@ -146,6 +146,7 @@ fn child(mode: &str, input: &Path) {
                 input_encoding: None,
                 input_kind: None,
                 deny_warnings: false,
+                jobs: 1,
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             count_games(input)

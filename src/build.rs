@@ -6,19 +6,17 @@
 //! Where the output goes, and how a failed build writes nothing, is `destination`'s part.
 
 mod folder;
+mod games;
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 
 use encoding_rs::{Encoding, UTF_8};
 
 use crate::braille::diagram::{BOARD_WIDTH, diagram};
-use crate::braille::game::GameWriter;
 use crate::braille::{self, Block, Made, Origin, book};
 use crate::chess::fen::parse_fen_line;
-use crate::chess::{Game, PgnReader};
 use crate::destination;
 use crate::document::fen::FenLine;
 use crate::document::frontmatter;
@@ -31,6 +29,7 @@ use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
 use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Options};
 use crate::source;
 use folder::{Part, Role};
+use games::Step;
 
 /// What kind of document an input is: from its file extension, or as `--input-kind` says.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, clap::ValueEnum)]
@@ -99,9 +98,24 @@ pub struct Job {
     pub input_kind: Option<InputKind>,
     /// Warnings fail the build (exit code 1, nothing written); all are still shown.
     pub deny_warnings: bool,
+    /// Threads that translate games; 0: one a core. The output is the same whatever the
+    /// number.
+    pub jobs: usize,
 }
 
 impl Job {
+    /// How the loop runs: its threads, and whether it only checks.
+    fn drive(&self) -> Drive {
+        let jobs = match self.jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        Drive {
+            jobs,
+            check: self.destination == Destination::Discard,
+        }
+    }
+
     /// What `path` holds: `--input-kind` when given, else its extension.
     fn kind_of(&self, path: &Path) -> Result<InputKind> {
         self.input_kind.map_or_else(|| InputKind::of(path), Ok)
@@ -169,6 +183,14 @@ pub struct Summary {
     pub diagrams: u64,
     /// Warnings given.
     pub warnings: usize,
+    /// Games and positions left out because they could not be transcribed (`keep_going`):
+    /// how many in all, how many of them positions, and the places of the first.
+    pub skipped: u64,
+    pub skipped_positions: u64,
+    pub skipped_at: Vec<Location>,
+    /// Annotation glyphs (NAGs, `!`, `?`) left out because compact notation has no comment
+    /// signs: the documented behaviour, counted here rather than warned about.
+    pub nags_left_out: u64,
 }
 
 /// One output written.
@@ -249,9 +271,37 @@ impl std::fmt::Display for Summary {
         }
         write!(
             f,
-            "; {}, {}, {}",
+            "; {}, {}",
             count(self.games, "game", "games"),
             count(self.diagrams, "diagram", "diagrams"),
+        )?;
+        if self.skipped > 0 {
+            let games = self.skipped - self.skipped_positions;
+            let what = match (games, self.skipped_positions) {
+                (g, 0) => count(g, "game", "games"),
+                (0, p) => count(p, "position", "positions"),
+                (g, p) => format!(
+                    "{} and {}",
+                    count(g, "game", "games"),
+                    count(p, "position", "positions")
+                ),
+            };
+            write!(
+                f,
+                ", {what} skipped: {}",
+                crate::error::places_text(&self.skipped_at, self.skipped as usize)
+            )?;
+        }
+        if self.nags_left_out > 0 {
+            write!(
+                f,
+                ", {} left out (compact notation has no comment signs)",
+                count(self.nags_left_out, "annotation glyph", "annotation glyphs")
+            )?;
+        }
+        write!(
+            f,
+            ", {}",
             count(self.warnings as u64, "warning", "warnings")
         )
     }
@@ -275,6 +325,25 @@ struct Counts {
     games: u64,
     diagrams: u64,
     format: Option<(Format, BrfTable)>,
+    /// Games and positions left out (`keep_going`, `check`), and the places of the first.
+    skipped: u64,
+    skipped_positions: u64,
+    skipped_at: Vec<Location>,
+    /// The games and positions left out were so because `keep_going` said so (else `check`
+    /// went on past them, and fails at the end).
+    kept_going: bool,
+    /// Annotation glyphs compact notation left out.
+    dropped_nags: u64,
+}
+
+impl Counts {
+    /// A game or position left out, at `at`.
+    fn skip(&mut self, at: &Location) {
+        self.skipped += 1;
+        if self.skipped_at.len() < crate::error::PLACES_NAMED {
+            self.skipped_at.push(at.clone());
+        }
+    }
 }
 
 /// An input as given: a file, or a book folder (its `bok.yaml` and chapters); one output when
@@ -291,8 +360,11 @@ pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<Summary> {
     let first: RefCell<Option<Warning>> = RefCell::new(None);
     let count = Cell::new(0usize);
     let mut seen = |w: &Warning| {
-        count.set(count.get() + 1);
-        first.borrow_mut().get_or_insert_with(|| w.clone());
+        // An error that left out its game is no warning: it has its own count and exit code.
+        if !w.is_error() {
+            count.set(count.get() + 1);
+            first.borrow_mut().get_or_insert_with(|| w.clone());
+        }
         warn(w);
     };
     // Asked before any output is put in place (renamed, copied to standard output).
@@ -374,6 +446,14 @@ fn run_gated(
         s.pages += counts.pages;
         s.games += counts.games;
         s.diagrams += counts.diagrams;
+        s.skipped += counts.skipped;
+        s.skipped_positions += counts.skipped_positions;
+        for at in counts.skipped_at {
+            if s.skipped_at.len() < crate::error::PLACES_NAMED {
+                s.skipped_at.push(at);
+            }
+        }
+        s.nags_left_out += counts.dropped_nags;
         let (Some(files), Some((format, table))) = (files, counts.format) else {
             return;
         };
@@ -496,9 +576,32 @@ fn run_gated(
         }
         Destination::Discard => {
             // Each input on its own, as beside-input outputs would be (its own front matter).
+            // Every error is reported: a bad game or position is left out and the check goes
+            // on; an input that cannot be read at all is named and the next one checked.
+            let mut failed = Counts::default();
             for input in &inputs {
-                let counts = transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn)?;
-                tally(counts, None);
+                match transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn) {
+                    Ok(counts) => {
+                        if !counts.kept_going {
+                            for at in &counts.skipped_at {
+                                failed.skip(at);
+                            }
+                            failed.skipped += counts.skipped - counts.skipped_at.len() as u64;
+                        }
+                        tally(counts, None);
+                    }
+                    Err(Error::Input(d)) => {
+                        failed.skip(&d.location);
+                        warn(&Warning::skipped(*d));
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            if failed.skipped > 0 {
+                return Err(Error::Reported {
+                    count: failed.skipped as usize,
+                    places: failed.skipped_at,
+                });
             }
             gate()
         }
@@ -527,63 +630,6 @@ fn empty_input(name: &str, what: &str) -> Warning {
         },
         format!("{what} in this file: nothing is transcribed from it"),
     ))
-}
-
-/// What the reading thread hands to the writing one.
-enum Read {
-    Game(Game, Vec<Warning>),
-    End(Vec<Warning>),
-    Failed(Error),
-}
-
-/// Games in flight between the two threads: enough to smooth out long games, few enough that
-/// memory stays bounded.
-const GAMES_IN_FLIGHT: usize = 64;
-
-/// Writes one game, passing on its warnings.
-type WriteGame<'a> = dyn FnMut(Game, &mut dyn FnMut(Warning)) -> Result<()> + 'a;
-
-/// Reads games on a thread of their own (parsing and replaying is half the work) and hands
-/// each, in order, to `write` on this thread. Stops at the first error of either side.
-fn read_games(
-    input: Box<dyn BufRead + Send>,
-    name: &str,
-    first_line: u32,
-    write: &mut WriteGame<'_>,
-    warn: &mut dyn FnMut(Warning),
-) -> Result<()> {
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::sync_channel::<Read>(GAMES_IN_FLIGHT);
-        scope.spawn(move || {
-            let mut reader = PgnReader::new(input, name).starting_at_line(first_line);
-            loop {
-                let msg = match reader.read_game() {
-                    Ok(Some(game)) => Read::Game(game, reader.take_warnings()),
-                    Ok(None) => Read::End(reader.take_warnings()),
-                    Err(e) => Read::Failed(e),
-                };
-                let last = !matches!(msg, Read::Game(..));
-                // A closed channel means the writer stopped (an error): stop too.
-                if tx.send(msg).is_err() || last {
-                    return;
-                }
-            }
-        });
-        for msg in rx {
-            match msg {
-                Read::Game(game, warnings) => {
-                    warnings.into_iter().for_each(&mut *warn);
-                    write(game, warn)?;
-                }
-                Read::End(warnings) => {
-                    warnings.into_iter().for_each(&mut *warn);
-                    return Ok(());
-                }
-                Read::Failed(e) => return Err(e),
-            }
-        }
-        Ok(())
-    })
 }
 
 /// An input opened for transcription: a book is read whole (books are small and Markdown
@@ -650,6 +696,16 @@ fn front_of(name: &str, text: &str, role: Role) -> Result<frontmatter::FrontMatt
     }
 }
 
+/// How the loop runs, besides what it writes.
+#[derive(Copy, Clone, Debug)]
+struct Drive {
+    /// Threads that translate games.
+    jobs: usize,
+    /// Nothing is written (`check`): every error is reported, each bad game or position left
+    /// out as with `keep_going`.
+    check: bool,
+}
+
 /// Transcribes inputs into one output stream.
 fn transcribe(
     inputs: &[Unit],
@@ -662,7 +718,7 @@ fn transcribe(
         let input = source::open(&part.path, job.input_encoding)?;
         opened.push((input, part.kind, part.role));
     }
-    transcribe_opened(opened, &job.settings, out, warn)
+    transcribe_opened(opened, &job.settings, job.drive(), out, warn)
 }
 
 /// The whole pipeline on one input given as bytes, with no file read or written: `name` is
@@ -689,7 +745,18 @@ pub fn transcribe_bytes(
         reader: source::decoder(name, io::Cursor::new(bytes), encoding),
     };
     let mut out = Joined(out);
-    transcribe_opened(vec![(input, kind, Role::Alone)], settings, &mut out, warn).map(|_| ())
+    let drive = Drive {
+        jobs: 1,
+        check: false,
+    };
+    transcribe_opened(
+        vec![(input, kind, Role::Alone)],
+        settings,
+        drive,
+        &mut out,
+        warn,
+    )
+    .map(|_| ())
 }
 
 /// The warning for an input that is not UTF-8.
@@ -721,6 +788,7 @@ fn not_utf8(input: &source::Input) -> Warning {
 fn transcribe_opened(
     inputs: Vec<(source::Input, InputKind, Role)>,
     settings: &Settings,
+    drive: Drive,
     out: &mut dyn VolumeWrite,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<Counts> {
@@ -840,6 +908,7 @@ fn transcribe_opened(
                 marker,
                 volumes: &volumes,
                 meta: &meta,
+                drive,
             };
             let laid = trial.run(copies, each.clone(), NoLines)?;
             let known: Vec<_> = laid
@@ -881,6 +950,7 @@ fn transcribe_opened(
         marker,
         volumes: &volumes,
         meta: &meta,
+        drive,
     };
     let laid = pass.run(
         opened,
@@ -1015,6 +1085,7 @@ struct Pass<'o, 'w> {
     /// Where volumes begin, and what their title pages say.
     volumes: &'o Volumes,
     meta: &'o Meta,
+    drive: Drive,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -1087,6 +1158,8 @@ impl Pass<'_, '_> {
             layout,
             counts: Counts::default(),
             proof: options.format == Format::Html,
+            go_on: options.keep_going || self.drive.check,
+            jobs: self.drive.jobs,
         };
         for mut block in first_title {
             run.layout
@@ -1145,6 +1218,7 @@ impl Pass<'_, '_> {
             .finish()
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
         counts.pages = pages;
+        counts.kept_going = options.keep_going;
         let sheets = options.volume_sheets;
         if sheets > 0 && options.page_length > 0 {
             let first = opened_name.unwrap_or_default();
@@ -1319,6 +1393,11 @@ struct Run<'w, S: LineSink> {
     layout: Layouter<S>,
     /// Each block says where it comes from (the HTML proof shows it).
     proof: bool,
+    /// A game or position that cannot be transcribed is left out and named, and the loop goes
+    /// on (`keep_going`, and `check`).
+    go_on: bool,
+    /// Threads that translate games.
+    jobs: usize,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1365,8 +1444,9 @@ impl<S: LineSink> Run<'_, S> {
                 }
                 Node::Position(fen) => {
                     count += 1;
-                    self.counts.diagrams += 1;
-                    self.position(&fen, name)?;
+                    if self.position(&fen, name)? {
+                        self.counts.diagrams += 1;
+                    }
                 }
                 other => {
                     if self.proof
@@ -1412,59 +1492,61 @@ impl<S: LineSink> Run<'_, S> {
             wide_warned,
             layout,
             proof,
+            counts,
+            go_on,
+            jobs,
             ..
         } = self;
-        let proof = *proof;
-        let mut games = GameWriter::new(&options);
+        let (proof, go_on, jobs) = (*proof, *go_on, *jobs);
+        let keep_going = options.keep_going;
         let mut read = 0usize;
-        let mut made = Vec::new();
-        let mut warnings = Vec::new();
-        let mut write_game = |game: Game, warn: &mut dyn FnMut(Warning)| -> Result<()> {
+        let mut step = |step: Step| -> Result<()> {
+            let (translated, warnings) = match step {
+                Step::Game(t, w) => (t, w),
+                Step::Bad(e, warnings) => {
+                    for w in warnings {
+                        reporter.warn(Warning(relocate(w.0)));
+                    }
+                    let Error::Input(d) = e else { return Err(e) };
+                    let d = relocate(*d);
+                    if !go_on {
+                        return Err(reporter.error(Error::Input(Box::new(d))));
+                    }
+                    counts.skip(&d.location);
+                    reporter.warn(skipped(d, "game", keep_going));
+                    return Ok(());
+                }
+            };
             read += 1;
-            if narrow && game.start.is_some() {
-                let location = game.location.clone().unwrap_or_else(|| at.in_file(name));
+            for w in warnings {
+                reporter.warn(Warning(relocate(w.0)));
+            }
+            let about = translated.about;
+            if narrow && about.start {
+                let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
                 let source = Source {
                     file: name.to_owned(),
                     block: Some(at),
                 };
-                too_wide(wide_warned, source, location, warn);
+                too_wide(wide_warned, source, location, &mut |w| {
+                    reporter.warn(Warning(relocate(w.0)))
+                });
             }
             if proof {
-                let mut at = game.location.clone().unwrap_or_else(|| at.in_file(name));
+                let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
                 indent.relocate(&mut at);
-                blocks.push(Block::Origin(Box::new(game_origin(&game, at))));
+                blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
-            made.clear();
-            games.write(&game, &mut made, &mut warnings);
-            warnings.drain(..).for_each(&mut *warn);
-            writer.unit(made.drain(..), blocks);
+            counts.dropped_nags += translated.dropped_nags as u64;
+            writer.unit(translated.blocks, blocks);
             lay_out(blocks, layout, name)
         };
-        let mut warn = |w: Warning| reporter.warn(Warning(relocate(w.0)));
-        let result = read_games(text, name, indent.first_line, &mut write_game, &mut warn);
-        result.map_err(|e| match e {
-            Error::Input(d) => reporter.error(Error::Input(Box::new(relocate(*d)))),
-            e => e,
-        })?;
-        if let Some(first) = games.first_dropped.take() {
-            // At the first game that had one (relocated like the game's own messages).
-            reporter.warn(Warning(
-                relocate(Diagnostic::new(
-                    first,
-                    format!(
-                        "{} annotation glyphs left out: compact notation has no comment signs \
-                         (the first in this game)",
-                        games.dropped_nags
-                    ),
-                ))
-                .with_width(1),
-            ));
-        }
+        games::each_game(text, name, indent.first_line, &options, jobs, &mut step)?;
         Ok(read)
     }
 
-    /// One position, as a diagram.
-    fn position(&mut self, fen: &FenLine, name: &str) -> Result<()> {
+    /// One position, as a diagram; `false` when it was left out (`keep_going`).
+    fn position(&mut self, fen: &FenLine, name: &str) -> Result<bool> {
         let source = Source {
             file: name.to_owned(),
             block: fen.block,
@@ -1478,7 +1560,19 @@ impl<S: LineSink> Run<'_, S> {
             name,
             report.then_some(&mut self.reporter),
         );
-        let parsed = parse_fen_line(fen, name).map_err(|e| self.reporter.error(e))?;
+        let parsed = match parse_fen_line(fen, name) {
+            Ok(parsed) => parsed,
+            Err(Error::Input(d)) if self.go_on => {
+                let mut d = *d;
+                self.reporter.complete(&mut d);
+                self.counts.skip(&d.location);
+                self.counts.skipped_positions += 1;
+                self.reporter
+                    .warn(skipped(d, "position", self.options.keep_going));
+                return Ok(false);
+            }
+            Err(e) => return Err(self.reporter.error(e)),
+        };
         for w in parsed.warnings.iter().cloned() {
             self.reporter.warn(w);
         }
@@ -1512,7 +1606,18 @@ impl<S: LineSink> Run<'_, S> {
             self.blocks.push(Block::Origin(Box::new(origin)));
         }
         self.writer.unit([block], &mut self.blocks);
-        Ok(())
+        Ok(true)
+    }
+}
+
+/// The error of a game or position left out, said as an error; with `keep_going` its hint
+/// says so (a check goes on past every error anyway).
+fn skipped(d: Diagnostic, what: &str, keep_going: bool) -> Warning {
+    match keep_going {
+        true if d.hint.is_none() => Warning::skipped(d.with_hint(format!(
+            "this {what} is left out, the rest is written (keep_going)"
+        ))),
+        _ => Warning::skipped(d),
     }
 }
 
@@ -1560,8 +1665,8 @@ fn origin_of(node: &Node, name: &str) -> Option<Origin> {
 }
 
 /// Where a game comes from, for the HTML proof: its players, event and result.
-fn game_origin(game: &Game, at: Location) -> Origin {
-    let tag = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
+fn game_origin(game: &games::About, at: Location) -> Origin {
+    let tag = |name: &str| game.tag(name);
     let mut text = match (tag("White"), tag("Black")) {
         (Some(w), Some(b)) => format!("{w} – {b}"),
         (Some(w), None) => w.to_owned(),

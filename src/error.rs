@@ -29,6 +29,9 @@ pub struct Diagnostic {
     /// How many characters the marker covers (at least 1).
     pub width: u32,
     pub hint: Option<String>,
+    /// An error whose game or position was left out so that the build could go on
+    /// (`keep_going`, and `check`): reported as an error, through the warnings' channel.
+    pub(crate) skipped: bool,
 }
 
 impl Diagnostic {
@@ -39,6 +42,7 @@ impl Diagnostic {
             source_line: None,
             width: 1,
             hint: None,
+            skipped: false,
         }
     }
 
@@ -211,6 +215,26 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// Errors already reported one by one (`check` goes on past each): exit code 1. `places`
+    /// holds the first of them.
+    Reported { count: usize, places: Vec<Location> },
+}
+
+/// How many places a closing count names before `…`.
+pub(crate) const PLACES_NAMED: usize = 10;
+
+/// `a.pgn:12, b.pgn:7, …`: the places of a closing count (file and line), the first
+/// [`PLACES_NAMED`] of `count`.
+pub(crate) fn places_text(places: &[Location], count: usize) -> String {
+    let mut text: Vec<String> = places
+        .iter()
+        .take(PLACES_NAMED)
+        .map(|l| format!("{}:{}", l.file, l.line))
+        .collect();
+    if count > text.len() {
+        text.push("…".into());
+    }
+    text.join(", ")
 }
 
 impl Error {
@@ -224,13 +248,14 @@ impl Error {
             ),
             Error::Usage(m) => m.clone(),
             Error::Io { path, source } => format!("{}: {source}", path.display()),
+            Error::Reported { count, places } => reported(*count, places),
         }
     }
 
     /// The process exit code for this error (README: 1 input, 2 usage, 3 I/O).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Input(_) => 1,
+            Error::Input(_) | Error::Reported { .. } => 1,
             Error::Usage(_) => 2,
             Error::Io { .. } => 3,
         }
@@ -283,7 +308,16 @@ impl Error {
             Error::Input(d) => d.render(Severity::Error, style),
             Error::Usage(m) => format!("error: {m}"),
             Error::Io { path, source } => format!("{}: error: {source}", path.display()),
+            Error::Reported { count, places } => format!("error: {}", reported(*count, places)),
         }
+    }
+}
+
+/// The closing line of errors reported one by one.
+fn reported(count: usize, places: &[Location]) -> String {
+    match count {
+        1 => format!("1 error, shown above: {}", places_text(places, count)),
+        n => format!("{n} errors, shown above: {}", places_text(places, count)),
     }
 }
 
@@ -295,14 +329,37 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// A located problem that does not stop the build.
+/// A located problem that does not stop the build: a warning, or an error whose game or
+/// position was left out (`keep_going`, and `check`, which reports every error):
+/// [`Warning::is_error`].
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Warning(pub Diagnostic);
 
 impl Warning {
-    /// The warning as shown on standard error, in `style`.
+    /// The warning as shown on standard error, in `style` (an error that left out its game as
+    /// an error).
     pub fn render(&self, style: Style) -> String {
-        self.0.render(Severity::Warning, style)
+        self.0.render(self.severity(), style)
+    }
+
+    /// An input error whose game or position is left out while the build goes on.
+    pub(crate) fn skipped(mut d: Diagnostic) -> Warning {
+        d.skipped = true;
+        Warning(d)
+    }
+
+    /// This is an error that left out a game or a position (or, in `check`, a file), not a
+    /// warning.
+    pub fn is_error(&self) -> bool {
+        self.0.skipped
+    }
+
+    /// Error or warning.
+    pub fn severity(&self) -> Severity {
+        match self.0.skipped {
+            true => Severity::Error,
+            false => Severity::Warning,
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use schackpunkt::{
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
 ///
 /// Exit codes: 0 success, 1 input error (or a warning with --deny-warnings), 2 usage error,
-/// 3 I/O error; 128 + the signal's number when a signal ended it (130 for Ctrl-C), with no
+/// 3 I/O error, 4 written but games or positions left out (--keep-going); 128 + the signal's number when a signal ended it (130 for Ctrl-C), with no
 /// temporary file left and an earlier output as it was.
 ///
 /// Messages go to standard error, in colour when it is a terminal (not with NO_COLOR set);
@@ -107,6 +107,10 @@ struct Decoding {
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
     input_encoding: Option<String>,
+    /// Threads that translate games (0: one a core). The output is the same bytes whatever
+    /// the number.
+    #[arg(short, long, value_name = "N", default_value_t = 0)]
+    jobs: usize,
 }
 
 fn main() -> ExitCode {
@@ -180,10 +184,15 @@ fn main() -> ExitCode {
     match result {
         Ok(summary) => {
             // One line of plain words on standard error: what was read and made.
-            if !quiet {
+            if !quiet || summary.skipped > 0 {
                 say(&format!("schackpunkt: {summary}."));
             }
-            ExitCode::SUCCESS
+            // Written, but without the games and positions named above (--keep-going).
+            if summary.skipped > 0 {
+                ExitCode::from(4)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(e) => {
             say(&e.render(style));
@@ -242,5 +251,6 @@ fn job(
         input_encoding,
         input_kind: decoding.input_kind,
         deny_warnings,
+        jobs: decoding.jobs,
     })
 }

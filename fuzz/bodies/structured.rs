@@ -420,6 +420,7 @@ fn run_format(case: &Case, format: Format) -> Outcome {
                 // A profile named like a file's path (`a/b`, `x.yaml`) is read from the disk.
                 Error::Io { .. } if case.expect.unknown_profile => {}
                 Error::Io { .. } => panic!("an I/O error from memory: {text} for {case:?}"),
+                Error::Reported { .. } => panic!("errors counted by a build: {text} for {case:?}"),
             }
             assert!(
                 matches!(e.exit_code(), 1 | 2) || case.expect.unknown_profile,
@@ -908,6 +909,15 @@ fn options(g: &mut Gen<'_>) -> Settings {
         toc: maybe(g, |g| g.bool()),
         toc_depth: maybe(g, |g| g.int(1, 6)),
         chapter_start: maybe(g, pick_value::<ChapterStart>),
+        // Left out: it turns the errors this generator expects into games left out (tested in
+        // tests/it/keep_going.rs).
+        keep_going: None,
+        bulletin: None,
+        title: maybe(g, |g| {
+            let mut t = g.text(8, "");
+            t.retain(|c| !c.is_control());
+            t
+        }),
     }
 }
 

@@ -15,7 +15,7 @@ pub(crate) mod fen;
 pub(crate) mod game;
 pub(crate) mod letters;
 mod normalize;
-mod pgn;
+pub(crate) mod pgn;
 pub(crate) mod pieces;
 mod replay;
 mod scan;
@@ -25,4 +25,5 @@ mod words;
 mod tests;
 
 pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind};
+#[cfg(test)]
 pub(crate) use pgn::PgnReader;

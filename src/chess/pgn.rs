@@ -18,11 +18,115 @@ use crate::error::{Error, Warning};
 /// Warnings kept until [`PgnReader::take_warnings`]; more are counted, not kept.
 const MAX_WARNINGS: usize = 1000;
 
-/// Reads every game of a PGN text and replays it.
+/// Reads every game of a PGN text and replays it: a [`Splitter`] and a [`Replayer`] on one
+/// thread (for tests; the build runs the two apart, `build/games.rs`).
+#[cfg(test)]
 pub struct PgnReader<R: BufRead> {
+    splitter: Splitter<R>,
+    replayer: Replayer,
+}
+
+#[cfg(test)]
+impl<R: BufRead> PgnReader<R> {
+    /// `file` is the name used in error locations.
+    pub fn new(input: R, file: &str) -> Self {
+        PgnReader {
+            splitter: Splitter::new(input),
+            replayer: Replayer::new(file),
+        }
+    }
+
+    /// For PGN inside another file (a Markdown block): the input's first line is line `line`
+    /// of `file`.
+    pub fn starting_at_line(mut self, line: u32) -> Self {
+        self.splitter = self.splitter.starting_at_line(line);
+        self
+    }
+
+    /// Reads, checks and replays the next game; `Ok(None)` at the end of input.
+    ///
+    /// After an error the next call goes on with the next game.
+    pub fn read_game(&mut self) -> Result<Option<Game>, Error> {
+        if !self
+            .splitter
+            .next_game()
+            .map_err(|e| Error::io(&self.replayer.file, e))?
+        {
+            return Ok(None);
+        }
+        let number = self.splitter.games;
+        self.replayer
+            .replay(&self.splitter.scanner.game, number)
+            .map(Some)
+    }
+
+    /// Warnings gathered so far (drained).
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        self.replayer.take_warnings()
+    }
+
+    fn no_raw(&mut self) {
+        self.replayer.no_raw = true;
+    }
+}
+
+/// A game scanned and not yet replayed: its text with every token's place, and its number in
+/// its file. It can be replayed on another thread than the one that read it.
+pub(crate) struct Scanned {
+    pub(crate) number: usize,
+    pub(crate) scan: GameScan,
+}
+
+/// Cuts a PGN text into games, scanning each (the cheap part, done in input order); the games
+/// can then be replayed apart.
+pub(crate) struct Splitter<R> {
     scanner: Scanner<R>,
-    file: String,
+    /// Games found so far.
     games: usize,
+}
+
+impl<R: BufRead> Splitter<R> {
+    pub(crate) fn new(input: R) -> Self {
+        Splitter {
+            scanner: Scanner::new(input, 1),
+            games: 0,
+        }
+    }
+
+    /// The input's first line is line `line` of its file.
+    pub(crate) fn starting_at_line(mut self, line: u32) -> Self {
+        self.scanner.set_first_line(line);
+        self
+    }
+
+    /// Scans the next game (skipping text with no game in it); `false` at the end of input.
+    fn next_game(&mut self) -> std::io::Result<bool> {
+        loop {
+            if !self.scanner.next_game()? {
+                return Ok(false);
+            }
+            if !self.scanner.game.is_empty() {
+                self.games += 1;
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The next game, scanned; `Ok(None)` at the end of input.
+    pub(crate) fn next_scanned(&mut self) -> std::io::Result<Option<Scanned>> {
+        if !self.next_game()? {
+            return Ok(None);
+        }
+        Ok(Some(Scanned {
+            number: self.games,
+            scan: self.scanner.take_game(),
+        }))
+    }
+}
+
+/// Replays scanned games: pgn-reader reads each, shakmaty plays every move. One a thread.
+pub(crate) struct Replayer {
+    file: String,
     /// The normalized text of the game being read, and pgn-reader reading it.
     feed: Feed,
     reader: Reader<Feed>,
@@ -34,14 +138,12 @@ pub struct PgnReader<R: BufRead> {
     no_raw: bool,
 }
 
-impl<R: BufRead> PgnReader<R> {
+impl Replayer {
     /// `file` is the name used in error locations.
-    pub fn new(input: R, file: &str) -> Self {
+    pub(crate) fn new(file: &str) -> Self {
         let feed = Feed::default();
-        PgnReader {
-            scanner: Scanner::new(input, 1),
+        Replayer {
             file: file.to_owned(),
-            games: 0,
             feed: feed.clone(),
             reader: Reader::new(feed),
             stack: Vec::new(),
@@ -52,35 +154,8 @@ impl<R: BufRead> PgnReader<R> {
         }
     }
 
-    /// For PGN inside another file (a Markdown block): the input's first line is line `line`
-    /// of `file`.
-    pub fn starting_at_line(mut self, line: u32) -> Self {
-        self.scanner.set_first_line(line);
-        self
-    }
-
-    /// Reads, checks and replays the next game; `Ok(None)` at the end of input.
-    ///
-    /// After an error the next call goes on with the next game.
-    pub fn read_game(&mut self) -> Result<Option<Game>, Error> {
-        loop {
-            let more = self
-                .scanner
-                .next_game()
-                .map_err(|e| Error::io(&self.file, e))?;
-            if !more {
-                return Ok(None);
-            }
-            if !self.scanner.game.is_empty() {
-                break;
-            }
-        }
-        self.games += 1;
-        self.replay().map(Some)
-    }
-
     /// Warnings gathered so far (drained).
-    pub fn take_warnings(&mut self) -> Vec<Warning> {
+    pub(crate) fn take_warnings(&mut self) -> Vec<Warning> {
         let mut w = std::mem::take(&mut self.warnings);
         if self.dropped > 0 {
             let first = w.first().map(|f| f.0.location.clone());
@@ -93,18 +168,17 @@ impl<R: BufRead> PgnReader<R> {
         w
     }
 
-    fn replay(&mut self) -> Result<Game, Error> {
-        let scan = &self.scanner.game;
+    /// Checks and replays one scanned game (game `number` of its file).
+    pub(crate) fn replay(&mut self, scan: &GameScan, number: usize) -> Result<Game, Error> {
         // pgn-reader reads the source itself when every token is written as it reads it,
         // else a normalized copy; the source is tried first and the copy if they disagree.
         let raw = scan.raw && scan.error.is_none() && scan.lang() != Lang::Swedish;
         #[cfg(test)]
         let raw = raw && !self.no_raw;
-        if raw && let Some(game) = self.attempt(true) {
+        if raw && let Some(game) = self.attempt(scan, number, true) {
             return game;
         }
-        self.attempt(false).unwrap_or_else(|| {
-            let scan = &self.scanner.game;
+        self.attempt(scan, number, false).unwrap_or_else(|| {
             let msg = "internal error: pgn-reader and the scan disagree".to_owned();
             Err(scan.diagnostic(&self.file, 0, 1, msg).into())
         })
@@ -112,8 +186,12 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Reads the game from the source text (`raw`) or its normalized copy; `None` when
     /// pgn-reader reported something else than the scan found.
-    fn attempt(&mut self, raw: bool) -> Option<Result<Game, Error>> {
-        let scan = &self.scanner.game;
+    fn attempt(
+        &mut self,
+        scan: &GameScan,
+        number: usize,
+        raw: bool,
+    ) -> Option<Result<Game, Error>> {
         let file = self.file.as_str();
         let written = self.feed.fill(|out| {
             if raw {
@@ -128,7 +206,7 @@ impl<R: BufRead> PgnReader<R> {
                 write_game(scan, scan.lang(), out)
             }
         });
-        let mut replay = Replay::new(scan, file, self.games, &mut self.stack);
+        let mut replay = Replay::new(scan, file, number, &mut self.stack);
         let read = if written.longest_tag <= LONG_TAG {
             read_one(&mut self.reader, &mut replay)
         } else {
@@ -173,7 +251,7 @@ impl<R: BufRead> PgnReader<R> {
             return Some(Err(e));
         }
         if let Some(e) = scan_error {
-            return Some(Err(scan_error_of(scan, file, self.games, e)));
+            return Some(Err(scan_error_of(scan, file, number, e)));
         }
         let mut warnings = replay.warnings;
         if let Some(at) = written.brace_dropped {
@@ -188,7 +266,7 @@ impl<R: BufRead> PgnReader<R> {
         if let (Some(m), Some(t)) = (replay.marker, tag_result)
             && m != t
         {
-            let label = game_label(scan, self.games);
+            let label = game_label(scan, number);
             let msg = format!("the result at the end of {label} differs from its Result tag");
             warnings.push(Warning(scan.diagnostic(file, 0, 1, msg)));
         }
@@ -200,7 +278,7 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
         Some(Ok(Game {
-            number: self.games,
+            number,
             location: Some(scan.start_location(file)),
             tags: replay.tags,
             items: replay.items,
@@ -249,7 +327,9 @@ mod tests {
 
     fn read(src: &str, no_raw: bool) -> Vec<Result<Game, String>> {
         let mut r = PgnReader::new(src.as_bytes(), "t.pgn");
-        r.no_raw = no_raw;
+        if no_raw {
+            r.no_raw();
+        }
         let mut out = Vec::new();
         loop {
             match r.read_game() {

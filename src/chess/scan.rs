@@ -840,6 +840,11 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
+    /// The game just scanned, taken out (the next is scanned into a new one).
+    pub(crate) fn take_game(&mut self) -> GameScan {
+        std::mem::replace(&mut self.game, GameScan::new())
+    }
+
     /// The next line read is line `line` of its file.
     pub(crate) fn set_first_line(&mut self, line: u32) {
         self.line_no = line.saturating_sub(1);

@@ -206,6 +206,12 @@ settings! {
     toc_depth: Length<1, 6> = 2;
     /// Where each chapter file of a book folder starts.
     chapter_start: Choice<ChapterStart> = ChapterStart::NewPage;
+    /// Go on past a game or position that cannot be transcribed: it is left out and named, the rest is written, and the exit code is 4.
+    keep_going: Flag = false;
+    /// Games as a tournament bulletin: a title page, a contents list by round, a heading a game, an index of players.
+    bulletin: Flag = false;
+    /// The title on the title page (over a book's own; a bulletin without one takes its games' Event tag).
+    title: Text;
 }
 
 impl Options {
@@ -739,6 +745,41 @@ impl Kind for PageProfile {
     }
 }
 
+/// A line of text (a title).
+pub struct Text;
+
+impl Kind for Text {
+    type Value = String;
+
+    fn values() -> String {
+        "any text".into()
+    }
+
+    fn show(value: &String) -> String {
+        value.clone()
+    }
+
+    fn arg(arg: Arg) -> Arg {
+        arg.value_parser(clap::value_parser!(String))
+            .action(ArgAction::Set)
+    }
+
+    fn from_matches(matches: &ArgMatches, id: &str) -> Option<String> {
+        matches.get_one::<String>(id).cloned()
+    }
+
+    fn from_yaml(node: &MarkedYaml) -> Result<String, String> {
+        scalar_text(node).ok_or_else(|| "expected a single value".to_string())
+    }
+
+    fn check(value: &String) -> Result<(), String> {
+        match value.chars().any(char::is_control) {
+            true => Err("a title is one line, without control characters".into()),
+            false => Ok(()),
+        }
+    }
+}
+
 /// A YAML scalar as text (numbers and booleans as written); `None` for a list or mapping.
 pub(crate) fn scalar_text(node: &MarkedYaml) -> Option<String> {
     match &node.data {
@@ -851,7 +892,7 @@ mod tests {
             assert!(lookup(s.flag).is_some_and(|l| l.key == s.key));
         }
         assert!(lookup("Line-Length").is_some());
-        assert!(lookup("title").is_none());
+        assert!(lookup("author").is_none());
     }
 
     #[test]

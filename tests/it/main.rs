@@ -21,6 +21,7 @@ mod files;
 mod fuzz_smoke;
 mod golden;
 mod hostile;
+mod keep_going;
 mod pef;
 mod pipeline;
 mod proof;

@@ -1,0 +1,191 @@
+//! The games of a PGN text through chess and braille, on `jobs` threads: the text is cut into
+//! games in input order (the scan), each game is replayed and written in braille by one of the
+//! workers, and the results come back in input order, so the output is the same bytes whatever
+//! the number of threads.
+//!
+//! With one job everything runs on the calling thread, and so do the first games of every
+//! text (a book's block, a short file: threads would not pay off). After them, one thread cuts the text,
+//! `jobs` workers translate, and the calling thread (the layout) takes the games back: game `i`
+//! goes to worker `i % jobs` and is taken from it in turn, so no game overtakes another and the
+//! queues between the threads (a few games each) bound the memory.
+
+use std::io::BufRead;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+use crate::braille::Block;
+use crate::braille::game::GameWriter;
+use crate::chess::Game;
+use crate::chess::pgn::{Replayer, Scanned, Splitter};
+use crate::error::{Error, Location, Result, Warning};
+use crate::settings::Options;
+
+/// Games translated on the calling thread before any other starts: a book's game or a short
+/// file is done before threads would pay off (and each thread costs address space: an arena
+/// of the allocator, a stack).
+const ALONE: usize = 32;
+
+/// Games waiting in each queue between the threads: enough to keep the workers busy through
+/// a long game, few enough that memory stays small.
+const QUEUE: usize = 16;
+
+/// One game, translated.
+pub(super) struct Translated {
+    /// Its braille: heading, moves, comments.
+    pub(super) blocks: Vec<Block>,
+    /// What the loop needs of it besides its braille.
+    pub(super) about: About,
+    /// Annotation glyphs compact notation left out.
+    pub(super) dropped_nags: usize,
+}
+
+/// What the layout loop needs to know of a game: where it is, what its tags say (the proof's
+/// note, a bulletin's contents and index), whether it starts from a position.
+#[derive(Clone, Debug, Default)]
+pub(super) struct About {
+    pub(super) number: usize,
+    pub(super) location: Option<Location>,
+    /// The tags the loop uses (`White`, `Black`, `Event`, `Round`, `Board`, `Result`, Elo),
+    /// as written.
+    pub(super) tags: Vec<(String, String)>,
+    /// It starts from a `[FEN]` position.
+    pub(super) start: bool,
+}
+
+impl About {
+    fn of(game: &Game) -> About {
+        const KEPT: [&str; 9] = [
+            "Event", "Round", "Board", "White", "Black", "WhiteElo", "BlackElo", "Result", "Date",
+        ];
+        About {
+            number: game.number,
+            location: game.location.clone(),
+            tags: game
+                .tags
+                .iter()
+                .filter(|(n, _)| KEPT.contains(&n.as_str()))
+                .cloned()
+                .collect(),
+            start: game.start.is_some(),
+        }
+    }
+
+    /// A tag's value, unless it says nothing (empty, `?`, `-`).
+    pub(super) fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
+    }
+}
+
+/// What comes of one game, in input order.
+pub(super) enum Step {
+    /// Translated, with the warnings of reading and writing it.
+    Game(Translated, Vec<Warning>),
+    /// It could not be read or replayed: the error (the game has no braille), and the
+    /// warnings found before it.
+    Bad(Error, Vec<Warning>),
+}
+
+/// Replays games and writes them in braille: one a thread.
+struct Translator {
+    replayer: Replayer,
+    writer: GameWriter,
+}
+
+impl Translator {
+    fn new(file: &str, options: &Options) -> Translator {
+        Translator {
+            replayer: Replayer::new(file),
+            writer: GameWriter::new(options),
+        }
+    }
+
+    fn translate(&mut self, scanned: &Scanned) -> Step {
+        let replayed = self.replayer.replay(&scanned.scan, scanned.number);
+        let mut warnings = self.replayer.take_warnings();
+        match replayed {
+            Err(e) => Step::Bad(e, warnings),
+            Ok(game) => {
+                let before = self.writer.dropped_nags;
+                let mut blocks = Vec::new();
+                self.writer.write(&game, &mut blocks, &mut warnings);
+                let translated = Translated {
+                    blocks,
+                    about: About::of(&game),
+                    dropped_nags: self.writer.dropped_nags - before,
+                };
+                Step::Game(translated, warnings)
+            }
+        }
+    }
+}
+
+/// Hands each game of `input` (`name` in messages, its first line line `first_line` of the
+/// file) to `each`, in input order, translated with `options` on `jobs` threads. `each`
+/// returning an error stops the reading; so does a read error of the input.
+pub(super) fn each_game(
+    input: Box<dyn BufRead + Send>,
+    name: &str,
+    first_line: u32,
+    options: &Options,
+    jobs: usize,
+    each: &mut dyn FnMut(Step) -> Result<()>,
+) -> Result<()> {
+    let mut splitter = Splitter::new(input).starting_at_line(first_line);
+    let mut translator = Translator::new(name, options);
+    let mut alone = 0;
+    while jobs <= 1 || alone < ALONE {
+        let Some(scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
+            return Ok(());
+        };
+        each(translator.translate(&scanned))?;
+        alone += 1;
+    }
+    drop(translator);
+    std::thread::scope(|scope| {
+        // A game, or the read error that ended the input (in its place in the order).
+        type Work = std::result::Result<Scanned, Error>;
+        type Done = std::result::Result<Step, Error>;
+        let mut to_workers: Vec<SyncSender<Work>> = Vec::with_capacity(jobs);
+        let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
+        for _ in 0..jobs {
+            let (work_tx, work_rx) = sync_channel::<Work>(QUEUE);
+            let (done_tx, done_rx) = sync_channel::<Done>(QUEUE);
+            to_workers.push(work_tx);
+            from_workers.push(done_rx);
+            let mut translator = Translator::new(name, options);
+            scope.spawn(move || {
+                for work in work_rx {
+                    let done = work.map(|scanned| translator.translate(&scanned));
+                    // A closed channel: the layout stopped (an error); stop too.
+                    if done_tx.send(done).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        scope.spawn(move || {
+            let mut i = 0usize;
+            loop {
+                let (work, last) = match splitter.next_scanned() {
+                    Ok(Some(scanned)) => (Ok(scanned), false),
+                    Ok(None) => return,
+                    Err(e) => (Err(Error::io(name, e)), true),
+                };
+                if to_workers[i % jobs].send(work).is_err() || last {
+                    return;
+                }
+                i += 1;
+            }
+        });
+        // Game i from worker i % jobs; a worker with nothing more means the input has ended.
+        let mut i = 0usize;
+        while let Ok(done) = from_workers[i % jobs].recv() {
+            each(done?)?;
+            i += 1;
+        }
+        Ok(())
+    })
+}
