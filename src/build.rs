@@ -5,6 +5,7 @@
 //! into blocks and laid out at once, so memory stays bounded by the largest game, not the file.
 //! Where the output goes, and how a failed build writes nothing, is `destination`'s part.
 
+mod bulletin;
 mod folder;
 mod games;
 
@@ -38,19 +39,20 @@ pub enum InputKind {
     Pgn,
     /// Positions, one FEN a line, drawn as diagrams.
     Fen,
+    /// Positions in EPD, one a line, drawn as diagrams under their `id` and comments.
+    Epd,
     /// A chess book in Markdown.
     #[value(name = "md")]
     Markdown,
 }
 
 impl InputKind {
-    /// The kind an input's name says; standard input (`-`) and unknown extensions are a usage
-    /// error that points to `--input-kind`.
+    /// The kind an input's name says: standard input (`-`) is PGN (a broadcast piped in)
+    /// unless `--input-format` says otherwise; an unknown extension is a usage error that
+    /// points to `--input-format`.
     pub fn of(path: &Path) -> Result<InputKind> {
         if path.as_os_str() == "-" {
-            return Err(Error::Usage(
-                "standard input (-): say what it holds with --input-kind pgn, fen or md".into(),
-            ));
+            return Ok(InputKind::Pgn);
         }
         let ext = path
             .extension()
@@ -60,9 +62,11 @@ impl InputKind {
         match ext.as_str() {
             "pgn" => Ok(InputKind::Pgn),
             "fen" => Ok(InputKind::Fen),
+            "epd" => Ok(InputKind::Epd),
             "md" | "markdown" => Ok(InputKind::Markdown),
             _ => Err(Error::Usage(format!(
-                "{}: unknown kind of input (expected .pgn, .fen or .md, or give --input-kind)",
+                "{}: unknown kind of input (expected .pgn, .fen, .epd or .md, or give \
+                 --input-format)",
                 path.display()
             ))),
         }
@@ -684,7 +688,11 @@ fn resolve(
                 .or(base.cloned().unwrap_or_default())
                 .resolve(Some(DEFAULT_PROFILE))
         }
-        Prepared::Stream(_) | Prepared::Held(_) => settings.resolve(None),
+        // A bulletin is a book of games: its pages are numbered as a book's.
+        Prepared::Stream(_) | Prepared::Held(_) => match settings.bulletin {
+            Some(true) => settings.resolve(Some(DEFAULT_PROFILE)),
+            _ => settings.resolve(None),
+        },
     }
 }
 
@@ -871,6 +879,18 @@ fn transcribe_opened(
         }
         each.push(own.0);
     }
+    // A bulletin of games: a title page, a contents list down to the games, an index.
+    let bulletin = options.bulletin
+        && opened
+            .iter()
+            .any(|(_, p, k, _)| *k == InputKind::Pgn && !matches!(p, Prepared::Book(_)));
+    let mut bulletin = bulletin.then(|| bulletin::Bulletin::new(settings.title.clone()));
+    if bulletin.is_some() {
+        wanted = true;
+        for o in &mut each {
+            o.toc_depth = o.toc_depth.max(2);
+        }
+    }
     let mut contents = book::Contents {
         wanted,
         ..Default::default()
@@ -909,8 +929,10 @@ fn transcribe_opened(
                 volumes: &volumes,
                 meta: &meta,
                 drive,
+                bulletin: bulletin.clone(),
             };
             let laid = trial.run(copies, each.clone(), NoLines)?;
+            bulletin = laid.bulletin;
             let known: Vec<_> = laid
                 .found
                 .into_iter()
@@ -951,6 +973,7 @@ fn transcribe_opened(
         volumes: &volumes,
         meta: &meta,
         drive,
+        bulletin,
     };
     let laid = pass.run(
         opened,
@@ -1086,6 +1109,8 @@ struct Pass<'o, 'w> {
     volumes: &'o Volumes,
     meta: &'o Meta,
     drive: Drive,
+    /// The output is a bulletin: what the passes before learnt of it.
+    bulletin: Option<bulletin::Bulletin>,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -1109,6 +1134,7 @@ struct Laid<S> {
     /// Where the places a volume may end fell, and the volumes.
     places: Vec<layout::Place>,
     spans: Vec<layout::Span>,
+    bulletin: Option<bulletin::Bulletin>,
 }
 
 impl Pass<'_, '_> {
@@ -1160,6 +1186,10 @@ impl Pass<'_, '_> {
             proof: options.format == Format::Html,
             go_on: options.keep_going || self.drive.check,
             jobs: self.drive.jobs,
+            bulletin: self.bulletin.map(|mut b| {
+                b.restart();
+                b
+            }),
         };
         for mut block in first_title {
             run.layout
@@ -1208,6 +1238,19 @@ impl Pass<'_, '_> {
                     run.stream(Box::new(io::Cursor::new(text.into_bytes())), &name, kind)?
                 }
             }
+        }
+        if let Some(b) = &run.bulletin {
+            // The index of players, with the pages of the pass before (the list's).
+            let known = run.writer.contents().known.clone();
+            let pages = |i: usize| known.get(i).and_then(|(_, page)| *page);
+            for node in b.index(&pages) {
+                let reporter = &mut run.reporter;
+                run.writer
+                    .node(&node, &run.options, &mut run.blocks, &mut |w| {
+                        reporter.warn(w)
+                    });
+            }
+            lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT)?;
         }
         let marks = run.layout.marks().to_vec();
         let places = run.layout.places().to_vec();
@@ -1258,6 +1301,7 @@ impl Pass<'_, '_> {
             counts,
             places,
             spans,
+            bulletin: run.bulletin,
         })
     }
 }
@@ -1398,6 +1442,8 @@ struct Run<'w, S: LineSink> {
     go_on: bool,
     /// Threads that translate games.
     jobs: usize,
+    /// The output is a bulletin: its rounds and players so far.
+    bulletin: Option<bulletin::Bulletin>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1416,10 +1462,22 @@ impl<S: LineSink> Run<'_, S> {
         kind: InputKind,
     ) -> Result<()> {
         self.reporter.reading(name, None);
-        let (document, what) = if kind == InputKind::Fen {
-            (Document::fen(reader, name), "no positions")
-        } else {
-            (Document::pgn(reader), "no games")
+        if kind == InputKind::Pgn
+            && let Some(b) = &self.bulletin
+            && !self.writer.contents().written
+        {
+            for node in b.front() {
+                let reporter = &mut self.reporter;
+                self.writer
+                    .node(&node, &self.options, &mut self.blocks, &mut |w| {
+                        reporter.warn(w)
+                    });
+            }
+        }
+        let (document, what) = match kind {
+            InputKind::Fen => (Document::fen(reader, name), "no positions"),
+            InputKind::Epd => (Document::epd(reader, name), "no positions"),
+            InputKind::Pgn | InputKind::Markdown => (Document::pgn(reader), "no games"),
         };
         if self.document(document, name)? == 0 {
             self.reporter.warn(empty_input(name, what));
@@ -1495,6 +1553,7 @@ impl<S: LineSink> Run<'_, S> {
             counts,
             go_on,
             jobs,
+            bulletin,
             ..
         } = self;
         let (proof, go_on, jobs) = (*proof, *go_on, *jobs);
@@ -1538,6 +1597,12 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
+            if let Some(b) = bulletin.as_mut() {
+                let entry = writer.contents().found.len();
+                for node in b.before_game(&about, entry) {
+                    writer.node(&node, &options, blocks, &mut |w| reporter.warn(w));
+                }
+            }
             writer.unit(translated.blocks, blocks);
             lay_out(blocks, layout, name)
         };
@@ -1605,7 +1670,13 @@ impl<S: LineSink> Run<'_, S> {
             };
             self.blocks.push(Block::Origin(Box::new(origin)));
         }
-        self.writer.unit([block], &mut self.blocks);
+        let caption = fen.caption.as_deref().map(|text| {
+            let at = fen.pos().in_file(name);
+            let reporter = &mut self.reporter;
+            braille::diagram::caption(text, &mut |u| reporter.warn(book::no_rule(at.clone(), u)))
+        });
+        self.writer
+            .unit(caption.into_iter().chain([block]), &mut self.blocks);
         Ok(true)
     }
 }

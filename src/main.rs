@@ -53,8 +53,8 @@ enum Command {
 /// Options left out take a book's front matter, else the defaults shown.
 #[derive(Args)]
 struct BuildArgs {
-    /// Input files: .pgn, .fen, .md; a book folder (its bok.yaml lists the chapter files);
-    /// `-` for standard input (with --input-kind). Pipes and FIFOs are read as streams.
+    /// Input files: .pgn, .fen, .epd, .md; a book folder (its bok.yaml lists the chapter files);
+    /// `-` for standard input (PGN, or as --input-format says). Pipes and FIFOs are read as streams.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Output file, or a device such as an embosser (`/dev/usb/lp0`, written in place), or an
@@ -79,8 +79,8 @@ struct BuildArgs {
 /// Options left out take a book's front matter, else the defaults shown.
 #[derive(Args)]
 struct CheckArgs {
-    /// Input files: .pgn, .fen, .md; a book folder; `-` for standard input (with
-    /// --input-kind).
+    /// Input files: .pgn, .fen, .epd, .md; a book folder; `-` for standard input (PGN, or as
+    /// --input-format says).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Treat warnings as errors: exit code 1.
@@ -100,9 +100,10 @@ struct CheckArgs {
 /// not in the table of settings.
 #[derive(Args)]
 struct Decoding {
-    /// Read every input as this kind, whatever its name (standard input needs it).
-    #[arg(long, value_name = "KIND")]
-    input_kind: Option<InputKind>,
+    /// Read every input as this format, whatever its name (standard input is PGN unless this
+    /// says otherwise).
+    #[arg(long, value_name = "FORMAT", visible_alias = "input-kind")]
+    input_format: Option<InputKind>,
     /// Decode every input with this encoding (utf-8, windows-1252, latin1, utf-16le, utf-16be)
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
@@ -249,7 +250,7 @@ fn job(
         destination,
         settings,
         input_encoding,
-        input_kind: decoding.input_kind,
+        input_kind: decoding.input_format,
         deny_warnings,
         jobs: decoding.jobs,
     })

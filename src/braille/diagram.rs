@@ -98,6 +98,23 @@ pub(crate) fn diagram(
     Block::Together(blocks)
 }
 
+/// The caption above a diagram (an EPD line's `id` and comments), in the text rules, kept with
+/// the diagram; a character with no rule is written as the substitute and passed to
+/// `unmapped`.
+pub(crate) fn caption(text: &str, unmapped: &mut dyn FnMut(char)) -> Block {
+    let mut cells = Vec::new();
+    let mut missing = Vec::new();
+    text::translate(text, &mut cells, &mut missing);
+    for u in &missing {
+        unmapped(u.ch);
+    }
+    let mut p = Paragraph::new(0, 2);
+    p.push_text(&cells);
+    p.end_word();
+    p.keep_with_next = true;
+    Block::Paragraph(p)
+}
+
 /// The line after a diagram saying who is to move: `Vit drar.` or `Svart drar.`, translated
 /// with the text rules; in compact notation in lower case (no capital sign).
 pub(crate) fn to_move_cells(turn: Color, notation: Notation) -> Vec<Cell> {

@@ -38,6 +38,9 @@ pub struct GameWriter {
     unmapped: Vec<Unmapped>,
     /// Start diagrams: the form, whether to say who moves.
     start_diagram: Option<(DiagramForm, bool)>,
+    /// A bulletin's game: its players, round and result stand in the bulletin's heading
+    /// above it, so its own heading keeps only the opening and the annotator.
+    bulletin: bool,
     /// NAGs left out of compact notation, over all games written.
     pub dropped_nags: usize,
     /// Where the first game with a NAG left out starts.
@@ -88,6 +91,7 @@ impl GameWriter {
             start_diagram: options
                 .start_diagram
                 .then_some((options.diagram, options.to_move)),
+            bulletin: options.bulletin,
         }
     }
 
@@ -163,6 +167,25 @@ impl GameWriter {
             })
         };
         let mut lines: Vec<String> = Vec::new();
+        if self.bulletin {
+            let opening = [known("ECO"), known("Opening"), known("Variation")];
+            let line = opening
+                .iter()
+                .flatten()
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", ");
+            if !line.is_empty() {
+                lines.push(line);
+            }
+            if let Some(annotator) = known("Annotator") {
+                lines.push(format!("Kommentarer: {annotator}"));
+            }
+            for line in lines {
+                blocks.push(Block::Paragraph(self.text_paragraph(&line, game, warnings)));
+            }
+            return;
+        }
         match (player("White", "WhiteElo"), player("Black", "BlackElo")) {
             (None, None) => {}
             (white, black) => lines.push(format!(

@@ -1,6 +1,8 @@
 //! FEN lists: the lines of a `.fen` file (one FEN a line; blank lines and lines whose first
-//! non-blank character is `#` skipped) and of ```` ```fen ```` blocks, as lines with places.
-//! The chess stage reads the FEN itself ([`crate::chess::fen`]).
+//! non-blank character is `#` skipped) and of ```` ```fen ```` blocks, as lines with places;
+//! and EPD files (`.epd`: a position's four fields, then operations `opcode operand;`), whose
+//! `id` and comments (`c0` … `c9`) make the caption. The chess stage reads the FEN itself
+//! ([`crate::chess::fen`]).
 
 use std::io::BufRead;
 use std::ops::Range;
@@ -22,6 +24,8 @@ pub(crate) struct FenLine {
     pub words: Words,
     /// The fence of its block; `None` in a `.fen` file.
     pub block: Option<Pos>,
+    /// What an EPD line says of its position: its `id`, then its comments (`c0` … `c9`).
+    pub caption: Option<String>,
 }
 
 impl FenLine {
@@ -43,12 +47,13 @@ pub(crate) fn holds_fen(line: &str) -> bool {
     !content.is_empty() && !content.starts_with('#')
 }
 
-/// The FEN lines of a `.fen` file, read one at a time.
+/// The FEN lines of a `.fen` file (or the EPD lines of an `.epd` file), read one at a time.
 pub(crate) struct Lines {
     reader: Box<dyn BufRead + Send>,
     file: String,
     number: u32,
     buf: String,
+    epd: bool,
 }
 
 impl Lines {
@@ -58,6 +63,15 @@ impl Lines {
             file: file.to_owned(),
             number: 0,
             buf: String::new(),
+            epd: false,
+        }
+    }
+
+    /// The lines of an EPD file: the position is the first four fields, the rest operations.
+    pub(crate) fn epd(reader: Box<dyn BufRead + Send>, file: &str) -> Self {
+        Lines {
+            epd: true,
+            ..Lines::new(reader, file)
         }
     }
 
@@ -76,15 +90,110 @@ impl Lines {
                 line = line.strip_prefix('\u{feff}').unwrap_or(line);
             }
             if holds_fen(line) {
+                let (range, caption) = match self.epd {
+                    true => epd_parts(line),
+                    false => (0..line.len(), None),
+                };
                 return Ok(Some(FenLine {
                     line: line.to_owned(),
-                    range: 0..line.len(),
+                    range,
                     number: self.number,
                     words: Vec::new(),
                     block: None,
+                    caption,
                 }));
             }
         }
+    }
+}
+
+/// An EPD line's position (its first four fields, as bytes of the line) and caption: the
+/// operand of `id`, then those of `c0` … `c9` in that order, joined by `: `. Other operations
+/// (`bm`, `am`: the solution; `hmvc`, `fmvn`: counters) are not written: a problem's answer
+/// does not stand beside it.
+fn epd_parts(line: &str) -> (Range<usize>, Option<String>) {
+    // The end of the fourth field.
+    let mut end = line.len();
+    let mut fields = 0;
+    let mut in_field = false;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if in_field {
+                fields += 1;
+                if fields == 4 {
+                    end = i;
+                    break;
+                }
+            }
+            in_field = false;
+        } else {
+            in_field = true;
+        }
+    }
+    let mut id = None;
+    let mut comments: Vec<(u8, String)> = Vec::new();
+    for (opcode, operand) in operations(&line[end..]) {
+        match opcode.as_str() {
+            "id" => id = id.or(Some(operand)),
+            c if c.len() == 2 && c.starts_with('c') && c.as_bytes()[1].is_ascii_digit() => {
+                comments.push((c.as_bytes()[1], operand))
+            }
+            _ => {}
+        }
+    }
+    comments.sort_by_key(|(n, _)| *n);
+    let parts: Vec<String> = id
+        .into_iter()
+        .chain(comments.into_iter().map(|(_, c)| c))
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    let caption = (!parts.is_empty()).then(|| parts.join(": "));
+    (0..end, caption)
+}
+
+/// The operations of an EPD line after its position: `opcode operand…;`, operands blank
+/// separated, a quoted operand (`"…"`) taken whole (a `;` inside it is text); an operation
+/// without its `;` runs to the end of the line.
+fn operations(text: &str) -> Vec<(String, String)> {
+    let mut ops = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.next_if(|c| c.is_whitespace() || *c == ';').is_some() {}
+        let mut opcode = String::new();
+        while let Some(c) = chars.next_if(|c| !c.is_whitespace() && *c != ';') {
+            opcode.push(c);
+        }
+        if opcode.is_empty() {
+            return ops;
+        }
+        let mut operands: Vec<String> = Vec::new();
+        loop {
+            while chars.next_if(|c| c.is_whitespace()).is_some() {}
+            match chars.peek() {
+                None => break,
+                Some(';') => {
+                    chars.next();
+                    break;
+                }
+                Some('"') => {
+                    chars.next();
+                    let mut quoted = String::new();
+                    while let Some(c) = chars.next_if(|c| *c != '"') {
+                        quoted.push(c);
+                    }
+                    chars.next();
+                    operands.push(quoted);
+                }
+                Some(_) => {
+                    let mut word = String::new();
+                    while let Some(c) = chars.next_if(|c| !c.is_whitespace() && *c != ';') {
+                        word.push(c);
+                    }
+                    operands.push(word);
+                }
+            }
+        }
+        ops.push((opcode, operands.join(" ")));
     }
 }
 
@@ -115,5 +224,23 @@ mod tests {
                 )
             ]
         );
+    }
+
+    #[test]
+    fn epd_lines_give_the_position_and_a_caption_of_id_and_comments() {
+        let text = "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B1K2R w KQkq - bm O-O; id \"WAC; 1\"; \
+                    c1 \"andra\"; c0 \"Vit drar\";\n8/8/8/8/8/8/8/K6k b - -\n\
+                    8/8/8/8/8/8/8/K6k w - - hmvc 0; fmvn 1;\n";
+        let mut lines = Lines::epd(Box::new(text.as_bytes()), "x.epd");
+        let first = lines.next_line().ok().flatten().expect("a line");
+        assert_eq!(
+            &first.line[first.range.clone()],
+            "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B1K2R w KQkq -"
+        );
+        assert_eq!(first.caption.as_deref(), Some("WAC; 1: Vit drar: andra"));
+        let second = lines.next_line().ok().flatten().expect("a line");
+        assert_eq!((second.range.clone(), second.caption), (0..23, None));
+        let third = lines.next_line().ok().flatten().expect("a line");
+        assert_eq!((third.range.end, third.caption), (23, None));
     }
 }

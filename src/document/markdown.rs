@@ -1062,6 +1062,7 @@ impl<'a> Reader<'a> {
                 number: u32::try_from(first + i + 1).unwrap_or(u32::MAX),
                 words: words.clone(),
                 block: Some(fence),
+                caption: None,
             }));
         }
     }

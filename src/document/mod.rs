@@ -227,6 +227,11 @@ impl<'a> Document<'a> {
         Document::Fen(fen::Lines::new(input, name))
     }
 
+    /// An `.epd` file: a [`Node::Position`] a line, with its caption.
+    pub(crate) fn epd(input: Box<dyn BufRead + Send>, name: &str) -> Self {
+        Document::Fen(fen::Lines::epd(input, name))
+    }
+
     /// The next node, or `None` at the end. Warnings about the document's form (an HTML block,
     /// a footnote) go to `warn`.
     pub(crate) fn next_node(&mut self, warn: &mut dyn FnMut(Warning)) -> Result<Option<Node>> {

@@ -293,7 +293,7 @@ fn a_fifo_input_is_read_as_a_stream() {
 }
 
 #[test]
-fn standard_input_is_read_with_its_kind_given() {
+fn standard_input_is_read_as_pgn_or_as_its_format_says() {
     let dir = Sandbox::new();
     let brf = reference(&dir);
     // Its output goes to standard output, unless -o says otherwise.
@@ -309,10 +309,15 @@ fn standard_input_is_read_with_its_kind_given() {
         .run();
     out.ok();
     assert_eq!(dir.read("ut.brf"), brf);
-    // Without its kind: a usage error that says how.
+    // Without its format: PGN, as a broadcast is piped in.
     let out = dir.command(&["build", "-"]).stdin(GAME).run();
-    assert_eq!(out.code, Some(2), "{}", out.stderr);
-    assert!(out.stderr.contains("--input-kind"), "{}", out.stderr);
+    assert_eq!(out.ok().stdout, brf);
+    // Said to be something else, it is read as that: a FEN list that is no FEN.
+    let out = dir
+        .command(&["build", "-", "--input-format", "fen"])
+        .stdin(GAME)
+        .run();
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert!(out.stdout.is_empty());
     // Twice: it can be read once only.
     let out = dir

@@ -14,6 +14,7 @@ mod book_folder;
 mod book_layout;
 mod book_prose;
 mod book_structure;
+mod bulletin;
 mod cli;
 mod diagrams;
 #[cfg(unix)]

@@ -1,0 +1,243 @@
+//! Tournament bulletins (`--bulletin`): title page, contents list by round, a heading a game,
+//! index of players; their page numbers are the pages where the games stand. And the inputs
+//! of bulletins: standard input, EPD.
+
+use schackpunkt::text_to_unicode as braille;
+
+use crate::support::{Sandbox, pages};
+
+/// Players with Swedish letters, so that the index's order is tested.
+const PLAYERS: [&str; 8] = [
+    "Öberg", "Berg", "Åström", "Ärlig", "Ceder", "Zorn", "Adam", "Egil",
+];
+
+/// Three rounds of four boards: each player once a round, never against themselves.
+fn games() -> Vec<(usize, usize, &'static str, &'static str)> {
+    let mut games = Vec::new();
+    for round in 1..=3 {
+        for board in 1..=4 {
+            let w = PLAYERS[(board - 1 + round) % 8];
+            let b = PLAYERS[(8 - board + round) % 8];
+            games.push((round, board, w, b));
+        }
+    }
+    games
+}
+
+fn pgn() -> String {
+    let mut pgn = String::new();
+    for (round, board, w, b) in games() {
+        pgn.push_str(&format!(
+            "[Event \"Bulletin-SM\"]\n[Round \"{round}.{board}\"]\n[White \"{w}\"]\n\
+             [Black \"{b}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 \
+             5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0\n\n"
+        ));
+    }
+    pgn
+}
+
+/// The page number printed on a page: the last word of its first line.
+fn number_of(page: &[String]) -> String {
+    page.first()
+        .and_then(|l| l.split('⠀').rfind(|w| !w.is_empty()))
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn contents_and_index_name_the_pages_where_the_games_stand() {
+    let dir = Sandbox::new();
+    dir.write("sm.pgn", pgn());
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--format",
+        "unicode",
+        "--line-length",
+        "40",
+        "--page-length",
+        "12",
+        "-o",
+        "-",
+    ]);
+    ran.ok();
+    let built = pages(&ran.text());
+    let pages = &built.pages;
+    let trimmed = |l: &String| l.trim_start_matches('⠀').to_string();
+    // Every page carries its number, counted from the title page.
+    for (k, page) in pages.iter().enumerate().skip(1) {
+        assert_eq!(
+            number_of(page),
+            braille(&(k + 1).to_string()),
+            "page {}",
+            k + 1
+        );
+    }
+    // The title page: the Event tag.
+    assert!(
+        pages[0]
+            .iter()
+            .any(|l| trimmed(l) == braille("Bulletin-SM"))
+    );
+    // Where each game's heading stands (not in the contents list, which comes first).
+    let contents = pages
+        .iter()
+        .position(|p| {
+            p.iter()
+                .any(|l| trimmed(l).starts_with(&braille("Innehåll")))
+        })
+        .expect("a contents list");
+    let mut stands = Vec::new();
+    for (round, board, w, b) in games() {
+        let heading = braille(&format!("Bord {board}: {w} – {b}, 1-0"));
+        let found: Vec<usize> = pages
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.iter().any(|l| trimmed(l).starts_with(&heading)))
+            .map(|(k, _)| k + 1)
+            .collect();
+        // Once in the contents list (its first pages), once above the game.
+        assert_eq!(found.len(), 2, "{heading}: {found:?}");
+        assert!(found[0] <= contents + 2 && found[0] < found[1], "{found:?}");
+        let page = found[1];
+        stands.push((round, w, b, page));
+        // The contents list's line names that page.
+        let line = pages[contents..]
+            .iter()
+            .flatten()
+            .find(|l| trimmed(l).starts_with(&heading))
+            .expect("the entry");
+        assert!(
+            line.ends_with(&braille(&page.to_string())),
+            "{heading} stands on page {page}: {line}"
+        );
+    }
+    // The rounds in the list, in order.
+    let rounds: Vec<String> = pages[contents..contents + 2]
+        .iter()
+        .flatten()
+        .map(trimmed)
+        .filter(|l| l.starts_with(&braille("Rond")))
+        .collect();
+    assert_eq!(rounds.len(), 3, "{rounds:?}");
+    for (k, r) in rounds.iter().enumerate() {
+        assert!(r.starts_with(&braille(&format!("Rond {}", k + 1))), "{r}");
+    }
+    // The index: every player once, in Swedish order, with the pages of their games.
+    let start = pages
+        .iter()
+        .rposition(|p| {
+            p.iter()
+                .any(|l| trimmed(l).starts_with(&braille("Spelarregister")))
+        })
+        .expect("an index");
+    let index: Vec<String> = pages[start..].iter().flatten().map(trimmed).collect();
+    let mut sorted = PLAYERS.to_vec();
+    sorted.sort_by_key(|n| {
+        n.chars()
+            .map(|c| match c {
+                'Å' => 'z' as u32 + 1,
+                'Ä' => 'z' as u32 + 2,
+                'Ö' => 'z' as u32 + 3,
+                c => c.to_ascii_lowercase() as u32,
+            })
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(sorted[5..], ["Åström", "Ärlig", "Öberg"]);
+    let mut at = 0;
+    for player in sorted {
+        let mut own: Vec<usize> = stands
+            .iter()
+            .filter(|(_, w, b, _)| *w == player || *b == player)
+            .map(|s| s.3)
+            .collect();
+        own.dedup();
+        let listed: Vec<String> = own.iter().map(usize::to_string).collect();
+        let line = braille(&format!("{player} {}", listed.join(", ")));
+        let found = index
+            .iter()
+            .position(|l| *l == line)
+            .unwrap_or_else(|| panic!("{player}: {line} not in {index:#?}"));
+        assert!(found > at, "{player} out of order");
+        at = found;
+    }
+}
+
+#[test]
+fn a_title_given_wins_and_games_are_kept_by_board() {
+    let dir = Sandbox::new();
+    dir.write("sm.pgn", pgn());
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--title",
+        "SM i Borlänge",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    let built = pages(&ran.ok().text());
+    assert!(
+        built.pages[0]
+            .iter()
+            .any(|l| l.trim_start_matches('⠀') == braille("SM i Borlänge"))
+    );
+    // Without --bulletin the same games have no contents list and no index.
+    let plain = dir.run(&["build", "sm.pgn", "--format", "unicode", "-o", "-"]);
+    assert!(!plain.ok().text().contains(&braille("Spelarregister")));
+}
+
+#[test]
+fn standard_input_is_pgn_unless_told_and_epd_gives_captions() {
+    let dir = Sandbox::new();
+    let game = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n";
+    dir.write("a.pgn", game);
+    let from_file = dir.run(&["build", "a.pgn", "--format", "unicode", "-o", "-"]);
+    let piped = dir
+        .command(&["build", "-", "--format", "unicode", "-o", "-"])
+        .stdin(game)
+        .run();
+    assert_eq!(piped.ok().stdout, from_file.ok().stdout);
+    let epd = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; \
+               id \"Mattfälla 1\"; c0 \"Vit drar och sätter matt\";\n";
+    dir.write("p.epd", epd);
+    let ran = dir.run(&[
+        "build",
+        "p.epd",
+        "--format",
+        "unicode",
+        "--line-length",
+        "40",
+        "-o",
+        "-",
+    ]);
+    let text = ran.ok().text();
+    let first = text.lines().next().unwrap_or("");
+    assert_eq!(
+        first,
+        braille("Mattfälla 1: Vit drar och sätter matt").as_str(),
+        "{text}"
+    );
+    // The solution (bm) is not printed beside the problem.
+    assert!(!text.contains(&braille("Qxf7")) && !text.contains(&braille("Dxf7")));
+    // The same from standard input, said to be EPD.
+    let piped = dir
+        .command(&[
+            "build",
+            "-",
+            "--input-format",
+            "epd",
+            "--line-length",
+            "40",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ])
+        .stdin(epd)
+        .run();
+    assert_eq!(piped.ok().text(), text);
+}
