@@ -147,6 +147,7 @@ fn child(mode: &str, input: &Path) {
                 input_kind: None,
                 deny_warnings: false,
                 jobs: 1,
+                progress: None,
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             count_games(input)

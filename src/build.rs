@@ -12,6 +12,7 @@ mod games;
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -28,7 +29,7 @@ use crate::output::{Joined, Meta, Output, VolumeWrite};
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
 use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Options};
-use crate::source;
+use crate::source::{self, Progress};
 use folder::{Part, Role};
 use games::Step;
 
@@ -105,6 +106,8 @@ pub struct Job {
     /// Threads that translate games; 0: one a core. The output is the same whatever the
     /// number.
     pub jobs: usize,
+    /// Where the build says how far it has got (for a progress bar), if anywhere.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Job {
@@ -117,6 +120,7 @@ impl Job {
         Drive {
             jobs,
             check: self.destination == Destination::Discard,
+            progress: self.progress.clone(),
         }
     }
 
@@ -705,13 +709,15 @@ fn front_of(name: &str, text: &str, role: Role) -> Result<frontmatter::FrontMatt
 }
 
 /// How the loop runs, besides what it writes.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 struct Drive {
     /// Threads that translate games.
     jobs: usize,
     /// Nothing is written (`check`): every error is reported, each bad game or position left
     /// out as with `keep_going`.
     check: bool,
+    /// Bytes read and games written are counted here (the last pass's games only).
+    progress: Option<Arc<Progress>>,
 }
 
 /// Transcribes inputs into one output stream.
@@ -723,7 +729,7 @@ fn transcribe(
 ) -> Result<Counts> {
     let mut opened = Vec::with_capacity(inputs.len());
     for part in inputs.iter().flat_map(|u| &u.parts) {
-        let input = source::open(&part.path, job.input_encoding)?;
+        let input = source::open_counted(&part.path, job.input_encoding, job.progress.as_ref())?;
         opened.push((input, part.kind, part.role));
     }
     transcribe_opened(opened, &job.settings, job.drive(), out, warn)
@@ -756,6 +762,7 @@ pub fn transcribe_bytes(
     let drive = Drive {
         jobs: 1,
         check: false,
+        progress: None,
     };
     transcribe_opened(
         vec![(input, kind, Role::Alone)],
@@ -928,7 +935,11 @@ fn transcribe_opened(
                 marker,
                 volumes: &volumes,
                 meta: &meta,
-                drive,
+                // A trial pass's games are not progress: the last pass writes them again.
+                drive: Drive {
+                    progress: None,
+                    ..drive.clone()
+                },
                 bulletin: bulletin.clone(),
             };
             let laid = trial.run(copies, each.clone(), NoLines)?;
@@ -1186,6 +1197,7 @@ impl Pass<'_, '_> {
             proof: options.format == Format::Html,
             go_on: options.keep_going || self.drive.check,
             jobs: self.drive.jobs,
+            progress: self.drive.progress.clone(),
             bulletin: self.bulletin.map(|mut b| {
                 b.restart();
                 b
@@ -1444,6 +1456,8 @@ struct Run<'w, S: LineSink> {
     jobs: usize,
     /// The output is a bulletin: its rounds and players so far.
     bulletin: Option<bulletin::Bulletin>,
+    /// Games written are counted here.
+    progress: Option<Arc<Progress>>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1554,6 +1568,7 @@ impl<S: LineSink> Run<'_, S> {
             go_on,
             jobs,
             bulletin,
+            progress,
             ..
         } = self;
         let (proof, go_on, jobs) = (*proof, *go_on, *jobs);
@@ -1577,6 +1592,9 @@ impl<S: LineSink> Run<'_, S> {
                 }
             };
             read += 1;
+            if let Some(p) = progress.as_ref() {
+                p.game();
+            }
             for w in warnings {
                 reporter.warn(Warning(relocate(w.0)));
             }

@@ -39,7 +39,7 @@ pub use settings::{
     BrfTable, ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH,
     MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation,
 };
-pub use source::{STDIN_NAME, encoding_for_label};
+pub use source::{Progress, STDIN_NAME, encoding_for_label};
 
 /// Every setting with its values, default, flag, front-matter key and block words, and which
 /// source wins: the text of `docs/options.md` (Markdown), made from the one table of settings.

@@ -1,12 +1,16 @@
 //! The `schackpunkt` command: parses arguments and calls the library.
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use schackpunkt::{
-    Destination, Error, InputKind, Job, Settings, Style, Warning, encoding_for_label, run,
+    Destination, Error, InputKind, Job, Progress, Settings, Style, Warning, encoding_for_label, run,
 };
 
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
@@ -118,12 +122,18 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     end_on_signals();
     let style = Style::for_stderr();
-    let mut warn = |w: &Warning| say(&w.render(style));
     let quiet = match &cli.command {
         Command::Build(a) => a.quiet,
         Command::Check(a) => a.quiet,
         Command::Settings | Command::Completions { .. } | Command::Man { .. } => false,
     };
+    let inputs = match &cli.command {
+        Command::Build(a) => a.inputs.clone(),
+        Command::Check(a) => a.inputs.clone(),
+        _ => Vec::new(),
+    };
+    let bar = Bar::start(&inputs, quiet);
+    let mut warn = |w: &Warning| bar.say(&w.render(style));
     let result = match cli.command {
         Command::Build(a) => {
             let destination = match a.output {
@@ -181,7 +191,11 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    .and_then(|job| run(&job, &mut warn));
+    .and_then(|mut job| {
+        job.progress = bar.progress.clone();
+        run(&job, &mut warn)
+    });
+    bar.finish();
     match result {
         Ok(summary) => {
             // One line of plain words on standard error: what was read and made.
@@ -226,6 +240,102 @@ fn end_on_signals() {
     }
 }
 
+/// The progress bar (indicatif) of a build that takes more than a second, on standard error
+/// when it is a terminal (never with `--quiet`): bytes of the inputs read, games written. A
+/// thread of its own draws it from the build's [`Progress`].
+struct Bar {
+    progress: Option<Arc<Progress>>,
+    bar: Option<ProgressBar>,
+    done: Option<mpsc::Sender<()>>,
+    drawer: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Bar {
+    /// Waits a second before it shows itself: a short build never draws a bar.
+    const DELAY: Duration = Duration::from_secs(1);
+
+    fn start(inputs: &[PathBuf], quiet: bool) -> Bar {
+        let off = Bar {
+            progress: None,
+            bar: None,
+            done: None,
+            drawer: None,
+        };
+        if quiet || inputs.is_empty() || !std::io::stderr().is_terminal() {
+            return off;
+        }
+        // The length when every input is a regular file; else the bar counts without one.
+        let total: Option<u64> = inputs
+            .iter()
+            .map(|p| {
+                std::fs::metadata(p)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len())
+            })
+            .sum();
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+        let style = match total {
+            Some(_) => ProgressStyle::with_template(
+                "{wide_bar} {binary_bytes}/{binary_total_bytes}, {msg}, {eta} left",
+            ),
+            None => ProgressStyle::with_template("{spinner} {binary_bytes}, {msg}"),
+        };
+        if let Ok(style) = style {
+            bar.set_style(style);
+        }
+        let progress = Arc::new(Progress::default());
+        let (done, stop) = mpsc::channel::<()>();
+        let drawer = {
+            let (bar, progress) = (bar.clone(), Arc::clone(&progress));
+            std::thread::Builder::new()
+                .name("progress".into())
+                .stack_size(256 * 1024)
+                .spawn(move || {
+                    // Told to stop, or the build is over (the sender gone): no bar.
+                    let waiting = |d| stop.recv_timeout(d) == Err(RecvTimeoutError::Timeout);
+                    if !waiting(Bar::DELAY) {
+                        return;
+                    }
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    loop {
+                        bar.set_position(progress.bytes());
+                        bar.set_message(format!("{} games", progress.games()));
+                        if !waiting(Duration::from_millis(100)) {
+                            return;
+                        }
+                    }
+                })
+                .ok()
+        };
+        Bar {
+            progress: Some(progress),
+            bar: Some(bar),
+            done: Some(done),
+            drawer,
+        }
+    }
+
+    /// A message on standard error, with the bar out of its way.
+    fn say(&self, message: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| say(message)),
+            None => say(message),
+        }
+    }
+
+    /// The build is over: the bar goes away.
+    fn finish(mut self) {
+        drop(self.done.take());
+        if let Some(drawer) = self.drawer.take() {
+            let _ = drawer.join();
+        }
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// Writes a message to standard error; a closed standard error is no reason to panic.
 fn say(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{message}");
@@ -253,5 +363,6 @@ fn job(
         input_kind: decoding.input_format,
         deny_warnings,
         jobs: decoding.jobs,
+        progress: None,
     })
 }

@@ -8,6 +8,8 @@
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 use encoding_rs_io::DecodeReaderBytesBuilder;
@@ -49,12 +51,74 @@ pub(crate) const STREAM_PREFIX: usize = 1024 * 1024;
 /// The name standard input goes by in messages.
 pub const STDIN_NAME: &str = "standard input";
 
+/// How far a build has got, for a progress bar drawn by another thread: the bytes of its
+/// inputs read (each byte once, whatever the passes) and the games written.
+#[derive(Debug, Default)]
+pub struct Progress {
+    bytes: AtomicU64,
+    games: AtomicU64,
+}
+
+impl Progress {
+    /// Bytes of the inputs read so far.
+    pub fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Games written so far.
+    pub fn games(&self) -> u64 {
+        self.games.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn game(&self) {
+        self.games.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// A reader that adds what it reads to a [`Progress`].
+struct Counted<R> {
+    inner: R,
+    progress: Arc<Progress>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.progress.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// `raw`, counted into `progress` when there is one.
+fn counted<R: Read + Send + 'static>(
+    raw: R,
+    progress: Option<&Arc<Progress>>,
+) -> Box<dyn Read + Send> {
+    match progress {
+        Some(p) => Box::new(Counted {
+            inner: raw,
+            progress: Arc::clone(p),
+        }),
+        None => Box::new(raw),
+    }
+}
+
 /// Opens an input and decides its encoding; `forced` skips the detection. `-` is standard
 /// input. A regular file is read once whole to check that it is UTF-8, then from the start;
 /// anything else is a stream, decided on its first [`STREAM_PREFIX`] bytes.
 pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
+    open_counted(path, forced, None)
+}
+
+/// [`open`], with the bytes read added to `progress`.
+pub(crate) fn open_counted(
+    path: &Path,
+    forced: Option<&'static Encoding>,
+    progress: Option<&Arc<Progress>>,
+) -> Result<Input> {
     if path.as_os_str() == "-" {
-        return stream(STDIN_NAME, io::stdin(), forced).map_err(|e| Error::io(STDIN_NAME, e));
+        return stream(STDIN_NAME, counted(io::stdin(), progress), forced)
+            .map_err(|e| Error::io(STDIN_NAME, e));
     }
     let name = path.display().to_string();
     let io_err = |e: io::Error| Error::io(path, e);
@@ -67,7 +131,7 @@ pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
         )));
     }
     if !meta.is_file() {
-        return stream(&name, file, forced).map_err(io_err);
+        return stream(&name, counted(file, progress), forced).map_err(io_err);
     }
     let (encoding, not_utf8_at) = match forced {
         Some(enc) => (enc, None),
@@ -80,7 +144,7 @@ pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
         seen: 0,
     };
     Ok(Input {
-        reader: decoder(&name, file, encoding),
+        reader: decoder(&name, counted(file, progress), encoding),
         name,
         encoding,
         not_utf8_at,

@@ -453,3 +453,49 @@ fn a_profile_file_sets_the_page_and_its_errors_are_located() {
     );
     assert!(!dir.path().join("bok.brf").exists());
 }
+
+/// On a terminal a build that takes more than a second draws a progress bar on standard error
+/// (bytes read, games written), and clears it before the closing line; with `--quiet`, or when
+/// standard error is not a terminal, there is none. The terminal is `script`'s (util-linux).
+#[test]
+fn a_progress_bar_on_a_terminal_only() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("SKIPPED: no `script` (util-linux) to give the build a terminal");
+        return;
+    }
+    let dir = Sandbox::new();
+    let game = std::fs::read_to_string(example_game()).expect("the example game");
+    // Enough games that the unoptimized build takes well over a second.
+    let big: String = std::iter::repeat_n(game.as_str(), 8_000)
+        .collect::<Vec<_>>()
+        .join("\n");
+    dir.write("big.pgn", &big);
+    let exe = env!("CARGO_BIN_EXE_schackpunkt");
+    let on_terminal = |extra: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec"])
+            .arg(format!("{exe} build big.pgn -o big.brf -j 1 {extra}"))
+            .arg("/dev/null")
+            .current_dir(dir.path())
+            .output()
+            .expect("script runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let shown = on_terminal("");
+    assert!(shown.contains(" games, "), "no bar: {shown}");
+    assert!(shown.contains("MiB"), "no bytes: {shown}");
+    assert!(shown.contains("schackpunkt: read 1 file"), "{shown}");
+    let quiet = on_terminal("--quiet");
+    assert!(!quiet.contains(" games, "), "a bar with --quiet: {quiet}");
+    // Not a terminal: the closing line alone.
+    let piped = dir.run(&["build", "big.pgn", "-o", "big.brf", "-j", "1"]);
+    assert!(
+        piped.ok().stderr.starts_with("schackpunkt: read 1 file"),
+        "{}",
+        piped.stderr
+    );
+}
