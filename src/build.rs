@@ -642,22 +642,25 @@ fn empty_input(name: &str, what: &str) -> Warning {
 
 /// An input opened for transcription: a book is read whole (books are small and Markdown
 /// needs the whole text), games and positions stream, unless the output has a contents list
-/// (then they are held as text, to be laid out more than once).
+/// or volumes (then their text is spooled to a temporary file, to be laid out more than
+/// once without being held in memory).
 enum Prepared {
     Book(String),
     Stream(source::Input),
-    Held(String),
+    Spooled(source::Spooled),
 }
 
 impl Prepared {
     /// A copy for a trial pass of the contents list (a stream is never copied: with a
-    /// contents list, streams are held).
-    fn copy(&self) -> Option<Prepared> {
-        match self {
+    /// contents list, streams are spooled).
+    fn copy(&self, name: &str) -> Result<Option<Prepared>> {
+        Ok(match self {
             Prepared::Book(t) => Some(Prepared::Book(t.clone())),
-            Prepared::Held(t) => Some(Prepared::Held(t.clone())),
+            Prepared::Spooled(t) => Some(Prepared::Spooled(
+                t.share().map_err(|e| Error::io(name, e))?,
+            )),
             Prepared::Stream(_) => None,
-        }
+        })
     }
 }
 
@@ -693,7 +696,7 @@ fn resolve(
                 .resolve(Some(DEFAULT_PROFILE))
         }
         // A bulletin is a book of games: its pages are numbered as a book's.
-        Prepared::Stream(_) | Prepared::Held(_) => match settings.bulletin {
+        Prepared::Stream(_) | Prepared::Spooled(_) => match settings.bulletin {
             Some(true) => settings.resolve(Some(DEFAULT_PROFILE)),
             _ => settings.resolve(None),
         },
@@ -868,7 +871,7 @@ fn transcribe_opened(
                 wanted |= own.0.toc || marker;
                 own
             }
-            Prepared::Stream(_) | Prepared::Held(_) => (options.clone(), profile.clone()),
+            Prepared::Stream(_) | Prepared::Spooled(_) => (options.clone(), profile.clone()),
         };
         let theirs = Page::of(&own.0, own.1.as_ref());
         if let Some(difference) = page.differs(&theirs) {
@@ -913,19 +916,21 @@ fn transcribe_opened(
     let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
     let split = limit > 0 && options.page_length > 0;
     if wanted || split {
-        // Laid out more than once: streams are held as text.
+        // Laid out more than once: streams are spooled.
         for (_, prepared, _, _) in &mut opened {
             if let Prepared::Stream(input) = prepared {
-                *prepared = Prepared::Held(input.read_text(false)?);
+                *prepared = Prepared::Spooled(input.spool()?);
             }
         }
         let numbered =
             options.page_length > 0 && profile.as_ref().and_then(|p| p.page_numbers).is_some();
         for _ in 1..PASSES {
-            let copies: Vec<_> = opened
-                .iter()
-                .filter_map(|(n, p, k, r)| Some((n.clone(), p.copy()?, *k, *r)))
-                .collect();
+            let mut copies = Vec::with_capacity(opened.len());
+            for (n, p, k, r) in &opened {
+                if let Some(copy) = p.copy(n)? {
+                    copies.push((n.clone(), copy, *k, *r));
+                }
+            }
             let mut quiet = |_: &Warning| {};
             let trial = Pass {
                 options: &options,
@@ -1246,8 +1251,9 @@ impl Pass<'_, '_> {
                     run.document(document, &name)?;
                 }
                 Prepared::Stream(input) => run.stream(input.reader, &name, kind)?,
-                Prepared::Held(text) => {
-                    run.stream(Box::new(io::Cursor::new(text.into_bytes())), &name, kind)?
+                Prepared::Spooled(text) => {
+                    let reader = text.reader().map_err(|e| Error::io(&name, e))?;
+                    run.stream(reader, &name, kind)?
                 }
             }
         }

@@ -43,6 +43,34 @@ impl Input {
     }
 }
 
+impl Input {
+    /// The text, decoded and checked, written to an unnamed temporary file (the system
+    /// removes it when it is closed, whatever ends the program), to be read once a pass
+    /// (contents lists, volumes): memory stays the same whatever the input's size.
+    pub(crate) fn spool(&mut self) -> crate::error::Result<Spooled> {
+        let err = |e| crate::error::Error::io(&self.name, e);
+        let mut file = tempfile::tempfile().map_err(err)?;
+        io::copy(&mut self.reader, &mut file).map_err(err)?;
+        Ok(Spooled(file))
+    }
+}
+
+/// An input's text in a temporary file ([`Input::spool`]), read from its start once a pass.
+pub(crate) struct Spooled(File);
+
+impl Spooled {
+    /// Another handle on the same text (passes run one after another, each from the start).
+    pub(crate) fn share(&self) -> io::Result<Spooled> {
+        self.0.try_clone().map(Spooled)
+    }
+
+    /// The text from its start.
+    pub(crate) fn reader(mut self) -> io::Result<Box<dyn BufRead + Send>> {
+        self.0.seek(SeekFrom::Start(0))?;
+        Ok(Box::new(io::BufReader::with_capacity(CHUNK, self.0)))
+    }
+}
+
 const CHUNK: usize = 64 * 1024;
 
 /// How much of a stream is read before its encoding is decided (a stream cannot be read twice).

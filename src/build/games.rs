@@ -5,9 +5,9 @@
 //!
 //! With one job everything runs on the calling thread, and so do the first games of every
 //! text (a book's block, a short file: threads would not pay off). After them, one thread cuts the text,
-//! `jobs` workers translate, and the calling thread (the layout) takes the games back: game `i`
-//! goes to worker `i % jobs` and is taken from it in turn, so no game overtakes another and the
-//! queues between the threads (a few games each) bound the memory.
+//! `jobs` workers translate, and the calling thread (the layout) takes the games back, in
+//! batches: batch `i` goes to worker `i % jobs` and is taken from it in turn, so no game
+//! overtakes another and the queues between the threads (a few batches each) bound the memory.
 
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -24,9 +24,13 @@ use crate::settings::Options;
 /// of the allocator, a stack).
 const ALONE: usize = 32;
 
-/// Games waiting in each queue between the threads: enough to keep the workers busy through
+/// Batches waiting in each queue between the threads: enough to keep the workers busy through
 /// a long game, few enough that memory stays small.
-const QUEUE: usize = 16;
+const QUEUE: usize = 4;
+
+/// Games a batch holds at most, and the text after which a batch is full.
+const BATCH: usize = 32;
+const BATCH_BYTES: usize = 64 * 1024;
 
 /// One game, translated.
 pub(super) struct Translated {
@@ -145,9 +149,10 @@ pub(super) fn each_game(
     }
     drop(translator);
     std::thread::scope(|scope| {
-        // A game, or the read error that ended the input (in its place in the order).
-        type Work = std::result::Result<Scanned, Error>;
-        type Done = std::result::Result<Step, Error>;
+        // Games go in batches (a handful of games, or one long one): one hand-over between
+        // threads a batch, not a game. A read error ends the input, after the games before it.
+        type Work = (Vec<Scanned>, Option<Error>);
+        type Done = (Vec<Step>, Option<Error>);
         let mut to_workers: Vec<SyncSender<Work>> = Vec::with_capacity(jobs);
         let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
         for _ in 0..jobs {
@@ -157,10 +162,10 @@ pub(super) fn each_game(
             from_workers.push(done_rx);
             let mut translator = Translator::new(name, options);
             scope.spawn(move || {
-                for work in work_rx {
-                    let done = work.map(|scanned| translator.translate(&scanned));
+                for (games, error) in work_rx {
+                    let steps = games.iter().map(|g| translator.translate(g)).collect();
                     // A closed channel: the layout stopped (an error); stop too.
-                    if done_tx.send(done).is_err() {
+                    if done_tx.send((steps, error)).is_err() {
                         return;
                     }
                 }
@@ -169,21 +174,43 @@ pub(super) fn each_game(
         scope.spawn(move || {
             let mut i = 0usize;
             loop {
-                let (work, last) = match splitter.next_scanned() {
-                    Ok(Some(scanned)) => (Ok(scanned), false),
-                    Ok(None) => return,
-                    Err(e) => (Err(Error::io(name, e)), true),
-                };
-                if to_workers[i % jobs].send(work).is_err() || last {
+                let mut batch = Vec::with_capacity(BATCH);
+                let mut bytes = 0;
+                let mut error = None;
+                let mut end = false;
+                while batch.len() < BATCH && bytes < BATCH_BYTES {
+                    match splitter.next_scanned() {
+                        Ok(Some(scanned)) => {
+                            bytes += scanned.scan.text.len();
+                            batch.push(scanned);
+                        }
+                        Ok(None) => {
+                            end = true;
+                            break;
+                        }
+                        Err(e) => {
+                            error = Some(Error::io(name, e));
+                            end = true;
+                            break;
+                        }
+                    }
+                }
+                let empty = batch.is_empty() && error.is_none();
+                if empty || to_workers[i % jobs].send((batch, error)).is_err() || end {
                     return;
                 }
                 i += 1;
             }
         });
-        // Game i from worker i % jobs; a worker with nothing more means the input has ended.
+        // Batch i from worker i % jobs; a worker with nothing more means the input has ended.
         let mut i = 0usize;
-        while let Ok(done) = from_workers[i % jobs].recv() {
-            each(done?)?;
+        while let Ok((steps, error)) = from_workers[i % jobs].recv() {
+            for step in steps {
+                each(step)?;
+            }
+            if let Some(e) = error {
+                return Err(e);
+            }
             i += 1;
         }
         Ok(())
