@@ -107,25 +107,52 @@ impl Game {
 /// `[%eval 0.17]`, `[%csl Ga4]`: clock times, engine scores and arrows that programs store
 /// in comments for themselves, not for a reader), blanks trimmed.
 pub fn comment_prose(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains("[%") {
+    let b = text.as_bytes();
+    let Some(first) = command_start(b, 0) else {
         return std::borrow::Cow::Borrowed(text.trim());
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("[%") {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(']') {
-            Some(end) => rest = &rest[start + end + 1..],
-            None => {
-                // An unclosed command: keep it as text.
-                out.push_str(&rest[start..]);
-                rest = "";
+    };
+    // The text outside the commands, its words joined by single blanks, made in one pass
+    // (the commands are taken out first, so a word may run on across one: `a[%x]b` is `ab`).
+    // A comment of commands alone (a clock time at every move) allocates nothing. Comments
+    // are short: plain byte loops beat the set-up of a string search.
+    let mut out = String::new();
+    let mut blank = false;
+    let mut push = |part: &str| {
+        for (k, word) in part.split(char::is_whitespace).enumerate() {
+            // Every word but the first follows a blank.
+            blank |= k > 0;
+            if !word.is_empty() {
+                if blank && !out.is_empty() {
+                    out.push(' ');
+                }
+                blank = false;
+                out.push_str(word);
             }
         }
+    };
+    let mut from = 0;
+    let mut start = Some(first);
+    while let Some(at) = start {
+        push(&text[from..at]);
+        match b[at..].iter().position(|&c| c == b']') {
+            Some(end) => from = at + end + 1,
+            None => {
+                // An unclosed command: keep it as text.
+                from = at;
+                break;
+            }
+        }
+        start = command_start(b, from);
     }
-    out.push_str(rest);
-    let words: Vec<&str> = out.split_whitespace().collect();
-    std::borrow::Cow::Owned(words.join(" "))
+    push(&text[from..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Where the first command (`[%`) of `text` at or after `from` starts.
+fn command_start(text: &[u8], from: usize) -> Option<usize> {
+    let rest = text.get(from..)?;
+    let i = rest.windows(2).position(|w| w == b"[%")?;
+    Some(from + i)
 }
 
 #[cfg(test)]
@@ -145,5 +172,7 @@ mod tests {
         );
         assert_eq!(comment_prose(" Vanlig text "), "Vanlig text");
         assert_eq!(comment_prose("[%oavslutad"), "[%oavslutad");
+        assert_eq!(comment_prose("a[%x]b  c\u{a0}d [%y] e\n"), "ab c d e");
+        assert_eq!(comment_prose(" x [%y"), "x [%y");
     }
 }

@@ -16,6 +16,7 @@ use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TokKind, Token};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
+use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Warning};
 
 /// The position before a variation, restored at its end.
@@ -49,6 +50,9 @@ pub(crate) struct Replay<'a> {
     pub start: Option<(Board, Color)>,
     chess960: bool,
     partial: String,
+    /// The last place looked up (a byte offset and its line and column), to count the next
+    /// one on from.
+    last_place: Option<(usize, Pos)>,
     pub tags: Vec<(String, String)>,
     pub items: Vec<Item>,
     /// The result from the termination marker.
@@ -151,6 +155,7 @@ impl<'a> Replay<'a> {
             start: None,
             chess960: false,
             partial: String::new(),
+            last_place: None,
             tags: Vec::with_capacity(scan.tags.len()),
             items: Vec::with_capacity(scan.tokens.len()),
             marker: None,
@@ -173,6 +178,13 @@ impl<'a> Replay<'a> {
             }
         }
         None
+    }
+
+    /// The line and column of byte `offset` of the game text; offsets are asked for in order.
+    fn place(&mut self, offset: usize) -> Pos {
+        let pos = self.scan.pos_after(self.last_place, offset);
+        self.last_place = Some((offset, pos));
+        pos
     }
 
     fn fail(&mut self, at: usize, e: Error) -> Flow {
@@ -660,7 +672,7 @@ impl Visitor for Replay<'_> {
                     ..
                 },
             )) => {
-                let at = self.scan.pos(t.start);
+                let at = self.place(t.start);
                 self.items.push(Item::Nag(nag.0, at));
                 ControlFlow::Continue(())
             }
@@ -682,7 +694,7 @@ impl Visitor for Replay<'_> {
                     ..
                 },
             )) => {
-                let at = self.scan.pos(t.start);
+                let at = self.place(t.start);
                 let text = text_of(comment.as_bytes());
                 let c = if self.partial.is_empty() {
                     text.into_owned()
