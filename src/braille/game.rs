@@ -130,7 +130,7 @@ impl GameWriter {
         let Some((form, to_move)) = self.start_diagram else {
             return;
         };
-        let Some((board, turn)) = &game.start else {
+        let Some((board, turn)) = game.start.as_deref() else {
             return;
         };
         blocks.push(diagram(board, *turn, form, self.notation, to_move));
@@ -283,7 +283,8 @@ impl Run<'_> {
             },
             Item::Comment(c, at) => {
                 self.flush_move();
-                self.comment(c, *at);
+                let game = self.game;
+                self.comment(game.comment(c), *at);
             }
             Item::VariationStart => {
                 self.flush_move();

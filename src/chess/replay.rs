@@ -12,7 +12,7 @@ use shakmaty::{
     MoveList, Position, Role, attacks,
 };
 
-use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
+use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags};
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TokKind, Token};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
@@ -49,12 +49,15 @@ pub(crate) struct Replay<'a> {
     /// The position of the `[FEN]` tag, once read.
     pub start: Option<(Board, Color)>,
     chess960: bool,
-    partial: String,
+    /// Where the comment being reported in pieces (a long one) starts in `text`.
+    partial: Option<usize>,
     /// The last place looked up (a byte offset and its line and column), to count the next
     /// one on from.
     last_place: Option<(usize, Pos)>,
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     pub items: Vec<Item>,
+    /// The texts of the comments ([`crate::chess::Game::text`]).
+    pub text: String,
     /// The result from the termination marker.
     pub marker: Option<GameResult>,
     /// The first error, with the byte offset of its place in the game text.
@@ -154,10 +157,14 @@ impl<'a> Replay<'a> {
             fen_tag: None,
             start: None,
             chess960: false,
-            partial: String::new(),
+            partial: None,
             last_place: None,
-            tags: Vec::with_capacity(scan.tags.len()),
+            tags: Tags::with_capacity(
+                scan.tags.len(),
+                scan.tags.iter().map(|t| t.end - t.start).sum(),
+            ),
             items: Vec::with_capacity(scan.tokens.len()),
+            text: String::new(),
             marker: None,
             error: None,
             internal: false,
@@ -232,7 +239,7 @@ impl<'a> Replay<'a> {
         let Some(i) = self.fen_tag else {
             return ControlFlow::Continue(());
         };
-        let value = self.tags.get(i).map_or("", |t| t.1.trim());
+        let value = self.tags.at(i).map_or("", |t| t.1.trim());
         // shakmaty saturates a counter too large for it; a .fen file's FEN is an error then.
         let fen = Fen::from_ascii(value.as_bytes())
             .map_err(|e| e.to_string())
@@ -608,9 +615,10 @@ impl Visitor for Replay<'_> {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> Flow {
-        let name = text_of(name).into_owned();
-        let value = text_of(&value.decode()).into_owned();
-        match name.as_str() {
+        let name = text_of(name);
+        let decoded = value.decode();
+        let value = text_of(&decoded);
+        match name.as_ref() {
             "FEN" => self.fen_tag = Some(self.tags.len()),
             "Variant" => {
                 let v = value.to_ascii_lowercase();
@@ -618,7 +626,7 @@ impl Visitor for Replay<'_> {
             }
             _ => {}
         }
-        self.tags.push((name, value));
+        self.tags.push(&name, &value);
         ControlFlow::Continue(())
     }
 
@@ -681,7 +689,8 @@ impl Visitor for Replay<'_> {
     }
 
     fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> Flow {
-        self.partial.push_str(&text_of(comment.as_bytes()));
+        self.partial.get_or_insert(self.text.len());
+        self.text.push_str(&text_of(comment.as_bytes()));
         ControlFlow::Continue(())
     }
 
@@ -695,15 +704,9 @@ impl Visitor for Replay<'_> {
                 },
             )) => {
                 let at = self.place(t.start);
-                let text = text_of(comment.as_bytes());
-                let c = if self.partial.is_empty() {
-                    text.into_owned()
-                } else {
-                    let mut c = mem::take(&mut self.partial);
-                    c.push_str(&text);
-                    c
-                };
-                self.items.push(Item::Comment(c, at));
+                let start = self.partial.take().unwrap_or(self.text.len());
+                self.text.push_str(&text_of(comment.as_bytes()));
+                self.items.push(Item::Comment(start..self.text.len(), at));
                 ControlFlow::Continue(())
             }
             _ => self.internal("pgn-reader reported a comment the scan did not find"),
