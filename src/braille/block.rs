@@ -209,6 +209,13 @@ impl Paragraph {
         self.words.is_empty() && self.open.is_none()
     }
 
+    /// Room for `cells` more cells in `words` more words (a game's moves: growing a cell at a
+    /// time copied the paragraph again and again).
+    pub fn reserve(&mut self, cells: usize, words: usize) {
+        self.cells.reserve(cells);
+        self.words.reserve(words);
+    }
+
     /// Appends cells to the word being written (starting one if none is open).
     pub fn push(&mut self, cells: &[Cell]) {
         if self.open.is_none() {

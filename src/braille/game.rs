@@ -118,6 +118,11 @@ impl GameWriter {
             nags_counted: None,
             ends_with_move: false,
         };
+        // A move is a word of about four cells, and its number another (a guess that saves
+        // most of the growing; a list layout starts a paragraph a move pair).
+        if run.w.layout != Layout::List {
+            run.para.reserve(game.items.len() * 6, game.items.len() * 2);
+        }
         for item in &game.items {
             run.item(item);
         }

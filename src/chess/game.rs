@@ -159,7 +159,12 @@ impl Tags {
 
     /// The tags in source order: name, value.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        (0..self.len()).filter_map(|i| self.at(i))
+        let mut start = 0;
+        self.ends.iter().map(move |&(name_end, end)| {
+            let tag = (&self.text[start..name_end], &self.text[name_end..end]);
+            start = end;
+            tag
+        })
     }
 
     /// The value of the first tag of this name.
