@@ -315,7 +315,12 @@ impl<R: Read> TextCheck<R> {
     /// error for the first problem, located, or `None`.
     fn check(&mut self, whole: usize) -> Option<io::Error> {
         let bytes = &self.buf[..whole];
-        let nul = bytes.iter().position(|&b| b == 0);
+        // `contains` looks for the byte a word at a time; most text has none.
+        let nul = if bytes.contains(&0) {
+            bytes.iter().position(|&b| b == 0)
+        } else {
+            None
+        };
         let other = match self.checks {
             Checks::Utf8 => std::str::from_utf8(bytes).err().map(|e| e.valid_up_to()),
             Checks::Decoded => None,

@@ -209,6 +209,13 @@ impl Paragraph {
         self.words.is_empty() && self.open.is_none()
     }
 
+    /// Room for `cells` more cells in `words` more words (a game's moves: growing a cell at a
+    /// time copied the paragraph again and again).
+    pub fn reserve(&mut self, cells: usize, words: usize) {
+        self.cells.reserve(cells);
+        self.words.reserve(words);
+    }
+
     /// Appends cells to the word being written (starting one if none is open).
     pub fn push(&mut self, cells: &[Cell]) {
         if self.open.is_none() {
@@ -251,6 +258,25 @@ impl Paragraph {
     /// [`Paragraph::push_text`], with the places where soft hyphens stood (indices in `cells`
     /// of the cells after them, ascending): a word longer than a line may be cut there too.
     pub fn push_text_cut(&mut self, cells: &[Cell], soft_hyphens: &[usize]) {
+        if soft_hyphens.is_empty() {
+            // No soft hyphens (most text): the cells between blanks go in a word at a time.
+            let mut k = 0;
+            while k < cells.len() {
+                let run = cells[k..].iter().take_while(|c| !c.is_blank()).count();
+                if run > 0 {
+                    self.push(&cells[k..k + run]);
+                    k += run;
+                    continue;
+                }
+                if self.binds(&cells[k + 1..]) {
+                    self.end_word_glued();
+                } else {
+                    self.end_word();
+                }
+                k += 1;
+            }
+            return;
+        }
         let mut soft = soft_hyphens.iter().peekable();
         for (k, &c) in cells.iter().enumerate() {
             while soft.next_if(|&&at| at <= k).is_some() {

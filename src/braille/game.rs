@@ -122,6 +122,11 @@ impl GameWriter {
             nags_counted: None,
             ends_with_move: false,
         };
+        // A move is a word of about four cells, and its number another (a guess that saves
+        // most of the growing; a list layout starts a paragraph a move pair).
+        if run.w.layout != Layout::List {
+            run.para.reserve(game.items.len() * 6, game.items.len() * 2);
+        }
         for item in &game.items {
             run.item(item);
         }
@@ -134,7 +139,7 @@ impl GameWriter {
         let Some((form, to_move)) = self.start_diagram else {
             return;
         };
-        let Some((board, turn)) = &game.start else {
+        let Some((board, turn)) = game.start.as_deref() else {
             return;
         };
         blocks.push(diagram(board, *turn, form, self.notation, to_move));
@@ -306,7 +311,8 @@ impl Run<'_> {
             },
             Item::Comment(c, at) => {
                 self.flush_move();
-                self.comment(c, *at);
+                let game = self.game;
+                self.comment(game.comment(c), *at);
             }
             Item::VariationStart => {
                 self.flush_move();

@@ -1,6 +1,8 @@
 //! The replayed game: every move with the facts the position gives, in source order with its
 //! comments, annotation glyphs and variations.
 
+use std::ops::Range;
+
 use shakmaty::{Board, CastlingSide, Color, Role, Square};
 
 use crate::document::Pos;
@@ -60,9 +62,10 @@ pub enum Item {
     Move(MoveFacts),
     /// A numeric annotation glyph of the move before it (`!` is `$1`), and where it stands.
     Nag(u8, Pos),
-    /// A comment, as decoded text (whitespace as in the source), and where that text starts
-    /// (right after its `{` or `;`).
-    Comment(String, Pos),
+    /// A comment, as decoded text (whitespace as in the source): its bytes in the game's
+    /// [`Game::text`] (see [`Game::comment`]), and where that text starts in the source (right
+    /// after its `{` or `;`).
+    Comment(Range<usize>, Pos),
     /// `(`: the moves that follow replace the last move played.
     VariationStart,
     /// `)`.
@@ -86,20 +89,87 @@ pub struct Game {
     /// Where the game starts in its file.
     pub location: Option<Location>,
     /// Tag pairs in source order, values decoded.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     pub items: Vec<Item>,
+    /// The texts of the comments, one after the other (a string a comment cost an allocation
+    /// and a free at every comment: clock times come with every move).
+    pub text: String,
     pub result: Option<GameResult>,
-    /// The position a game with a `[FEN]` tag starts from (board and side to move).
-    pub start: Option<(Board, Color)>,
+    /// The position a game with a `[FEN]` tag starts from (board and side to move). Boxed:
+    /// few games have one, and a game is handed from thread to thread by value.
+    pub start: Option<Box<(Board, Color)>>,
 }
 
 impl Game {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.get(name)
+    }
+
+    /// The text of a comment ([`Item::Comment`]).
+    pub fn comment(&self, text: &Range<usize>) -> &str {
+        self.text.get(text.clone()).unwrap_or("")
+    }
+}
+
+/// Tag pairs in source order: their names and values in one string, and where each ends (a
+/// game's tags cost two allocations, not two a tag).
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct Tags {
+    text: String,
+    /// For each tag, where its name and its value end in `text`; the name starts where the
+    /// tag before ends.
+    ends: Vec<(usize, usize)>,
+}
+
+impl Tags {
+    /// Room for `tags` tags of `bytes` bytes in all.
+    pub fn with_capacity(tags: usize, bytes: usize) -> Self {
+        Tags {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(tags),
+        }
+    }
+
+    pub fn push(&mut self, name: &str, value: &str) {
+        self.text.push_str(name);
+        let name_end = self.text.len();
+        self.text.push_str(value);
+        self.ends.push((name_end, self.text.len()));
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The name and value of the tag at `index`.
+    pub fn at(&self, index: usize) -> Option<(&str, &str)> {
+        let &(name_end, end) = self.ends.get(index)?;
+        let start = match index {
+            0 => 0,
+            _ => self.ends[index - 1].1,
+        };
+        Some((&self.text[start..name_end], &self.text[name_end..end]))
+    }
+
+    /// The tags in source order: name, value.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        let mut start = 0;
+        self.ends.iter().map(move |&(name_end, end)| {
+            let tag = (&self.text[start..name_end], &self.text[name_end..end]);
+            start = end;
+            tag
+        })
+    }
+
+    /// The value of the first tag of this name.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
 }
 
@@ -107,25 +177,52 @@ impl Game {
 /// `[%eval 0.17]`, `[%csl Ga4]`: clock times, engine scores and arrows that programs store
 /// in comments for themselves, not for a reader), blanks trimmed.
 pub fn comment_prose(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains("[%") {
+    let b = text.as_bytes();
+    let Some(first) = command_start(b, 0) else {
         return std::borrow::Cow::Borrowed(text.trim());
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("[%") {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(']') {
-            Some(end) => rest = &rest[start + end + 1..],
-            None => {
-                // An unclosed command: keep it as text.
-                out.push_str(&rest[start..]);
-                rest = "";
+    };
+    // The text outside the commands, its words joined by single blanks, made in one pass
+    // (the commands are taken out first, so a word may run on across one: `a[%x]b` is `ab`).
+    // A comment of commands alone (a clock time at every move) allocates nothing. Comments
+    // are short: plain byte loops beat the set-up of a string search.
+    let mut out = String::new();
+    let mut blank = false;
+    let mut push = |part: &str| {
+        for (k, word) in part.split(char::is_whitespace).enumerate() {
+            // Every word but the first follows a blank.
+            blank |= k > 0;
+            if !word.is_empty() {
+                if blank && !out.is_empty() {
+                    out.push(' ');
+                }
+                blank = false;
+                out.push_str(word);
             }
         }
+    };
+    let mut from = 0;
+    let mut start = Some(first);
+    while let Some(at) = start {
+        push(&text[from..at]);
+        match b[at..].iter().position(|&c| c == b']') {
+            Some(end) => from = at + end + 1,
+            None => {
+                // An unclosed command: keep it as text.
+                from = at;
+                break;
+            }
+        }
+        start = command_start(b, from);
     }
-    out.push_str(rest);
-    let words: Vec<&str> = out.split_whitespace().collect();
-    std::borrow::Cow::Owned(words.join(" "))
+    push(&text[from..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Where the first command (`[%`) of `text` at or after `from` starts.
+fn command_start(text: &[u8], from: usize) -> Option<usize> {
+    let rest = text.get(from..)?;
+    let i = rest.windows(2).position(|w| w == b"[%")?;
+    Some(from + i)
 }
 
 #[cfg(test)]
@@ -145,5 +242,7 @@ mod tests {
         );
         assert_eq!(comment_prose(" Vanlig text "), "Vanlig text");
         assert_eq!(comment_prose("[%oavslutad"), "[%oavslutad");
+        assert_eq!(comment_prose("a[%x]b  c\u{a0}d [%y] e\n"), "ab c d e");
+        assert_eq!(comment_prose(" x [%y"), "x [%y");
     }
 }

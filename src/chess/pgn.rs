@@ -258,11 +258,7 @@ impl Replayer {
             let msg = "'}' left out of a ';' comment (a comment cannot hold it)".to_owned();
             warnings.push(Warning(scan.diagnostic(file, at, at + 1, msg)));
         }
-        let tag_result = replay
-            .tags
-            .iter()
-            .find(|(n, _)| n == "Result")
-            .and_then(|(_, r)| result_of(r));
+        let tag_result = replay.tags.get("Result").and_then(result_of);
         if let (Some(m), Some(t)) = (replay.marker, tag_result)
             && m != t
         {
@@ -282,8 +278,9 @@ impl Replayer {
             location: Some(scan.start_location(file)),
             tags: replay.tags,
             items: replay.items,
+            text: replay.text,
             result: replay.marker.or(tag_result),
-            start: replay.start,
+            start: replay.start.map(Box::new),
         }))
     }
 }
@@ -379,7 +376,7 @@ mod tests {
             .iter()
             .filter_map(|i| {
                 if let Item::Comment(c, _) = i {
-                    Some(c.len())
+                    Some(g.comment(c).len())
                 } else {
                     None
                 }
@@ -418,7 +415,7 @@ mod tests {
             .iter()
             .map(|i| match i {
                 Item::Move(_) => "m",
-                Item::Comment(c, _) if c == " best" => "c",
+                Item::Comment(c, _) if g.comment(c) == " best" => "c",
                 Item::Comment(..) => "?",
                 Item::VariationStart => "(",
                 Item::VariationEnd => ")",

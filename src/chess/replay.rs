@@ -9,13 +9,14 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
-    MoveList, Position, Role, attacks,
+    MoveList, Position, Role, Square, attacks,
 };
 
-use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind};
+use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags};
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TokKind, Token};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
+use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Warning};
 
 /// The position before a variation, restored at its end.
@@ -48,9 +49,15 @@ pub(crate) struct Replay<'a> {
     /// The position of the `[FEN]` tag, once read.
     pub start: Option<(Board, Color)>,
     chess960: bool,
-    partial: String,
-    pub tags: Vec<(String, String)>,
+    /// Where the comment being reported in pieces (a long one) starts in `text`.
+    partial: Option<usize>,
+    /// The last place looked up (a byte offset and its line and column), to count the next
+    /// one on from.
+    last_place: Option<(usize, Pos)>,
+    pub tags: Tags,
     pub items: Vec<Item>,
+    /// The texts of the comments ([`crate::chess::Game::text`]).
+    pub text: String,
     /// The result from the termination marker.
     pub marker: Option<GameResult>,
     /// The first error, with the byte offset of its place in the game text.
@@ -150,9 +157,14 @@ impl<'a> Replay<'a> {
             fen_tag: None,
             start: None,
             chess960: false,
-            partial: String::new(),
-            tags: Vec::with_capacity(scan.tags.len()),
+            partial: None,
+            last_place: None,
+            tags: Tags::with_capacity(
+                scan.tags.len(),
+                scan.tags.iter().map(|t| t.end - t.start).sum(),
+            ),
             items: Vec::with_capacity(scan.tokens.len()),
+            text: String::new(),
             marker: None,
             error: None,
             internal: false,
@@ -173,6 +185,13 @@ impl<'a> Replay<'a> {
             }
         }
         None
+    }
+
+    /// The line and column of byte `offset` of the game text; offsets are asked for in order.
+    fn place(&mut self, offset: usize) -> Pos {
+        let pos = self.scan.pos_after(self.last_place, offset);
+        self.last_place = Some((offset, pos));
+        pos
     }
 
     fn fail(&mut self, at: usize, e: Error) -> Flow {
@@ -220,7 +239,7 @@ impl<'a> Replay<'a> {
         let Some(i) = self.fen_tag else {
             return ControlFlow::Continue(());
         };
-        let value = self.tags.get(i).map_or("", |t| t.1.trim());
+        let value = self.tags.at(i).map_or("", |t| t.1.trim());
         // shakmaty saturates a counter too large for it; a .fen file's FEN is an error then.
         let fen = Fen::from_ascii(value.as_bytes())
             .map_err(|e| e.to_string())
@@ -256,6 +275,119 @@ impl<'a> Replay<'a> {
                 self.fail(t.start, d.into())
             }
         }
+    }
+
+    /// The legal move a SAN means when it is found quickly and surely without generating the
+    /// candidate moves (shakmaty's list of them is a 2 KiB copy at every move): a knight,
+    /// bishop, rook or queen move that one piece of its kind can legally make, a king move
+    /// other than castling, a pawn push or capture (not en passant). `None` for anything else,
+    /// or when the SAN does not fit the position: [`Replay::resolve`] then decides, and
+    /// explains errors. What is found here is the move `resolve` finds, with no
+    /// disambiguation (one piece of its kind can make it).
+    fn quick_resolve(&self, san: &San) -> Option<Move> {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } = *san
+        else {
+            return None;
+        };
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let ours = board.by_color(us);
+        if ours.contains(to) {
+            return None;
+        }
+        let king = board.king_of(us)?;
+        let occupied = board.occupied();
+        let takes = board.by_color(!us).contains(to);
+        // A move other than the king's is legal when no piece of the other side attacks the
+        // king afterwards (the captured piece taken away).
+        let safe = |from: Square| {
+            let after = occupied.without(from).with(to);
+            (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+        };
+        let from = match role {
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(to),
+                    Role::Bishop => attacks::bishop_attacks(to, occupied),
+                    Role::Rook => attacks::rook_attacks(to, occupied),
+                    _ => attacks::queen_attacks(to, occupied),
+                };
+                let mut legal = (reach & board.by_role(role) & ours)
+                    .into_iter()
+                    .filter(|&from| safe(from));
+                let from = legal.next()?;
+                if promotion.is_some() || legal.next().is_some() {
+                    return None;
+                }
+                from
+            }
+            Role::King => {
+                let attacked = board.attacks_to(to, !us, occupied.without(king)).any();
+                if promotion.is_some() || !attacks::king_attacks(king).contains(to) || attacked {
+                    return None;
+                }
+                king
+            }
+            Role::Pawn => {
+                let back = if us == Color::White { -8 } else { 8 };
+                let pawns = board.by_role(Role::Pawn) & ours;
+                let from = match file {
+                    // A push: one square, or two from the pawn's first rank.
+                    None if !takes => {
+                        let one = to.offset(back)?;
+                        if pawns.contains(one) {
+                            one
+                        } else {
+                            let two = one.offset(back)?;
+                            let fourth = us.relative_rank(shakmaty::Rank::Fourth);
+                            if occupied.contains(one) || to.rank() != fourth || !pawns.contains(two)
+                            {
+                                return None;
+                            }
+                            two
+                        }
+                    }
+                    // A capture from the next file.
+                    Some(f) if takes && f.distance(to.file()) == 1 => {
+                        let from = Square::from_coords(f, to.rank()).offset(back)?;
+                        if !pawns.contains(from) {
+                            return None;
+                        }
+                        from
+                    }
+                    _ => return None,
+                };
+                let last = to.rank() == us.relative_rank(shakmaty::Rank::Eighth);
+                let promotes = matches!(
+                    promotion,
+                    Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+                );
+                if last != promotes || !safe(from) {
+                    return None;
+                }
+                from
+            }
+        };
+        if file.is_some_and(|f| f != from.file())
+            || rank.is_some_and(|r| r != from.rank())
+            || (capture && !takes)
+        {
+            return None;
+        }
+        Some(Move::Normal {
+            role,
+            from,
+            capture: board.role_at(to),
+            to,
+            promotion: if role == Role::Pawn { promotion } else { None },
+        })
     }
 
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
@@ -596,9 +728,10 @@ impl Visitor for Replay<'_> {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> Flow {
-        let name = text_of(name).into_owned();
-        let value = text_of(&value.decode()).into_owned();
-        match name.as_str() {
+        let name = text_of(name);
+        let decoded = value.decode();
+        let value = text_of(&decoded);
+        match name.as_ref() {
             "FEN" => self.fen_tag = Some(self.tags.len()),
             "Variant" => {
                 let v = value.to_ascii_lowercase();
@@ -606,7 +739,7 @@ impl Visitor for Replay<'_> {
             }
             _ => {}
         }
-        self.tags.push((name, value));
+        self.tags.push(&name, &value);
         ControlFlow::Continue(())
     }
 
@@ -639,7 +772,21 @@ impl Visitor for Replay<'_> {
         }
         let facts = match san_plus.san {
             San::Null => self.null_move(t),
-            san => self.resolve(san, t, &word).map(|(m, d)| self.play(m, d)),
+            san => match self.quick_resolve(&san) {
+                Some(m) => {
+                    // Tests and debug builds check that the quick way finds what the general
+                    // one does. (Left out of release builds altogether, not just skipped: the
+                    // code around gets inlined differently with it.)
+                    #[cfg(debug_assertions)]
+                    assert_eq!(
+                        self.resolve(san, t, &word).ok(),
+                        Some((m, Disambiguation::default())),
+                        "quick_resolve differs from resolve"
+                    );
+                    Ok(self.play(m, Disambiguation::default()))
+                }
+                None => self.resolve(san, t, &word).map(|(m, d)| self.play(m, d)),
+            },
         };
         match facts {
             Ok(f) => {
@@ -660,7 +807,7 @@ impl Visitor for Replay<'_> {
                     ..
                 },
             )) => {
-                let at = self.scan.pos(t.start);
+                let at = self.place(t.start);
                 self.items.push(Item::Nag(nag.0, at));
                 ControlFlow::Continue(())
             }
@@ -669,7 +816,8 @@ impl Visitor for Replay<'_> {
     }
 
     fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> Flow {
-        self.partial.push_str(&text_of(comment.as_bytes()));
+        self.partial.get_or_insert(self.text.len());
+        self.text.push_str(&text_of(comment.as_bytes()));
         ControlFlow::Continue(())
     }
 
@@ -682,16 +830,10 @@ impl Visitor for Replay<'_> {
                     ..
                 },
             )) => {
-                let at = self.scan.pos(t.start);
-                let text = text_of(comment.as_bytes());
-                let c = if self.partial.is_empty() {
-                    text.into_owned()
-                } else {
-                    let mut c = mem::take(&mut self.partial);
-                    c.push_str(&text);
-                    c
-                };
-                self.items.push(Item::Comment(c, at));
+                let at = self.place(t.start);
+                let start = self.partial.take().unwrap_or(self.text.len());
+                self.text.push_str(&text_of(comment.as_bytes()));
+                self.items.push(Item::Comment(start..self.text.len(), at));
                 ControlFlow::Continue(())
             }
             _ => self.internal("pgn-reader reported a comment the scan did not find"),

@@ -222,6 +222,24 @@ impl GameScan {
         }
     }
 
+    /// [`GameScan::pos`] of `offset`, counted on from `earlier` (a byte offset not after it
+    /// and its place) when that stands on the same line. Tokens are asked for in order:
+    /// counting each from the start of its line made a long line of movetext quadratic.
+    pub(crate) fn pos_after(&self, earlier: Option<(usize, Pos)>, offset: usize) -> Pos {
+        if let Some((at, pos)) = earlier
+            && at <= offset
+            && self.line_index(at) == self.line_index(offset)
+            && let Some(between) = self.text.get(at..offset)
+        {
+            let chars = u32::try_from(between.chars().count()).unwrap_or(u32::MAX);
+            return Pos {
+                line: pos.line,
+                column: pos.column.saturating_add(chars),
+            };
+        }
+        self.pos(offset)
+    }
+
     /// A diagnostic for the bytes `start..end`, with the source line and a marker under them.
     pub(crate) fn diagnostic(
         &self,

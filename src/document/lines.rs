@@ -28,7 +28,7 @@ pub(crate) fn read_line<R: BufRead + ?Sized>(
         if buf.is_empty() {
             break;
         }
-        let end = buf.iter().position(|&b| b == b'\n' || b == b'\r');
+        let end = line_end(buf);
         let part = &buf[..end.unwrap_or(buf.len())];
         let cr = end.is_some_and(|i| buf[i] == b'\r');
         let result = push_utf8(line, &mut cut, part);
@@ -52,6 +52,23 @@ pub(crate) fn read_line<R: BufRead + ?Sized>(
         return Err(not_utf8());
     }
     Ok(total)
+}
+
+/// Where the first LF or CR of `buf` stands. Looked for sixteen bytes at a time (a test of a
+/// whole block the compiler turns into a few vector instructions), then byte by byte in the
+/// block that holds it: lines of movetext are long, and this is every byte of the input.
+fn line_end(buf: &[u8]) -> Option<usize> {
+    const BLOCK: usize = 16;
+    let is_end = |b: u8| b == b'\n' || b == b'\r';
+    let mut start = 0;
+    for block in buf.chunks_exact(BLOCK) {
+        if block.iter().fold(false, |found, &b| found | is_end(b)) {
+            break;
+        }
+        start += BLOCK;
+    }
+    let rest = buf.get(start..).unwrap_or_default();
+    rest.iter().position(|&b| is_end(b)).map(|i| start + i)
 }
 
 /// The next byte of `input`, not consumed.
@@ -163,6 +180,22 @@ mod tests {
                 Some(owned(want)),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn line_ends_are_found_in_every_place_of_a_block() {
+        for len in 0..40 {
+            for at in 0..=len {
+                for end in [b'\n', b'\r'] {
+                    let mut buf = vec![b'x'; len];
+                    if at < len {
+                        buf[at] = end;
+                    }
+                    let want = (at < len).then_some(at);
+                    assert_eq!(line_end(&buf), want, "{len} {at}");
+                }
+            }
         }
     }
 

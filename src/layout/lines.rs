@@ -1,6 +1,65 @@
 //! Line filling: words into lines of a fixed width, breaking only at breakable blanks.
 
+use std::ops::Deref;
+
 use crate::braille::{Cell, Paragraph, Word};
+
+/// The lines made from a block. Kept by the layout from block to block with their buffers: a
+/// line is copied into a buffer that held a line before (a `Vec` a line cost an allocation and
+/// its growth at every line of the output).
+#[derive(Debug, Default)]
+pub(crate) struct Lines {
+    bufs: Vec<Vec<Cell>>,
+    /// How many of `bufs` hold lines of this block.
+    len: usize,
+    /// The line being filled, and the paragraph's words (kept for their buffers too).
+    line: Vec<Cell>,
+    words: Vec<Word>,
+}
+
+impl Lines {
+    /// No lines (the buffers stay).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends an empty line and gives it to be written.
+    pub fn new_line(&mut self) -> &mut Vec<Cell> {
+        if self.len == self.bufs.len() {
+            self.bufs.push(Vec::new());
+        }
+        let line = &mut self.bufs[self.len];
+        line.clear();
+        self.len += 1;
+        line
+    }
+
+    /// Appends a line of these cells.
+    pub fn push(&mut self, cells: &[Cell]) {
+        self.new_line().extend_from_slice(cells);
+    }
+
+    fn last_mut(&mut self) -> Option<&mut Vec<Cell>> {
+        let i = self.len.checked_sub(1)?;
+        self.bufs.get_mut(i)
+    }
+}
+
+impl Deref for Lines {
+    type Target = [Vec<Cell>];
+
+    fn deref(&self) -> &[Vec<Cell>] {
+        &self.bufs[..self.len]
+    }
+}
+
+/// [`fill_lines`] into a vector of lines (for tests that look at the lines of a block).
+#[cfg(test)]
+pub(crate) fn fill(p: &mut Paragraph, width: usize, out: &mut Vec<Vec<Cell>>) {
+    let mut lines = Lines::default();
+    fill_lines(p, width, &mut lines);
+    out.extend(lines.iter().cloned());
+}
 
 /// Fills a paragraph into lines no longer than `width` cells, appending them to `lines`.
 ///
@@ -9,9 +68,12 @@ use crate::braille::{Cell, Paragraph, Word};
 /// line breaks at its glued blanks after all, and only a word longer than a whole line is cut:
 /// after `/ . @ - _` where one falls on the line, else where the line ends, never with a hyphen
 /// added (a hyphen would read as part of an address).
-pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) {
-    let words: Vec<Word> = p.words().to_vec();
-    let mut line: Vec<Cell> = Vec::with_capacity(width);
+pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
+    let mut words = std::mem::take(&mut lines.words);
+    words.clear();
+    words.extend_from_slice(p.words());
+    let mut line = std::mem::take(&mut lines.line);
+    line.clear();
     let indent = |first: bool| if first { p.first_indent } else { p.rest_indent };
     let start_line = |line: &mut Vec<Cell>, first: bool| {
         line.clear();
@@ -46,7 +108,7 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
         }
         if line_has_words && p.rest_indent + group_len <= width {
             // The group fits on a fresh line.
-            lines.push(std::mem::take(&mut line));
+            lines.push(&line);
             start_line(&mut line, false);
             line_has_words = false;
             continue;
@@ -63,7 +125,7 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
             line_has_words = true;
             i += 1;
         } else if line_has_words {
-            lines.push(std::mem::take(&mut line));
+            lines.push(&line);
             start_line(&mut line, false);
             line_has_words = false;
         } else if wl <= width {
@@ -89,14 +151,16 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, lines: &mut Vec<Vec<Cell>>) 
         }
     }
     if line_has_words {
-        lines.push(line);
+        lines.push(&line);
     }
     place_trailer(&p.trailer, width, lines);
+    lines.line = line;
+    lines.words = words;
 }
 
 /// Right-aligns `trailer` at the end of the last line when it fits there after a blank, else
 /// on a line of its own.
-fn place_trailer(trailer: &[Cell], width: usize, lines: &mut Vec<Vec<Cell>>) {
+fn place_trailer(trailer: &[Cell], width: usize, lines: &mut Lines) {
     if trailer.is_empty() {
         return;
     }
@@ -105,7 +169,7 @@ fn place_trailer(trailer: &[Cell], width: usize, lines: &mut Vec<Vec<Cell>>) {
         .last()
         .is_some_and(|l| l.len() + 1 + trailer.len() <= width);
     if !fits {
-        lines.push(Vec::with_capacity(width));
+        lines.new_line();
     }
     if let Some(last) = lines.last_mut() {
         last.resize(width - trailer.len(), Cell::BLANK);
@@ -122,7 +186,7 @@ fn cut_word(
     width: usize,
     indent: usize,
     line: &mut Vec<Cell>,
-    lines: &mut Vec<Vec<Cell>>,
+    lines: &mut Lines,
 ) {
     let mut start = 0;
     loop {
@@ -141,7 +205,8 @@ fn cut_word(
             .max()
             .unwrap_or(start + room);
         line.extend_from_slice(&cells[start..end]);
-        lines.push(std::mem::take(line));
+        lines.push(line);
+        line.clear();
         line.resize(indent.min(width.saturating_sub(1)), Cell::BLANK);
         start = end;
     }

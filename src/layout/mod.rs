@@ -45,7 +45,8 @@ pub(crate) struct Layouter<S: LineSink> {
     /// Lines written on the current page.
     used: usize,
     sink: S,
-    lines: Vec<Vec<Cell>>,
+    /// The lines of the block being laid out (buffers kept from block to block).
+    lines: lines::Lines,
     /// Page numbers and blocks kept with the next one (off unless asked for).
     pages: page::Pages,
     /// The pages where marked paragraphs (headings in the contents list) begin: mark, page.
@@ -68,7 +69,7 @@ impl<S: LineSink> Layouter<S> {
             page_length,
             used: 0,
             sink,
-            lines: Vec::new(),
+            lines: lines::Lines::default(),
             pages: Default::default(),
             marks: Vec::new(),
             pages_ended: 0,
@@ -103,7 +104,7 @@ impl<S: LineSink> Layouter<S> {
                 return self.blank();
             }
             Block::Paragraph(p) => {
-                lines::fill(p, self.width, &mut lines);
+                lines::fill_lines(p, self.width, &mut lines);
                 page::Keep::of(p)
             }
             Block::Fixed {
@@ -117,7 +118,7 @@ impl<S: LineSink> Layouter<S> {
                 if let Some(number) = &rule.print_page {
                     self.print_page(number);
                 }
-                lines.push(rule.cells(self.width));
+                lines.push(&rule.cells(self.width));
                 page::Keep {
                     with_next: rule.keep_with_next,
                     ..page::Keep::default()
@@ -158,20 +159,22 @@ impl<S: LineSink> Layouter<S> {
 
     /// The lines of a block inside a [`Block::Together`]: its own keep rules give way to the
     /// group's, blank lines are empty lines.
-    fn lines_of(&self, block: &mut Block, lines: &mut Vec<Vec<Cell>>) {
+    fn lines_of(&self, block: &mut Block, lines: &mut lines::Lines) {
         match block {
-            Block::Paragraph(p) => lines::fill(p, self.width, lines),
+            Block::Paragraph(p) => lines::fill_lines(p, self.width, lines),
             Block::Fixed {
                 lines: fixed,
                 indent,
             } => shifted(fixed, *indent, self.width, lines),
-            Block::Rule(rule) => lines.push(rule.cells(self.width)),
+            Block::Rule(rule) => lines.push(&rule.cells(self.width)),
             Block::Together(blocks) => {
                 for b in blocks {
                     self.lines_of(b, lines);
                 }
             }
-            Block::Blank | Block::PageBreak | Block::RectoBreak => lines.push(Vec::new()),
+            Block::Blank | Block::PageBreak | Block::RectoBreak => {
+                lines.new_line();
+            }
             Block::Seam(_) | Block::Origin(_) => {}
         }
     }
@@ -219,14 +222,14 @@ impl<S: LineSink> Layouter<S> {
 }
 
 /// Lines made before, `indent` cells in as far as the line allows (the widest line decides).
-fn shifted(fixed: &[Vec<Cell>], indent: usize, width: usize, lines: &mut Vec<Vec<Cell>>) {
+fn shifted(fixed: &[Vec<Cell>], indent: usize, width: usize, lines: &mut lines::Lines) {
     let widest = fixed.iter().map(Vec::len).max().unwrap_or(0);
     let shift = indent.min(width.saturating_sub(widest));
-    lines.extend(fixed.iter().map(|l| {
-        let mut line = vec![Cell::BLANK; shift];
+    for l in fixed {
+        let line = lines.new_line();
+        line.resize(shift, Cell::BLANK);
         line.extend_from_slice(l);
-        line
-    }));
+    }
 }
 
 #[cfg(test)]

@@ -22,14 +22,26 @@ impl Brf {
 
 impl Renderer for Brf {
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
-        let mut buf = [0u8; 256];
-        for chunk in cells.chunks(buf.len() - 2) {
-            for (b, c) in buf.iter_mut().zip(chunk) {
+        // One write a line, its line end with it (a line longer than the buffer, in pieces).
+        const PIECE: usize = 254;
+        let mut buf = [0u8; PIECE + 2];
+        let mut rest = cells;
+        loop {
+            let (piece, after) = rest.split_at(rest.len().min(PIECE));
+            for (b, c) in buf.iter_mut().zip(piece) {
                 *b = tables::byte(self.table, *c);
             }
-            out.write_all(&buf[..chunk.len()])?;
+            let mut n = piece.len();
+            if after.is_empty() {
+                buf[n..n + 2].copy_from_slice(b"\r\n");
+                n += 2;
+            }
+            out.write_all(&buf[..n])?;
+            if after.is_empty() {
+                return Ok(());
+            }
+            rest = after;
         }
-        out.write_all(b"\r\n")
     }
 
     fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()> {
