@@ -66,8 +66,8 @@ impl About {
             tags: game
                 .tags
                 .iter()
-                .filter(|(n, _)| KEPT.contains(&n.as_str()))
-                .cloned()
+                .filter(|(n, _)| KEPT.contains(n))
+                .map(|(n, v)| (n.to_owned(), v.to_owned()))
                 .collect(),
             start: game.start.is_some(),
         }
@@ -161,7 +161,8 @@ pub(super) fn each_game(
             to_workers.push(work_tx);
             from_workers.push(done_rx);
             let mut translator = Translator::new(name, options);
-            scope.spawn(move || {
+            let worker = std::thread::Builder::new().name("translate".into());
+            let spawned = worker.spawn_scoped(scope, move || {
                 for (games, error) in work_rx {
                     let steps = games.iter().map(|g| translator.translate(g)).collect();
                     // A closed channel: the layout stopped (an error); stop too.
@@ -170,8 +171,10 @@ pub(super) fn each_game(
                     }
                 }
             });
+            spawned.map_err(|e| Error::io(name, e))?;
         }
-        scope.spawn(move || {
+        let cutter = std::thread::Builder::new().name("split".into());
+        let spawned = cutter.spawn_scoped(scope, move || {
             let mut i = 0usize;
             loop {
                 let mut batch = Vec::with_capacity(BATCH);
@@ -202,6 +205,7 @@ pub(super) fn each_game(
                 i += 1;
             }
         });
+        spawned.map_err(|e| Error::io(name, e))?;
         // Batch i from worker i % jobs; a worker with nothing more means the input has ended.
         let mut i = 0usize;
         while let Ok((steps, error)) = from_workers[i % jobs].recv() {
