@@ -145,6 +145,7 @@ pub(super) fn each_game(
             return Ok(());
         };
         each(translator.translate(&scanned))?;
+        splitter.recycle(scanned);
         alone += 1;
     }
     drop(translator);
@@ -155,7 +156,10 @@ pub(super) fn each_game(
         type Done = (Vec<Step>, Option<Error>);
         let mut to_workers: Vec<SyncSender<Work>> = Vec::with_capacity(jobs);
         let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
+        // Scanned games done with go back to be scanned into again.
+        let (spare_tx, spare_rx) = sync_channel::<Vec<Scanned>>(jobs * QUEUE);
         for _ in 0..jobs {
+            let spare_tx = spare_tx.clone();
             let (work_tx, work_rx) = sync_channel::<Work>(QUEUE);
             let (done_tx, done_rx) = sync_channel::<Done>(QUEUE);
             to_workers.push(work_tx);
@@ -165,6 +169,8 @@ pub(super) fn each_game(
             let spawned = worker.spawn_scoped(scope, move || {
                 for (games, error) in work_rx {
                     let steps = games.iter().map(|g| translator.translate(g)).collect();
+                    // Full: the splitter has spares enough.
+                    let _ = spare_tx.try_send(games);
                     // A closed channel: the layout stopped (an error); stop too.
                     if done_tx.send((steps, error)).is_err() {
                         return;
@@ -173,10 +179,14 @@ pub(super) fn each_game(
             });
             spawned.map_err(|e| Error::io(name, e))?;
         }
+        drop(spare_tx);
         let cutter = std::thread::Builder::new().name("split".into());
         let spawned = cutter.spawn_scoped(scope, move || {
             let mut i = 0usize;
             loop {
+                while let Ok(spares) = spare_rx.try_recv() {
+                    spares.into_iter().for_each(|s| splitter.recycle(s));
+                }
                 let mut batch = Vec::with_capacity(BATCH);
                 let mut bytes = 0;
                 let mut error = None;

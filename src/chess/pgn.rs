@@ -83,13 +83,21 @@ pub(crate) struct Splitter<R> {
     scanner: Scanner<R>,
     /// Games found so far.
     games: usize,
+    /// Scanned games done with, whose buffers the next games are scanned into (a new game's
+    /// buffers grow a step at a time: a few percent of the whole build).
+    spares: Vec<GameScan>,
 }
+
+/// Spare scans kept, and the largest text a spare may hold on to.
+const SPARES: usize = 64;
+const SPARE_TEXT: usize = 1 << 20;
 
 impl<R: BufRead> Splitter<R> {
     pub(crate) fn new(input: R) -> Self {
         Splitter {
             scanner: Scanner::new(input, 1),
             games: 0,
+            spares: Vec::new(),
         }
     }
 
@@ -119,8 +127,16 @@ impl<R: BufRead> Splitter<R> {
         }
         Ok(Some(Scanned {
             number: self.games,
-            scan: self.scanner.take_game(),
+            scan: self.scanner.take_game(self.spares.pop()),
         }))
+    }
+
+    /// A game done with: its buffers are used again for a later one (unless it held a long
+    /// text, which would stay in memory).
+    pub(crate) fn recycle(&mut self, scanned: Scanned) {
+        if self.spares.len() < SPARES && Scanner::<R>::held(&scanned.scan) <= SPARE_TEXT {
+            self.spares.push(scanned.scan);
+        }
     }
 }
 

@@ -858,9 +858,16 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
-    /// The game just scanned, taken out (the next is scanned into a new one).
-    pub(crate) fn take_game(&mut self) -> GameScan {
-        std::mem::replace(&mut self.game, GameScan::new())
+    /// The game just scanned, taken out; the next is scanned into `next` (a game done with,
+    /// whose buffers are kept, or a new one).
+    pub(crate) fn take_game(&mut self, next: Option<GameScan>) -> GameScan {
+        std::mem::replace(&mut self.game, next.unwrap_or_else(GameScan::new))
+    }
+
+    /// How much memory a scanned game holds on to (its text's), to tell whether it is worth
+    /// keeping for another game.
+    pub(crate) fn held(game: &GameScan) -> usize {
+        game.text.capacity()
     }
 
     /// The next line read is line `line` of its file.
