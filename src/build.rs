@@ -905,9 +905,14 @@ fn transcribe_opened(
         wanted,
         ..Default::default()
     };
-    let meta = meta(&opened, &options)?;
+    let mut meta = meta(&opened, &options)?;
+    if bulletin.is_some() {
+        // A bulletin's title: the setting's, else (learnt in the first pass) the Event tag's.
+        meta.title = settings.title.clone();
+    }
     let mut volumes = Volumes {
-        titled: matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
+        titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
+            || bulletin.is_some())
             && (meta.title.is_some() || meta.author.is_some()),
         ..Volumes::default()
     };
@@ -949,6 +954,14 @@ fn transcribe_opened(
             };
             let laid = trial.run(copies, each.clone(), NoLines)?;
             bulletin = laid.bulletin;
+            // The title a bulletin learnt from its first game: its title page, each volume's,
+            // the PEF's and the proof's head.
+            let title = bulletin.as_ref().and_then(|b| b.title.clone());
+            let retitled = bulletin.is_some() && title != meta.title;
+            if retitled {
+                meta.title = title;
+                volumes.titled = meta.title.is_some();
+            }
             let known: Vec<_> = laid
                 .found
                 .into_iter()
@@ -966,7 +979,7 @@ fn transcribe_opened(
                 true => volumes.next(&laid.places, &laid.spans, limit, per_sheet, options.duplex),
                 false => volumes.clone(),
             };
-            if known == contents.known && next == volumes {
+            if known == contents.known && next == volumes && !retitled {
                 break;
             }
             contents.known = known;

@@ -20,6 +20,8 @@ const INDEX_HEADING: &str = "Spelarregister";
 /// The word before a round's number, and before a board's.
 const ROUND: &str = "Rond";
 const BOARD: &str = "Bord";
+/// The heading over games without a round that follow games with one.
+const NO_ROUND: &str = "Utan rond";
 
 /// What a bulletin has seen of its games, kept from pass to pass.
 #[derive(Clone, Debug, Default)]
@@ -70,13 +72,17 @@ impl Bulletin {
         }
         let mut nodes = Vec::new();
         let (round, board) = round_and_board(about);
-        if round.is_some() && round != self.round {
-            if let Some(r) = &round {
-                nodes.push(Node::Heading {
-                    level: 1,
-                    text: plain(&format!("{ROUND} {r}")),
-                });
-            }
+        // A round's heading when the round changes; games without a round after games with
+        // one get a heading of their own, not the round before.
+        if round != self.round && (round.is_some() || self.round.is_some()) {
+            let heading = match &round {
+                Some(r) => format!("{ROUND} {r}"),
+                None => NO_ROUND.to_owned(),
+            };
+            nodes.push(Node::Heading {
+                level: 1,
+                text: plain(&heading),
+            });
             self.round = round;
         }
         // The round's heading takes an entry of its own.

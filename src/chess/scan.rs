@@ -736,7 +736,7 @@ impl GameScan {
                 open,
                 open + 1,
                 "unterminated comment: this '{' has no '}'".into(),
-                Some("the comment runs to the end of the file; close it with '}'"),
+                Some("the comment runs on to the end of the game; close it with '}'"),
             ));
         }
         if let Some(&open) = self.parens.last() {
@@ -753,6 +753,16 @@ fn is_canonical(m: &MoveWord, w: &str) -> bool {
         && m.suffix != Some(super::words::SourceSuffix::DoubleCheck)
         && super::words::san_bytes(m, Lang::English)
             .is_ok_and(|(san, n)| san.get(..n) == Some(core.as_bytes()))
+}
+
+/// The name of a line that looks like one tag pair, `[Name "value"]`: what begins a game.
+fn is_tag_line(line: &str) -> Option<&str> {
+    let t = line.trim_matches(is_space);
+    let inner = t.strip_prefix('[')?.strip_suffix(']')?;
+    let name_end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    let name = &inner[..name_end];
+    let value = inner[name_end..].trim_start_matches(is_space);
+    (!name.is_empty() && value.starts_with('"')).then_some(name)
 }
 
 fn find_byte(b: &[u8], x: u8) -> Option<usize> {
@@ -926,15 +936,27 @@ impl<R: BufRead> Scanner<R> {
         };
         self.game.first_line = self.line_no;
         self.take_line(start);
+        let mut after_blank = false;
         while let Some(start) = self.next_line()? {
             let g = &mut self.game;
-            if g.phase == Phase::Movetext && g.open_comment.is_none() {
-                let line = &g.text[start..];
-                if line.is_empty() {
+            let line = &g.text[start..];
+            // A tag line starts the next game even where the game before has no movetext yet,
+            // when it repeats a tag of the game (a game of tags only: its tags must not become
+            // the next game's), or after a blank line where a '{' was left open (which would
+            // take every game after it into its comment).
+            let next_game = match is_tag_line(line) {
+                Some(name) if g.phase == Phase::Tags => {
+                    g.tags.iter().any(|t| g.slice(t.name) == name)
+                }
+                Some(_) => after_blank && g.open_comment.is_some(),
+                None => false,
+            };
+            if next_game || (g.phase == Phase::Movetext && g.open_comment.is_none()) {
+                if line.is_empty() && !next_game {
                     g.text.truncate(start);
                     break;
                 }
-                if line.starts_with('[') {
+                if line.starts_with('[') || next_game {
                     self.line.clear();
                     self.line.push_str(line);
                     self.held = true;
@@ -942,6 +964,7 @@ impl<R: BufRead> Scanner<R> {
                     break;
                 }
             }
+            after_blank = line.trim_matches(is_space).is_empty();
             self.take_line(start);
         }
         self.game.finish();
@@ -970,6 +993,28 @@ mod tests {
             ));
         }
         out
+    }
+
+    #[test]
+    fn a_repeated_tag_or_a_comment_left_open_ends_the_game_before_it() {
+        // A game of tags only: its Event is repeated by the next game's tags.
+        let g = games("[Event \"a\"]\n[White \"x\"]\n\n[Event \"b\"]\n\n1. e4 *\n");
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].1.len(), g[0].2.len(), g[1].0), (2, 0, 4));
+        // A '{' left open ends at the next tag line after a blank line, as an error of its
+        // own game; the next game is whole.
+        let g = games("[A \"1\"]\n\n1. e4 {open\n\n[A \"2\"]\n\n1. d4 *\n");
+        assert_eq!(g.len(), 2);
+        assert!(
+            g[0].3
+                .as_ref()
+                .is_some_and(|e| e.message.contains("unterminated"))
+        );
+        assert_eq!((g[1].0, g[1].3.is_none(), g[1].2.len()), (5, true, 3));
+        // Inside a comment, a tag-like line without a blank line before it is text.
+        let g = games("1. e4 {a\n[A \"2\"]\nb} e5 *\n");
+        assert_eq!(g.len(), 1);
+        assert!(g[0].3.is_none());
     }
 
     #[test]

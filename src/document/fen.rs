@@ -152,8 +152,8 @@ fn epd_parts(line: &str) -> (Range<usize>, Option<String>) {
 }
 
 /// The operations of an EPD line after its position: `opcode operand…;`, operands blank
-/// separated, a quoted operand (`"…"`) taken whole (a `;` inside it is text); an operation
-/// without its `;` runs to the end of the line.
+/// separated, a quoted operand (`"…"`) taken whole (a `;` inside it is text, `\"` a quote);
+/// an operation without its `;` runs to the end of the line.
 fn operations(text: &str) -> Vec<(String, String)> {
     let mut ops = Vec::new();
     let mut chars = text.chars().peekable();
@@ -177,9 +177,15 @@ fn operations(text: &str) -> Vec<(String, String)> {
                 }
                 Some('"') => {
                     chars.next();
+                    // `\"` and `\\` stand for a quote and a backslash, as in a PGN tag.
                     let mut quoted = String::new();
                     while let Some(c) = chars.next_if(|c| *c != '"') {
-                        quoted.push(c);
+                        match c {
+                            '\\' => {
+                                quoted.push(chars.next_if(|c| matches!(c, '"' | '\\')).unwrap_or(c))
+                            }
+                            c => quoted.push(c),
+                        }
                     }
                     chars.next();
                     operands.push(quoted);
@@ -229,7 +235,7 @@ mod tests {
     #[test]
     fn epd_lines_give_the_position_and_a_caption_of_id_and_comments() {
         let text = "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B1K2R w KQkq - bm O-O; id \"WAC; 1\"; \
-                    c1 \"andra\"; c0 \"Vit drar\";\n8/8/8/8/8/8/8/K6k b - -\n\
+                    c1 \"andra \\\"x\\\" a\\\\b c\\d\"; c0 \"Vit drar\";\n8/8/8/8/8/8/8/K6k b - -\n\
                     8/8/8/8/8/8/8/K6k w - - hmvc 0; fmvn 1;\n";
         let mut lines = Lines::epd(Box::new(text.as_bytes()), "x.epd");
         let first = lines.next_line().ok().flatten().expect("a line");
@@ -237,7 +243,10 @@ mod tests {
             &first.line[first.range.clone()],
             "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B1K2R w KQkq -"
         );
-        assert_eq!(first.caption.as_deref(), Some("WAC; 1: Vit drar: andra"));
+        assert_eq!(
+            first.caption.as_deref(),
+            Some("WAC; 1: Vit drar: andra \"x\" a\\b c\\d")
+        );
         let second = lines.next_line().ok().flatten().expect("a line");
         assert_eq!((second.range.clone(), second.caption), (0..23, None));
         let third = lines.next_line().ok().flatten().expect("a line");

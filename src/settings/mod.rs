@@ -210,7 +210,7 @@ settings! {
     keep_going: Flag = false;
     /// Games as a tournament bulletin: a title page, a contents list by round, a heading a game, an index of players.
     bulletin: Flag = false;
-    /// The title on the title page (over a book's own; a bulletin without one takes its games' Event tag).
+    /// A bulletin's title (title page, each volume's, PEF and proof); without it, the first game's Event tag. A book's title is its front matter's.
     title: Text;
 }
 

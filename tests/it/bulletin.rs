@@ -241,3 +241,83 @@ fn standard_input_is_pgn_unless_told_and_epd_gives_captions() {
         .run();
     assert_eq!(piped.ok().text(), text);
 }
+
+#[test]
+fn a_bulletins_title_on_every_volume_and_in_the_pef_and_games_without_a_round() {
+    let dir = Sandbox::new();
+    let mut pgn = pgn();
+    // Two games without a round after the rounds.
+    for (w, b) in [("Utan", "Rond"), ("Inte", "Heller")] {
+        pgn.push_str(&format!(
+            "[Event \"Bulletin-SM\"]\n[Round \"?\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n\
+             [Result \"0-1\"]\n\n1. e4 e5 0-1\n\n"
+        ));
+    }
+    dir.write("sm.pgn", &pgn);
+    std::fs::create_dir_all(dir.path().join("ut")).expect("a folder");
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--volume-sheets",
+        "4",
+        "--format",
+        "unicode",
+        "-o",
+        "ut/",
+    ]);
+    ran.ok();
+    let mut volumes = 0;
+    for k in 1.. {
+        let Ok(text) = std::fs::read_to_string(dir.path().join(format!("ut/sm-{k}.txt"))) else {
+            break;
+        };
+        volumes += 1;
+        let first = &pages(&text).pages[0];
+        assert!(
+            first
+                .iter()
+                .any(|l| l.trim_start_matches('⠀') == braille("Bulletin-SM")),
+            "volume {k}: {first:#?}"
+        );
+    }
+    assert!(volumes > 1, "{}", ran.stderr);
+    // The PEF's head has the title too.
+    let ran = dir.run(&["build", "sm.pgn", "--bulletin", "-o", "sm.pef"]);
+    ran.ok();
+    let pef = String::from_utf8(dir.read("sm.pef")).expect("UTF-8");
+    assert!(
+        pef.contains("<dc:title>Bulletin-SM</dc:title>"),
+        "{}",
+        &pef[..600.min(pef.len())]
+    );
+    // The games without a round under a heading of their own.
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    let text = ran.ok().text();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.trim_start_matches('⠀').to_string())
+        .collect();
+    let rounds: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with(&braille("Rond 3")))
+        .collect();
+    assert!(!rounds.is_empty());
+    let none = lines
+        .iter()
+        .rposition(|l| *l == braille("Utan rond"))
+        .expect("a heading for the games without a round");
+    assert!(
+        lines[none..]
+            .iter()
+            .any(|l| l.starts_with(&braille("Utan – Rond, 0-1")))
+    );
+}

@@ -223,3 +223,64 @@ fn the_same_bytes_on_any_number_of_threads() {
         }
     }
 }
+
+#[test]
+fn a_comment_left_open_or_a_game_of_tags_only_takes_no_other_game() {
+    let game = |w: &str, moves: &str| {
+        format!("[Event \"E\"]\n[White \"{w}\"]\n[Black \"X\"]\n[Result \"*\"]\n\n{moves}\n\n")
+    };
+    let dir = Sandbox::new();
+    // A '{' never closed: its game is the one left out, the games after it are all written.
+    let open = format!(
+        "{}{}{}",
+        game("Ett", "1. e4 e5 { aldrig stängd 2. Nf3 *"),
+        game("Två", "1. d4 d5 *"),
+        game("Tre", "1. c4 c5 *")
+    );
+    dir.write("open.pgn", &open);
+    dir.write(
+        "rest.pgn",
+        format!("{}{}", game("Två", "1. d4 d5 *"), game("Tre", "1. c4 c5 *")),
+    );
+    let kept = dir.run(&[
+        "build",
+        "open.pgn",
+        "--keep-going",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(kept.code, Some(4), "{}", kept.stderr);
+    assert!(
+        kept.stderr
+            .starts_with("open.pgn:6:10: error: unterminated comment")
+    );
+    assert!(
+        kept.stderr
+            .contains("2 games, no diagrams, 1 game skipped: open.pgn:6")
+    );
+    let rest = dir.run(&["build", "rest.pgn", "--format", "unicode", "-o", "-"]);
+    assert_eq!(kept.stdout, rest.ok().stdout);
+    // A game of tags only, then a game: each keeps its own tags.
+    let tags_only = "[Event \"E\"]\n[White \"Bara\"]\n[Black \"Taggar\"]\n[Result \"1/2-1/2\"]\n\n";
+    dir.write(
+        "tags.pgn",
+        format!("{tags_only}{}", game("Nästa", "1. e4 e5 *")),
+    );
+    let ran = dir.run(&["build", "tags.pgn", "--format", "unicode", "-o", "-"]);
+    let text = ran.ok().text();
+    assert!(ran.stderr.contains("2 games"), "{}", ran.stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let heading = |s: &str| schackpunkt::text_to_unicode(s);
+    let next = lines
+        .iter()
+        .position(|l| *l == heading("Nästa – X"))
+        .expect("the second game under its own players");
+    assert!(lines[..next].contains(&heading("Bara – Taggar").as_str()));
+    assert!(
+        !ran.stderr.contains("differs from its Result tag"),
+        "{}",
+        ran.stderr
+    );
+}
