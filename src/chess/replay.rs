@@ -12,6 +12,7 @@ use shakmaty::{
     MoveList, Position, Role, Square, attacks,
 };
 
+use super::fen;
 use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags};
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TokKind, Token};
@@ -265,9 +266,23 @@ impl<'a> Replay<'a> {
                 let Some(t) = self.scan.tags.get(i) else {
                     return self.internal("FEN tag not found");
                 };
+                let label = game_label(self.scan, self.number);
+                // The FEN reader of `.fen` files says which field is wrong and where; its
+                // place is found in the tag's value as written.
+                let raw = self.scan.slice(t.value);
+                let (start, end, message) = match fen::parse_fen_in_line(raw, 0..raw.len(), "", 1) {
+                    Err(Error::Input(d)) => {
+                        let skip = (d.location.column as usize).saturating_sub(1);
+                        let offset = raw.char_indices().nth(skip).map_or(raw.len(), |(b, _)| b);
+                        let start = t.value.0 + offset;
+                        let end = start + (d.width as usize).max(1);
+                        (start, end, format!("bad FEN tag in {label}: {}", d.message))
+                    }
+                    _ => (t.start, t.end, format!("{message} in {label}")),
+                };
                 let d = self
                     .scan
-                    .diagnostic(self.file, t.start, t.end, message)
+                    .diagnostic(self.file, start, end.min(t.end), message)
                     .with_hint(
                         "the FEN tag gives the position the game starts from, e.g. \
                      [FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]",

@@ -358,8 +358,8 @@ fn catalogue() -> Vec<Case> {
             "tag-bad-fen.pgn",
             Text("[FEN \"rubbish\"]\n\n1. e4 *\n"),
             1,
-            "tag-bad-fen.pgn:1:1",
-            "bad FEN 'rubbish'",
+            "tag-bad-fen.pgn:1:7",
+            "bad FEN tag in game 1: malformed FEN: board: 1 rank",
         ),
         // Each kind of malformed FEN.
         case(

@@ -211,7 +211,7 @@ fn hostile() -> Vec<Case> {
             "huge-fen-tag.pgn",
             Text("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999\"]\n\n1. Kd1 *\n"),
             1,
-            "huge-fen-tag.pgn:1:1",
+            "huge-fen-tag.pgn:1:35",
             "fullmove number: 99999999999999999999 is too large",
         ),
         case(

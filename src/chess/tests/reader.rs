@@ -510,9 +510,13 @@ fn structural_errors() {
 
 #[test]
 fn bad_fen_is_located_at_its_tag() {
+    // The field that is wrong, at its place in the tag, as in a `.fen` file.
     let (line, col, _, msg, _) = error("[Event \"x\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4");
-    assert_eq!((line, col), (2, 1));
-    assert!(msg.starts_with("bad FEN '8/8/8 w - - 0 1'"), "{msg}");
+    assert_eq!((line, col), (2, 7));
+    assert!(
+        msg.starts_with("bad FEN tag in game 1: malformed FEN: board: 3 ranks"),
+        "{msg}"
+    );
     // A FEN without kings is not a position.
     let (line, _, _, msg, _) = error("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4");
     assert_eq!(line, 1);
@@ -526,7 +530,7 @@ fn bad_fen_is_located_at_its_tag() {
 fn counters_too_large_are_errors() {
     let (line, col, _, msg, _) =
         error("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999\"]\n\n1. Kd1 *");
-    assert_eq!((line, col), (1, 1));
+    assert_eq!((line, col), (1, 35));
     assert!(
         msg.ends_with("fullmove number: 99999999999999999999 is too large"),
         "{msg}"
