@@ -53,6 +53,13 @@ pub const SUBSTITUTE: &[Cell] = &[c("45"), c("45")];
 /// A blank cell (a run of white space in the text).
 pub const BLANK: &[Cell] = &[Cell::BLANK];
 
+/// A sign that belongs to the cell after it: the capital sign (dot 6), the number sign
+/// (3456), the accent sign (4), the bold sign (46). A word cut at a line's end is never cut
+/// right after one, which would leave it at the end of a line, apart from its letter.
+pub(crate) fn binds_to_next(cell: Cell) -> bool {
+    [CAPITAL[0], NUMBER_SIGN[0], ACCENT[0], BOLD_WORD[0]].contains(&cell)
+}
+
 /// The digits 0..9: the cells of j, a..i (written after [`NUMBER_SIGN`]), taken from
 /// [`LETTERS`].
 pub const DIGITS: [Cell; 10] = {

@@ -2,6 +2,7 @@
 
 use std::ops::Deref;
 
+use crate::braille::tables::binds_to_next;
 use crate::braille::{Cell, Paragraph, Word};
 
 /// The lines made from a block. Kept by the layout from block to block with their buffers: a
@@ -198,12 +199,16 @@ fn cut_word(
             line.extend_from_slice(&cells[start..]);
             return;
         }
-        let end = cuts
+        let mut end = cuts
             .iter()
             .copied()
             .filter(|&c| c > start && c <= start + room)
             .max()
             .unwrap_or(start + room);
+        // Not right after a sign that belongs to the next cell (a capital or number sign).
+        while end > start + 1 && binds_to_next(cells[end - 1]) {
+            end -= 1;
+        }
         line.extend_from_slice(&cells[start..end]);
         lines.push(line);
         line.clear();
@@ -261,6 +266,19 @@ mod tests {
         word(&mut p, 5, false);
         word(&mut p, 3, false);
         assert_eq!(filled(&mut p, 6), vec!["⠀⠁⠁⠁⠁⠁", "⠀⠀⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn a_cut_never_leaves_a_capital_or_number_sign_at_a_lines_end() {
+        // A name of capitals and small letters, longer than the line: the cut moves back
+        // before the capital sign that would end the line.
+        let mut p = Paragraph::new(0, 0);
+        let mut cells = vec![Cell::dots("1"); 11];
+        cells.push(Cell::dots("6"));
+        cells.extend(vec![Cell::dots("12"); 6]);
+        p.push(&cells);
+        p.end_word();
+        assert_eq!(filled(&mut p, 12), vec!["⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁", "⠠⠃⠃⠃⠃⠃⠃"]);
     }
 
     #[test]
