@@ -171,64 +171,52 @@ impl GameWriter {
                 }
             })
         };
-        let mut lines: Vec<String> = Vec::new();
-        if self.bulletin {
-            let opening = [known("ECO"), known("Opening"), known("Variation")];
-            let line = opening
+        let join = |parts: &[Option<&str>]| {
+            parts
                 .iter()
                 .flatten()
                 .copied()
                 .collect::<Vec<_>>()
-                .join(", ");
-            if !line.is_empty() {
-                lines.push(line);
-            }
-            if let Some(annotator) = known("Annotator") {
-                lines.push(format!("Kommentarer: {annotator}"));
-            }
-            for line in lines {
-                blocks.push(Block::Paragraph(self.text_paragraph(&line, game, warnings)));
-            }
-            return;
-        }
-        match (player("White", "WhiteElo"), player("Black", "BlackElo")) {
-            (None, None) => {}
-            (white, black) => lines.push(format!(
-                "{} – {}",
-                white.as_deref().unwrap_or("NN"),
-                black.as_deref().unwrap_or("NN")
-            )),
-        }
-        let round = known("Round").map(|r| format!("rond {r}"));
-        let date = game.tag("Date").and_then(known_date);
+                .join(", ")
+        };
+        let mut lines: Vec<String> = Vec::new();
         let result = match game.result {
-            Some(GameResult::WhiteWins) => Some("1-0".to_owned()),
-            Some(GameResult::BlackWins) => Some("0-1".to_owned()),
-            Some(GameResult::Draw) => Some("remi".to_owned()),
+            Some(GameResult::WhiteWins) => Some("1-0"),
+            Some(GameResult::BlackWins) => Some("0-1"),
+            Some(GameResult::Draw) => Some("remi"),
             Some(GameResult::Unknown) | None => None,
         };
-        let own = |name: &str| known(name).map(str::to_owned);
-        // A site that only repeats the event (`Wien`, `Wien`; `Paris`, `Paris FRA`) is left out.
-        let site = own("Site").filter(|site| {
-            known("Event")
-                .is_none_or(|event| !site.to_lowercase().starts_with(&event.to_lowercase()))
-        });
-        let event = [own("Event"), site, round, date, result.clone()];
-        let opening = [own("ECO"), own("Opening"), own("Variation")];
-        for parts in [&event[..], &opening[..]] {
-            let line = parts
-                .iter()
-                .flatten()
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", ");
-            if !line.is_empty() {
-                lines.push(line);
+        // A bulletin's game stands under a heading of its players, round and result.
+        if !self.bulletin {
+            match (player("White", "WhiteElo"), player("Black", "BlackElo")) {
+                (None, None) => {}
+                (white, black) => lines.push(format!(
+                    "{} – {}",
+                    white.as_deref().unwrap_or("NN"),
+                    black.as_deref().unwrap_or("NN")
+                )),
             }
+            let round = known("Round").map(|r| format!("rond {r}"));
+            let date = game.tag("Date").and_then(known_date);
+            // A site that only repeats the event (`Wien`, `Wien`; `Paris`, `Paris FRA`) is
+            // left out.
+            let site = known("Site").filter(|site| {
+                known("Event")
+                    .is_none_or(|event| !site.to_lowercase().starts_with(&event.to_lowercase()))
+            });
+            lines.push(join(&[
+                known("Event"),
+                site,
+                round.as_deref(),
+                date.as_deref(),
+                result,
+            ]));
         }
+        lines.push(join(&[known("ECO"), known("Opening"), known("Variation")]));
         if let Some(annotator) = known("Annotator") {
             lines.push(format!("Kommentarer: {annotator}"));
         }
+        lines.retain(|l| !l.is_empty());
         // A result alone is no heading: a lone `1-0` above the moves reads as a stray number.
         if lines.len() == 1 && lines[0] == result.unwrap_or_default() {
             return;
@@ -641,6 +629,23 @@ mod tests {
             ]
         );
         assert!(b[..4].iter().all(|(_, keep)| *keep));
+    }
+
+    #[test]
+    fn a_bulletins_game_keeps_only_its_opening_and_annotator() {
+        let pgn = "[White \"Carlsen\"]\n[Black \"Nepo\"]\n[Event \"SM\"]\n[Round \"3.1\"]\n\
+                   [ECO \"C88\"]\n[Annotator \"Hillarp\"]\n\n1. e4 1-0\n";
+        let options = Options {
+            bulletin: true,
+            ..Options::default()
+        };
+        let (b, _) = write(pgn, &options);
+        let lines: Vec<&str> = b.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(lines[..2], [text("C88"), text("Kommentarer: Hillarp")]);
+        assert_eq!(lines.len(), 3);
+        // Nothing but players, event and result: no heading at all.
+        let (b, _) = write("[White \"A\"]\n[Black \"B\"]\n\n1. e4 1-0\n", &options);
+        assert_eq!(b.len(), 1);
     }
 
     #[test]
