@@ -20,6 +20,8 @@
 //! - [`Error`] and [`Warning`]: located diagnostics, rendered like a compiler's.
 //! - [`text_to_unicode`]: a plain text in Swedish text braille; [`settings_markdown`]: every
 //!   setting, for `schackpunkt settings` and `docs/options.md`.
+//! - [`read_file`], [`read_braille`], [`to_pgn`]: braille in compact notation read back into
+//!   games, and those games as PGN (`schackpunkt read`).
 
 pub(crate) mod braille;
 pub(crate) mod build;
@@ -29,12 +31,14 @@ pub(crate) mod document;
 pub(crate) mod error;
 pub(crate) mod layout;
 pub(crate) mod output;
+pub(crate) mod read;
 pub(crate) mod settings;
 pub(crate) mod source;
 
 pub use build::{Destination, InputKind, Job, Summary, Written, run, transcribe_bytes};
 pub use destination::remove_temporary_files;
 pub use error::{Diagnostic, Error, Location, Result, Severity, Style, Warning};
+pub use read::{Item as ReadItem, ReadGame, read_braille, read_file, to_pgn};
 pub use settings::{
     BrfTable, ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH,
     MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation,
@@ -68,7 +72,7 @@ mod architecture {
     use std::path::Path;
 
     /// The stages in pipeline order, foundations first; `build` is the loop over them all.
-    const ORDER: [&str; 11] = [
+    const ORDER: [&str; 12] = [
         "error",
         "settings",
         "source",
@@ -78,6 +82,7 @@ mod architecture {
         "layout",
         "output",
         "destination",
+        "read",
         "build",
         "main",
     ];

@@ -35,6 +35,9 @@ enum Command {
     /// Check inputs as a build would (games replayed, positions, books, characters) without
     /// writing anything; same messages and exit codes.
     Check(CheckArgs),
+    /// Read braille back into PGN: games in compact notation (BRF in --table, or Unicode
+    /// braille), every move found among the legal moves of its position.
+    Read(ReadArgs),
     /// List every setting: values, default, command-line flag, front-matter key, block words,
     /// and which source wins (Markdown, as in docs/options.md).
     Settings,
@@ -100,6 +103,22 @@ struct CheckArgs {
     decoding: Decoding,
 }
 
+/// `schackpunkt read`.
+#[derive(Args)]
+struct ReadArgs {
+    /// The braille file: BRF or Unicode braille (.txt); `-` for standard input.
+    input: PathBuf,
+    /// Where the PGN goes (default: standard output).
+    #[arg(short, long, value_name = "PATH|-")]
+    output: Option<PathBuf>,
+    /// The braille table of a BRF file.
+    #[arg(long, value_name = "TABLE", default_value = "nabcc")]
+    table: schackpunkt::BrfTable,
+    /// Say nothing on success.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
 /// How inputs are read (the same for build and check); not settings of the transcription, so
 /// not in the table of settings.
 #[derive(Args)]
@@ -125,6 +144,7 @@ fn main() -> ExitCode {
     let quiet = match &cli.command {
         Command::Build(a) => a.quiet,
         Command::Check(a) => a.quiet,
+        Command::Read(a) => a.quiet,
         Command::Settings | Command::Completions { .. } | Command::Man { .. } => false,
     };
     let inputs = match &cli.command {
@@ -159,6 +179,33 @@ fn main() -> ExitCode {
             a.settings,
             a.decoding,
         ),
+        Command::Read(a) => {
+            bar.finish();
+            return match schackpunkt::read_file(&a.input, a.output.as_deref(), a.table) {
+                Ok(games) => {
+                    if !quiet {
+                        let moves: usize = games
+                            .iter()
+                            .map(|g| {
+                                g.items
+                                    .iter()
+                                    .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
+                                    .count()
+                            })
+                            .sum();
+                        say(&format!(
+                            "schackpunkt: read {} games ({moves} moves) back from braille.",
+                            games.len()
+                        ));
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    say(&e.render(style));
+                    ExitCode::from(e.exit_code() as u8)
+                }
+            };
+        }
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "schackpunkt", &mut std::io::stdout());

@@ -4,7 +4,7 @@
 mod brf;
 mod html;
 mod pef;
-mod tables;
+pub(crate) mod tables;
 mod unicode;
 
 use std::io::{self, BufWriter, Write};

@@ -26,6 +26,7 @@ mod keep_going;
 mod pef;
 mod pipeline;
 mod proof;
+mod read_back;
 mod samples;
 mod tables;
 mod volumes;

@@ -1,0 +1,134 @@
+//! Braille as it comes in: Unicode braille text or BRF in one of our tables, into lines of
+//! cells with their places (file line, braille page, line of the page).
+
+use crate::braille::Cell;
+use crate::error::{Diagnostic, Error, Location, Result};
+use crate::output::tables;
+use crate::settings::BrfTable;
+
+/// One line of braille.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    /// The line of the file (1-based).
+    pub number: u32,
+    /// The braille page (1-based: pages end with a form feed) and the line on it.
+    pub page: u32,
+    pub on_page: u32,
+    pub cells: Vec<Cell>,
+}
+
+/// The lines of a braille file: Unicode braille (the U+2800 block; a blank may also be a
+/// space) when the bytes are UTF-8 and hold braille, else BRF in `table`. Line ends are LF or
+/// CR LF, a form feed ends a page.
+pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Line>> {
+    let unicode = std::str::from_utf8(bytes)
+        .ok()
+        .filter(|t| t.chars().any(|c| ('\u{2800}'..='\u{283f}').contains(&c)));
+    let mut out = Vec::new();
+    let mut line = Line {
+        number: 1,
+        page: 1,
+        on_page: 1,
+        cells: Vec::new(),
+    };
+    let mut column = 1u32;
+    let end_line = |line: &mut Line, out: &mut Vec<Line>, page_end: bool| {
+        let next = Line {
+            number: line.number + 1,
+            page: line.page + u32::from(page_end),
+            on_page: if page_end { 1 } else { line.on_page + 1 },
+            cells: Vec::new(),
+        };
+        out.push(std::mem::replace(line, next));
+    };
+    let unreadable = |line: &Line, column: u32, what: String| -> Error {
+        Diagnostic::new(
+            Location {
+                file: name.to_owned(),
+                line: line.number,
+                column,
+            },
+            format!("{what} is no braille cell (braille page {})", line.page),
+        )
+        .with_hint(match unicode {
+            Some(_) => "the file is read as Unicode braille (U+2800 to U+283F)",
+            None => {
+                "the file is read as BRF: give --table if it is not in North American Braille ASCII"
+            }
+        })
+        .into()
+    };
+    match unicode {
+        Some(text) => {
+            for c in text.chars() {
+                match c {
+                    '\n' => {
+                        end_line(&mut line, &mut out, false);
+                        column = 0;
+                    }
+                    '\x0c' => {
+                        // A form feed after a line's end ends the page; in a line, it ends both.
+                        if line.cells.is_empty() && out.last().is_some_and(|l| l.page == line.page)
+                        {
+                            line.page += 1;
+                            line.on_page = 1;
+                        } else {
+                            end_line(&mut line, &mut out, true);
+                        }
+                        column = 0;
+                    }
+                    '\r' | '\u{feff}' => {}
+                    ' ' => line.cells.push(Cell::BLANK),
+                    c => match (c as u32)
+                        .checked_sub(0x2800)
+                        .and_then(|b| u8::try_from(b).ok())
+                        .and_then(Cell::from_bits)
+                    {
+                        Some(cell) => line.cells.push(cell),
+                        None => return Err(unreadable(&line, column, format!("'{c}'"))),
+                    },
+                }
+                column += 1;
+            }
+        }
+        None => {
+            let table = tables::bytes(table);
+            let mut cell_of = [None; 256];
+            for (bits, &byte) in table.iter().enumerate() {
+                cell_of[usize::from(byte)] = u8::try_from(bits).ok().and_then(Cell::from_bits);
+                // Braille ASCII is read in either case.
+                cell_of[usize::from(byte.to_ascii_lowercase())] = cell_of[usize::from(byte)];
+            }
+            for &b in bytes {
+                match b {
+                    b'\n' => {
+                        end_line(&mut line, &mut out, false);
+                        column = 0;
+                    }
+                    b'\x0c' => {
+                        if line.cells.is_empty() && out.last().is_some_and(|l| l.page == line.page)
+                        {
+                            line.page += 1;
+                            line.on_page = 1;
+                        } else {
+                            end_line(&mut line, &mut out, true);
+                        }
+                        column = 0;
+                    }
+                    b'\r' => {}
+                    b => match cell_of[usize::from(b)] {
+                        Some(cell) => line.cells.push(cell),
+                        None => {
+                            return Err(unreadable(&line, column, format!("the byte 0x{b:02x}")));
+                        }
+                    },
+                }
+                column += 1;
+            }
+        }
+    }
+    if !line.cells.is_empty() {
+        out.push(line);
+    }
+    Ok(out)
+}

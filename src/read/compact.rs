@@ -1,0 +1,470 @@
+//! Games in compact notation (rules.md §3) read back from braille words: move numbers in lower
+//! digits, moves with the compact piece letters (k ô t l s), squares as a letter and a lower
+//! digit, `⠭` a capture, `⠤` the dash of long moves, `⠡` check, `⠍` mate, `⠤⠤` an omitted
+//! White move, `⠷ ⠾` a variation, `⠄` the end of a game, and comments in text braille between
+//! moves. Every move is found among the legal moves of the position: a word that reads as a
+//! move but is none is an error at its place, with the moves read so far.
+
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+
+use super::text::to_print;
+use crate::braille::Cell;
+use crate::braille::pieces::{LOWER_DIGITS, compact_move_letter, letter};
+use crate::error::{Diagnostic, Error, Location, Result};
+
+/// A word of braille and where it stands.
+#[derive(Clone, Debug)]
+pub(crate) struct Word {
+    pub cells: Vec<Cell>,
+    pub line: u32,
+    pub column: u32,
+    pub page: u32,
+}
+
+/// A line of text that may belong to a game's heading.
+#[derive(Clone, Debug)]
+pub(crate) struct HeadingLine {
+    pub line: u32,
+    pub text: String,
+    /// It starts with blanks: it goes on with the line before it.
+    pub continued: bool,
+    /// The line before it was full: a word was cut there (no blank between them).
+    pub cut: bool,
+}
+
+/// What a game read back holds, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A move in standard algebraic notation (English letters) with its check sign, its
+    /// number and side.
+    Move {
+        san: String,
+        number: u32,
+        white: bool,
+    },
+    Comment(String),
+    VariationStart,
+    VariationEnd,
+}
+
+/// A game read back: the text of the lines before it (its heading), its moves.
+#[derive(Clone, Debug, Default)]
+pub struct ReadGame {
+    pub heading: Vec<String>,
+    pub items: Vec<Item>,
+}
+
+const PERIOD: Cell = Cell::dots("3");
+const DASH: Cell = Cell::dots("36");
+const CAPTURE: Cell = Cell::dots("1346");
+const CHECK: Cell = Cell::dots("16");
+const MATE: Cell = Cell::dots("134");
+const OPEN: Cell = Cell::dots("12356");
+const CLOSE: Cell = Cell::dots("23456");
+
+/// The value of a word of lower digits (a move number); `None` for anything else.
+fn number(cells: &[Cell]) -> Option<u32> {
+    if cells.is_empty() || cells.len() > 9 {
+        return None;
+    }
+    cells.iter().try_fold(0u32, |n, c| {
+        let d = LOWER_DIGITS.iter().position(|d| d == c)?;
+        Some(n * 10 + d as u32)
+    })
+}
+
+fn file_of(c: Cell) -> Option<File> {
+    (b'a'..=b'h')
+        .position(|l| letter(l) == c)
+        .map(|i| File::new(i as u32))
+}
+
+fn rank_of(c: Cell) -> Option<Rank> {
+    LOWER_DIGITS[1..=8]
+        .iter()
+        .position(|d| *d == c)
+        .map(|i| Rank::new(i as u32))
+}
+
+fn role_of(c: Cell) -> Option<Role> {
+    [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ]
+    .into_iter()
+    .find(|&r| compact_move_letter(r) == Some(c))
+}
+
+/// A move as written: what it says of the move, to be found among the legal ones.
+#[derive(Clone, Copy, Debug, Default)]
+struct Written {
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    capture: bool,
+    to: Option<Square>,
+    promotion: Option<Role>,
+    castle: Option<CastlingSide>,
+}
+
+/// Reads a move word (without brackets and the closing period); `None` when it does not have
+/// the form of a move.
+fn written(cells: &[Cell]) -> Option<Written> {
+    // Check and mate signs at the end (two check signs: double check).
+    let mut end = cells.len();
+    while end > 0 && (cells[end - 1] == CHECK || cells[end - 1] == MATE) {
+        end -= 1;
+    }
+    let core = &cells[..end];
+    let zero = LOWER_DIGITS[0];
+    if core == [zero, DASH, zero] {
+        return Some(Written {
+            castle: Some(CastlingSide::KingSide),
+            ..Written::default()
+        });
+    }
+    if core == [zero, DASH, zero, DASH, zero] {
+        return Some(Written {
+            castle: Some(CastlingSide::QueenSide),
+            ..Written::default()
+        });
+    }
+    // En passant marks after the square: `ep` or `e.p.`.
+    let mut core = core;
+    for mark in [
+        &[letter(b'e'), letter(b'p')][..],
+        &[letter(b'e'), PERIOD, letter(b'p'), PERIOD][..],
+    ] {
+        if core.len() > mark.len() + 2 && core.ends_with(mark) {
+            core = &core[..core.len() - mark.len()];
+        }
+    }
+    let mut w = Written::default();
+    let mut rest = core;
+    if let Some(&first) = rest.first()
+        && let Some(role) = role_of(first)
+    {
+        w.role = Some(role);
+        rest = &rest[1..];
+    }
+    // A promotion piece after the square.
+    if rest.len() >= 3
+        && let Some(role) = rest.last().copied().and_then(role_of)
+        && rank_of(rest[rest.len() - 2]).is_some()
+    {
+        w.promotion = Some(role);
+        rest = &rest[..rest.len() - 1];
+    }
+    // The square moved to: the last two cells.
+    let n = rest.len();
+    if n < 2 {
+        return None;
+    }
+    let to = Square::from_coords(file_of(rest[n - 2])?, rank_of(rest[n - 1])?);
+    w.to = Some(to);
+    let mut from = &rest[..n - 2];
+    // Capture sign or the dash of a long move.
+    if let Some(&last) = from.last()
+        && (last == CAPTURE || last == DASH)
+    {
+        w.capture = last == CAPTURE;
+        from = &from[..from.len() - 1];
+    }
+    match from {
+        [] => {}
+        [f] if file_of(*f).is_some() => w.from_file = file_of(*f),
+        [r] if rank_of(*r).is_some() => w.from_rank = rank_of(*r),
+        [f, r] => {
+            w.from_file = Some(file_of(*f)?);
+            w.from_rank = Some(rank_of(*r)?);
+        }
+        _ => return None,
+    }
+    Some(w)
+}
+
+/// The legal moves that fit what is written.
+fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
+    let legal = pos.legal_moves();
+    legal
+        .into_iter()
+        .filter(|m| match (w.castle, m.castling_side()) {
+            (Some(side), Some(theirs)) => side == theirs,
+            (Some(_), None) => false,
+            (None, Some(_)) => false,
+            (None, None) => {
+                m.role() == w.role.unwrap_or(Role::Pawn)
+                    && Some(m.to()) == w.to
+                    && m.promotion() == w.promotion
+                    && w.from_file
+                        .is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
+                    && w.from_rank
+                        .is_none_or(|r| m.from().is_some_and(|s| s.rank() == r))
+                    && (!w.capture || m.is_capture())
+            }
+        })
+        .collect()
+}
+
+/// Where the reading of one game stands.
+struct Reader<'a> {
+    file: &'a str,
+    pos: Chess,
+    /// The position before the last move (a variation starts from it).
+    before: Option<Chess>,
+    /// Positions to go back to when a variation ends: (position, before).
+    stack: Vec<(Chess, Option<Chess>)>,
+    game: ReadGame,
+    comment: Vec<Cell>,
+    /// Moves read so far (before the first, text that looks like a move is heading text).
+    moves_read: usize,
+}
+
+impl Reader<'_> {
+    fn error(&self, w: &Word, message: String) -> Error {
+        let read: Vec<&str> = self
+            .game
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Move { san, .. } => Some(san.as_str()),
+                _ => None,
+            })
+            .collect();
+        let tail: Vec<&str> = read.iter().rev().take(6).rev().copied().collect();
+        Diagnostic::new(
+            Location {
+                file: self.file.to_owned(),
+                line: w.line,
+                column: w.column,
+            },
+            format!(
+                "{message}: {} (braille page {}){}",
+                crate::braille::cell::to_unicode_string(&w.cells),
+                w.page,
+                match tail.len() {
+                    0 => String::new(),
+                    _ => format!("; the moves before it: {}", tail.join(" ")),
+                }
+            ),
+        )
+        .into()
+    }
+
+    fn flush_comment(&mut self) {
+        if !self.comment.is_empty() {
+            let text = to_print(&self.comment);
+            self.comment.clear();
+            if !text.is_empty() {
+                self.game.items.push(Item::Comment(text));
+            }
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        let number = self.pos.fullmoves().get();
+        let white = self.pos.turn() == shakmaty::Color::White;
+        let san = SanPlus::from_move(self.pos.clone(), m);
+        self.before = Some(self.pos.clone());
+        self.pos.play_unchecked(m);
+        self.game.items.push(Item::Move {
+            san: san.to_string(),
+            number,
+            white,
+        });
+        self.moves_read += 1;
+    }
+
+    /// One word of a game (`next` is the word after it); `true` when it ended the game.
+    fn word(&mut self, w: &Word, next: Option<&Word>) -> Result<bool> {
+        let mut cells = &w.cells[..];
+        let mut opens = 0;
+        while cells.first() == Some(&OPEN) {
+            cells = &cells[1..];
+            opens += 1;
+        }
+        let mut closes = 0;
+        let mut ends = false;
+        loop {
+            match cells.last() {
+                Some(&CLOSE) => closes += 1,
+                Some(&PERIOD) if closes == 0 && !ends && opens == 0 => ends = true,
+                _ => break,
+            }
+            cells = &cells[..cells.len() - 1];
+        }
+        for _ in 0..opens {
+            self.flush_comment();
+            let Some(before) = self.before.clone() else {
+                return Err(self.error(w, "a variation with no move before it".into()));
+            };
+            let back = std::mem::replace(&mut self.pos, before);
+            self.stack.push((back, self.before.take()));
+            self.game.items.push(Item::VariationStart);
+        }
+        let as_move = written(cells);
+        // The move number due; after a comment only when a move (or the dashes of one left
+        // out) follows, since a lone punctuation cell of the comment may read as a number.
+        let is_number = number(cells).is_some_and(|n| n == self.pos.fullmoves().get())
+            && (self.comment.is_empty()
+                || next.is_some_and(|n| {
+                    n.cells == [DASH, DASH]
+                        || written(&n.cells).is_some_and(|m| fitting(&self.pos, &m).len() == 1)
+                }));
+        if is_number || cells == [DASH, DASH] {
+            // A move number, or the dashes of a White move left out.
+        } else if cells.is_empty() {
+        } else if let Some(written) = as_move {
+            let fit = fitting(&self.pos, &written);
+            match fit.as_slice() {
+                [m] => {
+                    self.flush_comment();
+                    self.play(*m);
+                }
+                [] if !self.comment.is_empty() || self.moves_read == 0 && opens == 0 => {
+                    // In a comment (or before the game's first move), text that looks like a
+                    // move is text.
+                    self.comment_word(&w.cells);
+                    return Ok(false);
+                }
+                [] => return Err(self.error(w, "no legal move is written so".into())),
+                _ => {
+                    return Err(self.error(w, format!("{} legal moves are written so", fit.len())));
+                }
+            }
+        } else {
+            self.comment_word(&w.cells);
+            return Ok(false);
+        }
+        for _ in 0..closes {
+            self.flush_comment();
+            let Some((pos, before)) = self.stack.pop() else {
+                return Err(self.error(w, "a variation closed that was never opened".into()));
+            };
+            self.pos = pos;
+            self.before = before;
+            self.game.items.push(Item::VariationEnd);
+        }
+        if ends && self.stack.is_empty() {
+            self.flush_comment();
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn comment_word(&mut self, cells: &[Cell]) {
+        if !self.comment.is_empty() {
+            self.comment.push(Cell::BLANK);
+        }
+        self.comment.extend_from_slice(cells);
+    }
+}
+
+/// Reads the games of a stream of words: each begins with a move number followed by a move
+/// (the lines before it are its heading) and ends with the period after its last move, or
+/// where the words end.
+pub(crate) fn games(file: &str, words: &[Word], headings: &[HeadingLine]) -> Result<Vec<ReadGame>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut heading_from = 0u32;
+    while i < words.len() {
+        // A game starts at a number followed by a move that is legal from the start position.
+        let start = number(&words[i].cells).filter(|&n| n == 1).is_some()
+            && words
+                .get(i + 1)
+                .and_then(|w| written(w.cells.strip_suffix(&[PERIOD]).unwrap_or(&w.cells)))
+                .is_some_and(|w| !fitting(&Chess::default(), &w).is_empty());
+        if !start {
+            i += 1;
+            continue;
+        }
+        let first_line = words[i].line;
+        // The heading's paragraphs: a line that starts with blanks goes on with the one
+        // before it.
+        let mut heading: Vec<String> = Vec::new();
+        for h in headings
+            .iter()
+            .filter(|h| h.line >= heading_from && h.line < first_line && !h.text.is_empty())
+        {
+            match heading.last_mut() {
+                Some(last) if h.continued => {
+                    if !h.cut {
+                        last.push(' ');
+                    }
+                    last.push_str(&h.text);
+                }
+                _ => heading.push(h.text.clone()),
+            }
+        }
+        // Headings of games without moves (a forfeit, a result alone) before this game's: each
+        // begins with a players' line (`White – Black`).
+        while let Some(k) = heading.iter().skip(1).position(|p| p.contains(" – ")) {
+            let rest = heading.split_off(k + 1);
+            out.push(ReadGame {
+                heading: std::mem::replace(&mut heading, rest),
+                items: Vec::new(),
+            });
+        }
+        let mut reader = Reader {
+            file,
+            pos: Chess::default(),
+            before: None,
+            stack: Vec::new(),
+            game: ReadGame {
+                heading,
+                items: Vec::new(),
+            },
+            comment: Vec::new(),
+            moves_read: 0,
+        };
+        // To the period after the game's last move, or the end of the words.
+        while i < words.len() {
+            let w = &words[i];
+            i += 1;
+            if reader.word(w, words.get(i))? {
+                break;
+            }
+        }
+        reader.flush_comment();
+        if let Some(w) = words.get(i.saturating_sub(1))
+            && !reader.stack.is_empty()
+        {
+            return Err(reader.error(w, "a variation is not closed".into()));
+        }
+        heading_from = words.get(i.saturating_sub(1)).map_or(0, |w| w.line + 1);
+        out.push(reader.game);
+    }
+    Ok(out)
+}
+
+/// The SAN of a move written in compact braille, from the start position; for tests.
+#[cfg(test)]
+fn san_of(cells: &[Cell]) -> Option<String> {
+    let w = written(cells)?;
+    let fit = fitting(&Chess::default(), &w);
+    let m = fit.first()?;
+    Some(shakmaty::san::San::from_move(&Chess::default(), *m).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::braille::cell::from_unicode_str;
+
+    fn cells(s: &str) -> Vec<Cell> {
+        from_unicode_str(s).map(|c| c.to_vec()).unwrap_or_default()
+    }
+
+    #[test]
+    fn moves_of_the_start_position() {
+        assert_eq!(san_of(&cells("⠑⠲")).as_deref(), Some("e4"));
+        assert_eq!(san_of(&cells("⠎⠋⠒")).as_deref(), Some("Nf3"));
+        assert_eq!(san_of(&cells("⠎⠛⠂⠤⠋⠒")).as_deref(), Some("Nf3"));
+        assert_eq!(san_of(&cells("⠑⠆⠤⠑⠲")).as_deref(), Some("e4"));
+        assert!(san_of(&cells("⠑⠢")).is_none());
+    }
+}

@@ -1,0 +1,291 @@
+//! Reading braille back (`schackpunkt read`): braille pages (Unicode braille, or BRF in one of
+//! our tables) into games in compact notation, every move found among the legal moves of its
+//! position, written out as PGN. The first part of issue 14: ordinary notation, diagrams and
+//! PEF input are still to come.
+
+mod cells;
+pub(crate) mod compact;
+mod text;
+
+use std::fmt::Write as _;
+
+use crate::braille::Cell;
+use crate::error::Result;
+use crate::settings::BrfTable;
+pub use compact::{Item, ReadGame};
+
+const NUMBER_SIGN: Cell = Cell::dots("3456");
+
+/// The games of a braille file in compact notation. `name` is used in messages; `table` is
+/// the BRF table when the bytes are not Unicode braille.
+pub fn read_braille(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<ReadGame>> {
+    let lines = cells::lines(name, bytes, table)?;
+    // The line length: the longest line. A heading line that fills it, whose last word and
+    // the next line's first would not fit on one line together, was cut inside that word (the
+    // layout cuts only a word longer than a line).
+    let width = lines.iter().map(|l| l.cells.len()).max().unwrap_or(0);
+    let mut words = Vec::new();
+    let mut headings = Vec::new();
+    // The length of the last word of the line before, when that line was full.
+    let mut full_last: Option<usize> = None;
+    for line in &lines {
+        let mut start = 0;
+        let mut spans = Vec::new();
+        for (k, c) in line.cells.iter().enumerate() {
+            if c.is_blank() {
+                if k > start {
+                    spans.push((start, k));
+                }
+                start = k + 1;
+            }
+        }
+        if line.cells.len() > start {
+            spans.push((start, line.cells.len()));
+        }
+        // A page number: a number at the end of a page's first or last line, set apart by
+        // blanks (compact notation has no number sign).
+        if let Some(&(s, e)) = spans.last()
+            && line.cells[s] == NUMBER_SIGN
+            && s >= 3
+            && line.cells[s - 3..s].iter().all(|c| c.is_blank())
+            && e == line.cells.len()
+        {
+            spans.pop();
+        }
+        let text_start = spans.first().map_or(0, |s| s.0);
+        let text_end = spans.last().map_or(0, |s| s.1);
+        // A line that starts with blanks goes on with the paragraph before it.
+        headings.push(compact::HeadingLine {
+            line: line.number,
+            text: text::to_print(&line.cells[text_start..text_end.max(text_start)]),
+            continued: text_start > 0,
+            cut: text_start > 0
+                && full_last.is_some_and(|last| {
+                    let first = spans.first().map_or(0, |s| s.1 - s.0);
+                    last + first > width - text_start
+                }),
+        });
+        full_last = match (line.cells.len() == width, spans.last()) {
+            (true, Some(&(s, e))) => Some(e - s),
+            _ => None,
+        };
+        for (s, e) in spans {
+            words.push(compact::Word {
+                cells: line.cells[s..e].to_vec(),
+                line: line.number,
+                column: s as u32 + 1,
+                page: line.page,
+            });
+        }
+    }
+    compact::games(name, &words, &headings)
+}
+
+/// The tags a heading in our form gives back: `White – Black` (with ratings), then
+/// `Event, Site, rond R, yyyy-mm-dd, result`, then `ECO, Opening, Variation`, then
+/// `Kommentarer: Annotator`.
+fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
+    let mut tags = Vec::new();
+    let mut lines = heading.iter().map(|l| l.trim()).filter(|l| !l.is_empty());
+    let Some(first) = lines.next() else {
+        return tags;
+    };
+    let mut rest: Vec<&str> = Vec::new();
+    match first.split_once(" – ") {
+        Some((w, b)) => {
+            for (side, elo, player) in [("White", "WhiteElo", w), ("Black", "BlackElo", b)] {
+                let (name, rating) = match player.rsplit_once(" (") {
+                    Some((n, r))
+                        if r.ends_with(')')
+                            && r[..r.len() - 1].bytes().all(|b| b.is_ascii_digit()) =>
+                    {
+                        (n, Some(&r[..r.len() - 1]))
+                    }
+                    _ => (player, None),
+                };
+                if name != "NN" {
+                    tags.push((side, name.to_owned()));
+                }
+                if let Some(r) = rating {
+                    tags.push((elo, r.to_owned()));
+                }
+            }
+        }
+        None => rest.push(first),
+    }
+    rest.extend(lines);
+    let is_eco = |p: &str| {
+        let b = p.as_bytes();
+        b.len() == 3 && (b'A'..=b'E').contains(&b[0]) && b[1..].iter().all(u8::is_ascii_digit)
+    };
+    for line in rest {
+        if let Some(a) = line.strip_prefix("Kommentarer: ") {
+            tags.push(("Annotator", a.to_owned()));
+            continue;
+        }
+        let parts: Vec<&str> = line.split(", ").map(str::trim).collect();
+        if parts.first().is_some_and(|p| is_eco(p)) {
+            // The variation's own text may hold commas: it is the rest of the line.
+            let variation = parts.get(2..).map(|v| v.join(", "));
+            let opening = [parts.first().copied(), parts.get(1).copied()];
+            for (name, part) in ["ECO", "Opening"].into_iter().zip(opening) {
+                tags.extend(part.map(|p| (name, p.to_owned())));
+            }
+            tags.extend(
+                variation
+                    .filter(|v| !v.is_empty())
+                    .map(|v| ("Variation", v)),
+            );
+            continue;
+        }
+        let mut names = ["Event", "Site"].into_iter();
+        for part in parts {
+            if let Some(r) = part.strip_prefix("rond ") {
+                tags.push(("Round", r.to_owned()));
+            } else if part.len() == 10 && part.as_bytes()[4] == b'-' && part.as_bytes()[7] == b'-' {
+                tags.push(("Date", part.replace('-', ".")));
+            } else if let Some(result) = match part {
+                "1-0" => Some("1-0"),
+                "0-1" => Some("0-1"),
+                "remi" => Some("1/2-1/2"),
+                _ => None,
+            } {
+                tags.push(("Result", result.to_owned()));
+            } else if let Some(name) = names.next() {
+                tags.push((name, part.to_owned()));
+            }
+        }
+    }
+    tags
+}
+
+/// Games as PGN: the seven tags (what the heading gave back, else `?`), then the movetext in
+/// standard algebraic notation, comments in braces, variations in parentheses.
+pub fn to_pgn(games: &[ReadGame]) -> String {
+    let mut out = String::new();
+    for game in games {
+        let tags = tags(&game.heading);
+        let get = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let result = get("Result").unwrap_or_else(|| "*".into());
+        for name in ["Event", "Site", "Date", "Round", "White", "Black"] {
+            let value = get(name).unwrap_or_else(|| match name {
+                "Date" => "????.??.??".into(),
+                _ => "?".into(),
+            });
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+        }
+        let _ = writeln!(out, "[Result \"{result}\"]");
+        for name in [
+            "WhiteElo",
+            "BlackElo",
+            "ECO",
+            "Opening",
+            "Variation",
+            "Annotator",
+        ] {
+            if let Some(v) = get(name) {
+                let _ = writeln!(out, "[{name} \"{v}\"]");
+            }
+        }
+        out.push('\n');
+        let mut text = String::new();
+        // A Black move needs its number after a comment or a variation, and first of all.
+        let mut numbered = true;
+        for item in &game.items {
+            match item {
+                Item::Move { san, number, white } => {
+                    if *white {
+                        let _ = write!(text, "{number}. ");
+                    } else if numbered {
+                        let _ = write!(text, "{number}... ");
+                    }
+                    text.push_str(san);
+                    text.push(' ');
+                    numbered = false;
+                }
+                Item::Comment(c) => {
+                    let _ = write!(text, "{{{}}} ", c.replace('}', ")"));
+                    numbered = true;
+                }
+                Item::VariationStart => {
+                    text.push('(');
+                    numbered = true;
+                }
+                Item::VariationEnd => {
+                    if text.ends_with(' ') {
+                        text.pop();
+                    }
+                    text.push_str(") ");
+                    numbered = true;
+                }
+            }
+        }
+        text.push_str(&result);
+        out.push_str(&wrap(&text, 79));
+        out.push_str("\n\n");
+    }
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Lines of at most `width` characters, broken at blanks (PGN's export format asks for 79).
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let n = word.chars().count();
+        if len > 0 && len + 1 + n > width {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(word);
+        len += n;
+    }
+    out
+}
+
+/// `schackpunkt read`: the braille file `input` (`-`: standard input) read back, its games
+/// written as PGN to `output` (`None`: standard output), nothing written unless every game
+/// could be read. Returns the games read.
+pub fn read_file(
+    input: &std::path::Path,
+    output: Option<&std::path::Path>,
+    table: BrfTable,
+) -> Result<Vec<ReadGame>> {
+    use std::io::Read as _;
+    let name = match input.as_os_str() == "-" {
+        true => crate::source::STDIN_NAME.to_owned(),
+        false => input.display().to_string(),
+    };
+    let mut bytes = Vec::new();
+    let read = match input.as_os_str() == "-" {
+        true => std::io::stdin().lock().read_to_end(&mut bytes),
+        false => std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut bytes)),
+    };
+    read.map_err(|e| crate::error::Error::io(input, e))?;
+    let games = read_braille(&name, &bytes, table)?;
+    let pgn = to_pgn(&games);
+    let body = |w: &mut dyn crate::output::VolumeWrite| {
+        w.write_all(pgn.as_bytes())
+            .map_err(|e| crate::error::Error::io(crate::destination::OUTPUT, e))
+    };
+    match output {
+        Some(target) if target.as_os_str() != "-" => {
+            let inputs = [input.to_path_buf()];
+            crate::destination::refuse_input_as_output(target, &inputs)?;
+            crate::destination::write(target, &inputs, &[], body)?;
+        }
+        _ => crate::destination::write_stdout(body)?,
+    }
+    Ok(games)
+}

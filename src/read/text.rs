@@ -1,0 +1,98 @@
+//! Text braille read back into print (the comments of a game): letters, capitals, numbers
+//! and punctuation by the text tables of `braille/tables.rs`, read the other way. A cell with
+//! no reading is kept as its Unicode braille character, so nothing is lost.
+
+use crate::braille::Cell;
+use crate::braille::tables::{self, CAPITAL, DIGITS, NUMBER_SIGN};
+
+/// The print text of cells of text braille.
+pub(crate) fn to_print(cells: &[Cell]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    // Capitals: one letter, or (after 6-6) the rest of the word.
+    let mut caps_word = false;
+    let mut capital = false;
+    let mut number = false;
+    while i < cells.len() {
+        let c = cells[i];
+        if c.is_blank() {
+            out.push(' ');
+            caps_word = false;
+            number = false;
+            i += 1;
+            continue;
+        }
+        if c == CAPITAL[0] {
+            if cells.get(i + 1) == Some(&CAPITAL[0]) {
+                caps_word = true;
+                i += 2;
+            } else {
+                capital = true;
+                i += 1;
+            }
+            continue;
+        }
+        // Dots 156: the end of capitals or emphasis, or the separator after a number.
+        if c == tables::END[0] {
+            caps_word = false;
+            number = false;
+            i += 1;
+            continue;
+        }
+        if c == NUMBER_SIGN[0] {
+            number = true;
+            i += 1;
+            continue;
+        }
+        if number && let Some(d) = DIGITS.iter().position(|&d| d == c) {
+            out.push(char::from(b'0' + d as u8));
+            i += 1;
+            continue;
+        }
+        // Period and comma run on a number; anything else ends it.
+        if !(number && (c == Cell::dots("3") || c == Cell::dots("2"))) {
+            number = false;
+        }
+        if let Some(&(letter, _)) = tables::LETTERS.iter().find(|(_, cell)| *cell == c) {
+            if capital || caps_word {
+                out.extend(letter.to_uppercase());
+            } else {
+                out.push(letter);
+            }
+            capital = false;
+            i += 1;
+            continue;
+        }
+        // The longest sign that stands here; of equal ones the first listed (the plain form).
+        let sign = tables::SIGNS
+            .iter()
+            .rev()
+            .filter(|(_, _, s)| !s.is_empty() && cells[i..].starts_with(s))
+            .max_by_key(|(_, _, s)| s.len());
+        match sign {
+            Some(&(ch, _, s)) => {
+                out.push(ch);
+                i += s.len();
+            }
+            None => {
+                out.push(c.to_unicode());
+                i += 1;
+            }
+        }
+    }
+    out.trim().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_braille_reads_back() {
+        for text in ["bra drag", "Vit drar.", "KM 2024, rond 3: Åke", "(se 12.)"] {
+            let mut cells = Vec::new();
+            crate::braille::text::translate(text, &mut cells, &mut Vec::new());
+            assert_eq!(to_print(&cells), text);
+        }
+    }
+}

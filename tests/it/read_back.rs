@@ -1,0 +1,226 @@
+//! Reading braille back (`schackpunkt read`, issue 14, first part: compact notation): the
+//! braille we write reads back to the same games (braille → PGN → braille gives the same
+//! cells), a hand-typed scoresheet reads, a wrong cell is a located error.
+
+use std::path::Path;
+
+use std::ops::ControlFlow;
+
+use pgn_reader::{Reader, SanPlus, Skip, Visitor};
+use schackpunkt::{
+    BrfTable, Format, InputKind, Layout, Moves, Notation, ReadGame, ReadItem, Settings,
+    read_braille, to_pgn, transcribe_bytes,
+};
+use shakmaty::{Chess, Position};
+
+use crate::support::Sandbox;
+
+const GAMES: &str = include_str!("../data/chess_real.pgn");
+
+fn compact(pgn: &str, moves: Moves, layout: Layout, line: usize, format: Format) -> Vec<u8> {
+    let settings = Settings {
+        notation: Some(Notation::Compact),
+        moves: Some(moves),
+        layout: Some(layout),
+        line_length: Some(line),
+        format: Some(format),
+        ..Settings::default()
+    };
+    let mut out = Vec::new();
+    transcribe_bytes(
+        "t.pgn",
+        InputKind::Pgn,
+        pgn.as_bytes().to_vec(),
+        &settings,
+        None,
+        &mut out,
+        &mut |_| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    out
+}
+
+/// The moves and variations of every game of a PGN text, as pgn-reader and shakmaty read
+/// them: standard SAN with check signs, `(` and `)` around variations.
+fn source_moves(pgn: &str) -> Vec<Vec<String>> {
+    struct Moves;
+    struct Line {
+        pos: Chess,
+        before: Option<Chess>,
+        stack: Vec<(Chess, Option<Chess>)>,
+        out: Vec<String>,
+    }
+    impl Visitor for Moves {
+        type Tags = ();
+        type Movetext = Line;
+        type Output = Vec<String>;
+        fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Line> {
+            ControlFlow::Continue(Line {
+                pos: Chess::default(),
+                before: None,
+                stack: Vec::new(),
+                out: Vec::new(),
+            })
+        }
+        fn san(&mut self, l: &mut Line, san: SanPlus) -> ControlFlow<Self::Output> {
+            let m = san
+                .san
+                .to_move(&l.pos)
+                .expect("a legal move in the test data");
+            l.out.push(SanPlus::from_move(l.pos.clone(), m).to_string());
+            l.before = Some(l.pos.clone());
+            l.pos.play_unchecked(m);
+            ControlFlow::Continue(())
+        }
+        fn begin_variation(&mut self, l: &mut Line) -> ControlFlow<Self::Output, Skip> {
+            let before = l.before.clone().expect("a move before the variation");
+            let back = std::mem::replace(&mut l.pos, before);
+            l.stack.push((back, l.before.take()));
+            l.out.push("(".into());
+            ControlFlow::Continue(Skip(false))
+        }
+        fn end_variation(&mut self, l: &mut Line) -> ControlFlow<Self::Output> {
+            let (pos, before) = l.stack.pop().expect("an open variation");
+            (l.pos, l.before) = (pos, before);
+            l.out.push(")".into());
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, l: Line) -> Self::Output {
+            l.out
+        }
+    }
+    let mut reader = Reader::new(pgn.as_bytes());
+    let mut games = Vec::new();
+    while let Ok(Some(g)) = reader.read_game(&mut Moves) {
+        games.push(g);
+    }
+    games
+}
+
+/// The moves and variations of games read back, in the same form.
+fn read_moves(games: &[ReadGame]) -> Vec<Vec<String>> {
+    games
+        .iter()
+        .map(|g| {
+            g.items
+                .iter()
+                .filter_map(|i| match i {
+                    ReadItem::Move { san, .. } => Some(san.clone()),
+                    ReadItem::VariationStart => Some("(".into()),
+                    ReadItem::VariationEnd => Some(")".into()),
+                    ReadItem::Comment(_) => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every game of `pgn` written in compact braille with these settings and read back: the
+/// same moves and variations, and written again from the PGN read back, the same moves
+/// (braille → PGN → braille). Returns the games read.
+fn round_trip(pgn: &str, moves: Moves, layout: Layout, line: usize, format: Format) -> usize {
+    let braille = compact(pgn, moves, layout, line, format);
+    let games = read_braille("t.brf", &braille, BrfTable::Nabcc)
+        .unwrap_or_else(|e| panic!("{moves:?} {layout:?} {line}: {e}"));
+    let expected = source_moves(pgn);
+    let read = read_moves(&games);
+    assert_eq!(read.len(), expected.len(), "{moves:?} {layout:?} {line}");
+    for (k, (r, e)) in read.iter().zip(&expected).enumerate() {
+        assert!(
+            r == e,
+            "{moves:?} {layout:?} {line} {format:?}: game {}: {r:?}\n{e:?}",
+            k + 1
+        );
+    }
+    let again = read_braille(
+        "t.brf",
+        &compact(&to_pgn(&games), moves, layout, line, format),
+        BrfTable::Nabcc,
+    )
+    .unwrap_or_else(|e| panic!("again: {e}"));
+    assert_eq!(read_moves(&again), read);
+    games.len()
+}
+
+#[test]
+fn our_compact_braille_reads_back_to_the_same_games_in_every_form() {
+    for moves in [Moves::Short, Moves::Long] {
+        for layout in [Layout::Running, Layout::List] {
+            for line in [16, 28, 40] {
+                for format in [Format::Brf, Format::Unicode] {
+                    assert_eq!(round_trip(GAMES, moves, layout, line, format), 7);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_corpus_reads_back() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(&corpus) else {
+        eprintln!("SKIPPED: the corpus at {} (not there)", corpus.display());
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_none_or(|x| x != "pgn") {
+            continue;
+        }
+        let pgn = std::fs::read_to_string(&path).expect("the corpus is UTF-8");
+        let games = pgn.matches("[Event ").count();
+        for (moves, layout, line) in [
+            (Moves::Short, Layout::Running, 28),
+            (Moves::Long, Layout::List, 20),
+        ] {
+            let read = round_trip(&pgn, moves, layout, line, Format::Brf);
+            assert_eq!(read, games, "{}", path.display());
+        }
+    }
+}
+
+#[test]
+fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
+    // As a player types it: no heading, blanks doubled, a line broken inside a move pair, no
+    // final period, a check sign left out (move 4), long and short moves mixed.
+    let sheet = "⠂⠀⠀⠑⠲⠀⠑⠢\n⠆⠀⠇⠋⠂⠤⠉⠲⠀⠀⠎⠉⠖⠀⠒\n⠹⠓⠢⠀⠎⠋⠖⠀⠲⠀⠹⠭⠋⠶\n";
+    let games = read_braille("blad.txt", sheet.as_bytes(), BrfTable::Nabcc)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 1);
+    let sans: Vec<&str> = games[0]
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ReadItem::Move { san, .. } => Some(san.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
+    // A wrong cell: the knight to c5 (⠎⠉⠢), which no knight can reach.
+    let wrong = sheet.replace("⠎⠉⠖", "⠎⠉⠢");
+    let e = read_braille("blad.txt", wrong.as_bytes(), BrfTable::Nabcc)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        e.starts_with("blad.txt:2:11: error: no legal move is written so: ⠎⠉⠢ (braille page 1); the moves before it: e4 e5 Bc4"),
+        "{e}"
+    );
+    // The command: PGN out, nothing written when the braille is wrong.
+    let dir = Sandbox::new();
+    dir.write("blad.txt", sheet);
+    let ran = dir.run(&["read", "blad.txt", "-o", "blad.pgn"]);
+    ran.ok();
+    let pgn = String::from_utf8(dir.read("blad.pgn")).expect("UTF-8");
+    assert!(
+        pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# *"),
+        "{pgn}"
+    );
+    dir.write("fel.txt", &wrong);
+    let ran = dir.run(&["read", "fel.txt", "-o", "fel.pgn"]);
+    assert_eq!(ran.code, Some(1));
+    assert!(!dir.names().contains(&"fel.pgn".to_string()));
+}
