@@ -32,9 +32,10 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         cells: Vec::new(),
     };
     let mut column = 1u32;
+    // A form feed ends a page but not the file's line: the line after it has the same number.
     let end_line = |line: &mut Line, out: &mut Vec<Line>, page_end: bool| {
         let next = Line {
-            number: line.number + 1,
+            number: line.number + u32::from(!page_end),
             page: line.page + u32::from(page_end),
             on_page: if page_end { 1 } else { line.on_page + 1 },
             cells: Vec::new(),
@@ -75,7 +76,6 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                         } else {
                             end_line(&mut line, &mut out, true);
                         }
-                        column = 0;
                     }
                     '\r' | '\u{feff}' => {}
                     ' ' => line.cells.push(Cell::BLANK),
@@ -113,7 +113,6 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                         } else {
                             end_line(&mut line, &mut out, true);
                         }
-                        column = 0;
                     }
                     b'\r' => {}
                     b => match cell_of[usize::from(b)] {

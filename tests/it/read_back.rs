@@ -224,3 +224,45 @@ fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
     assert_eq!(ran.code, Some(1));
     assert!(!dir.names().contains(&"fel.pgn".to_string()));
 }
+
+/// Braille of any cells, blanks, line ends and page ends: read back without a panic, and an
+/// error, when there is one, names the file and a line and cell of it.
+#[test]
+fn any_braille_reads_or_fails_at_a_place() {
+    // The cells moves are made of, and some others, so that moves, numbers, variations and
+    // comments come up often.
+    let pool: Vec<char> = "⠂⠆⠒⠲⠢⠖⠶⠦⠔⠴⠁⠃⠉⠙⠑⠋⠛⠓⠅⠹⠞⠇⠎⠭⠤⠡⠍⠷⠾⠄⠼⠠⠏⠀⠀⠀\n\n\x0c"
+        .chars()
+        .collect();
+    let mut seed: u64 = 0x5eed;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n
+    };
+    let opening = GAMES_OPENING;
+    for case in 0..3000 {
+        let mut text: String = if case % 2 == 0 {
+            opening.to_string()
+        } else {
+            String::new()
+        };
+        for _ in 0..next(200) {
+            text.push(pool[next(pool.len())]);
+        }
+        if let Err(e) = read_braille("x.txt", text.as_bytes(), BrfTable::Nabcc) {
+            let shown = e.to_string();
+            let lines = text.lines().count().max(1) + 1;
+            let line: usize = shown
+                .strip_prefix("x.txt:")
+                .and_then(|s| s.split(':').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            assert!(line >= 1 && line <= lines, "{shown}\nfor {text:?}");
+        }
+    }
+}
+
+/// A game's opening in compact braille, for the generated cases to go on from.
+const GAMES_OPENING: &str = "⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠀";
