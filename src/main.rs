@@ -35,8 +35,8 @@ enum Command {
     /// Check inputs as a build would (games replayed, positions, books, characters) without
     /// writing anything; same messages and exit codes.
     Check(CheckArgs),
-    /// Read braille back into PGN: games in compact notation (BRF in --table, or Unicode
-    /// braille), every move found among the legal moves of its position.
+    /// Read braille back into PGN: games in compact or ordinary notation (BRF in --table, or
+    /// Unicode braille), every move found among the legal moves of its position.
     Read(ReadArgs),
     /// List every setting: values, default, command-line flag, front-matter key, block words,
     /// and which source wins (Markdown, as in docs/options.md).
@@ -114,6 +114,9 @@ struct ReadArgs {
     /// The braille table of a BRF file.
     #[arg(long, value_name = "TABLE", default_value = "nabcc")]
     table: schackpunkt::BrfTable,
+    /// The chess notation of the braille.
+    #[arg(long, value_name = "NOTATION", default_value = "compact")]
+    notation: schackpunkt::Notation,
     /// Say nothing on success.
     #[arg(short, long)]
     quiet: bool,
@@ -181,7 +184,8 @@ fn main() -> ExitCode {
         ),
         Command::Read(a) => {
             bar.finish();
-            return match schackpunkt::read_file(&a.input, a.output.as_deref(), a.table) {
+            return match schackpunkt::read_file(&a.input, a.output.as_deref(), a.table, a.notation)
+            {
                 Ok(games) => {
                     if !quiet {
                         let moves: usize = games

@@ -12,6 +12,7 @@ use super::text::to_print;
 use crate::braille::Cell;
 use crate::braille::pieces::{LOWER_DIGITS, compact_move_letter, letter};
 use crate::error::{Diagnostic, Error, Location, Result};
+use crate::settings::Notation;
 
 /// A word of braille and where it stands.
 #[derive(Clone, Debug)]
@@ -20,6 +21,9 @@ pub(crate) struct Word {
     pub line: u32,
     pub column: u32,
     pub page: u32,
+    /// An empty line stands between this word and the one before it (not the line of a page
+    /// number, nor the end of a page).
+    pub after_blank_line: bool,
 }
 
 /// A line of text that may belong to a game's heading.
@@ -62,6 +66,9 @@ const CHECK: Cell = Cell::dots("16");
 const MATE: Cell = Cell::dots("134");
 const OPEN: Cell = Cell::dots("12356");
 const CLOSE: Cell = Cell::dots("23456");
+/// Ordinary notation's round brackets (variations at odd depths), the text's `(` and `)`.
+const PAREN_OPEN: Cell = Cell::dots("236");
+const PAREN_CLOSE: Cell = Cell::dots("356");
 
 /// The value of a word of lower digits (a move number); `None` for anything else.
 fn number(cells: &[Cell]) -> Option<u32> {
@@ -97,6 +104,172 @@ fn role_of(c: Cell) -> Option<Role> {
     ]
     .into_iter()
     .find(|&r| compact_move_letter(r) == Some(c))
+}
+
+/// What one word of a game is, its brackets taken off.
+#[derive(Clone, Debug, Default)]
+struct Parsed {
+    /// Variations opened before it, closed after it.
+    opens: usize,
+    closes: usize,
+    /// The period that ends a game in compact notation.
+    ends: bool,
+    /// A move number (with the move written in the same word in ordinary notation,
+    /// `12...Sf5`).
+    number: Option<u32>,
+    /// The dashes of a White move left out (compact `⠤⠤`).
+    omitted: bool,
+    /// A move as written.
+    written: Option<Written>,
+    /// Nothing but brackets (an empty variation) or nothing at all.
+    empty: bool,
+}
+
+impl Parsed {
+    /// Neither a number, nor a move, nor the dashes: text.
+    fn is_text(&self) -> bool {
+        self.number.is_none() && !self.omitted && self.written.is_none() && !self.empty
+    }
+}
+
+/// Reads a word in `notation`. Brackets count only around a number or a move (in ordinary
+/// notation a comment's parentheses are the same cells).
+fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
+    let (open, close) = match notation {
+        Notation::Compact => (&[OPEN][..], &[CLOSE][..]),
+        Notation::Ordinary => (&[OPEN, PAREN_OPEN][..], &[CLOSE, PAREN_CLOSE][..]),
+    };
+    let mut p = Parsed::default();
+    let mut core = cells;
+    while core.first().is_some_and(|c| open.contains(c)) {
+        core = &core[1..];
+        p.opens += 1;
+    }
+    loop {
+        match core.last() {
+            Some(c) if close.contains(c) => p.closes += 1,
+            Some(&PERIOD) if notation == Notation::Compact && p.closes == 0 && !p.ends => {
+                p.ends = true
+            }
+            _ => break,
+        }
+        core = &core[..core.len() - 1];
+    }
+    match notation {
+        Notation::Compact => {
+            p.number = number(core);
+            p.omitted = core == [DASH, DASH];
+            p.written = written(core);
+        }
+        Notation::Ordinary => {
+            let text = to_print(core);
+            let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+            let rest = &text[digits..];
+            let dots = rest.bytes().take_while(|&b| b == b'.').count();
+            let mv = if digits > 0 && (dots == 1 || dots == 3) {
+                p.number = text[..digits].parse().ok();
+                &rest[dots..]
+            } else {
+                text.as_str()
+            };
+            p.written = (!mv.is_empty()).then(|| written_print(mv)).flatten();
+            if !mv.is_empty() && p.written.is_none() && p.number.is_some() {
+                p.number = None;
+            }
+        }
+    }
+    p.empty = core.is_empty();
+    if p.is_text() {
+        // Text keeps its brackets.
+        p.opens = 0;
+        p.closes = 0;
+        p.ends = false;
+    }
+    p
+}
+
+/// Reads a move in Swedish print notation (`Sf3`, `exd5`, `Lf1-b5+`, `e8D`, `0-0-0`,
+/// `hxg3ep`, with `!` `?` signs after it); `None` when it has not that form.
+fn written_print(text: &str) -> Option<Written> {
+    let mut t = text.trim_end_matches(['!', '?']);
+    t = t.trim_end_matches(['+', '#']);
+    t = t
+        .strip_suffix("e.p.")
+        .or_else(|| t.strip_suffix("ep"))
+        .unwrap_or(t);
+    match t {
+        "0-0" | "O-O" => {
+            return Some(Written {
+                castle: Some(CastlingSide::KingSide),
+                ..Written::default()
+            });
+        }
+        "0-0-0" | "O-O-O" => {
+            return Some(Written {
+                castle: Some(CastlingSide::QueenSide),
+                ..Written::default()
+            });
+        }
+        _ => {}
+    }
+    let role = |c: char| match c {
+        'K' => Some(Role::King),
+        'D' => Some(Role::Queen),
+        'T' => Some(Role::Rook),
+        'L' => Some(Role::Bishop),
+        'S' => Some(Role::Knight),
+        _ => None,
+    };
+    let mut chars: Vec<char> = t.chars().collect();
+    let mut w = Written::default();
+    if let Some(&c) = chars.first()
+        && let Some(r) = role(c)
+    {
+        w.role = Some(r);
+        chars.remove(0);
+    }
+    if chars.len() >= 3
+        && let Some(r) = chars.last().copied().and_then(role)
+    {
+        w.promotion = Some(r);
+        chars.pop();
+    }
+    let n = chars.len();
+    if n < 2 {
+        return None;
+    }
+    let file = |c: char| {
+        ('a'..='h')
+            .contains(&c)
+            .then(|| File::new(c as u32 - 'a' as u32))
+    };
+    let rank = |c: char| {
+        ('1'..='8')
+            .contains(&c)
+            .then(|| Rank::new(c as u32 - '1' as u32))
+    };
+    w.to = Some(Square::from_coords(
+        file(chars[n - 2])?,
+        rank(chars[n - 1])?,
+    ));
+    let mut from = &chars[..n - 2];
+    if let Some(&last) = from.last()
+        && (last == 'x' || last == '-')
+    {
+        w.capture = last == 'x';
+        from = &from[..from.len() - 1];
+    }
+    match from {
+        [] => {}
+        [c] if file(*c).is_some() => w.from_file = file(*c),
+        [c] if rank(*c).is_some() => w.from_rank = rank(*c),
+        [f, r] => {
+            w.from_file = Some(file(*f)?);
+            w.from_rank = Some(rank(*r)?);
+        }
+        _ => return None,
+    }
+    Some(w)
 }
 
 /// A move as written: what it says of the move, to be found among the legal ones.
@@ -213,6 +386,7 @@ fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
 /// Where the reading of one game stands.
 struct Reader<'a> {
     file: &'a str,
+    notation: Notation,
     pos: Chess,
     /// The position before the last move (a variation starts from it).
     before: Option<Chess>,
@@ -281,23 +455,32 @@ impl Reader<'_> {
 
     /// One word of a game (`next` is the word after it); `true` when it ended the game.
     fn word(&mut self, w: &Word, next: Option<&Word>) -> Result<bool> {
-        let mut cells = &w.cells[..];
-        let mut opens = 0;
-        while cells.first() == Some(&OPEN) {
-            cells = &cells[1..];
-            opens += 1;
+        let p = parse(self.notation, &w.cells);
+        if p.is_text() {
+            self.comment_word(&w.cells);
+            return Ok(false);
         }
-        let mut closes = 0;
-        let mut ends = false;
-        loop {
-            match cells.last() {
-                Some(&CLOSE) => closes += 1,
-                Some(&PERIOD) if closes == 0 && !ends && opens == 0 => ends = true,
-                _ => break,
-            }
-            cells = &cells[..cells.len() - 1];
+        // The move number due; after a comment only when a move (or the dashes of one left
+        // out) follows, since a lone punctuation cell of the comment may read as a number.
+        // (A variation's number is that of the move it replaces.)
+        let due = match (p.opens, &self.before) {
+            (0, _) | (_, None) => self.pos.fullmoves().get(),
+            (_, Some(before)) => before.fullmoves().get(),
+        };
+        if p.number.is_some_and(|n| n != due)
+            || (p.number.is_some()
+                && p.written.is_none()
+                && !self.comment.is_empty()
+                && !next.is_some_and(|n| {
+                    let q = parse(self.notation, &n.cells);
+                    q.omitted || q.written.is_some_and(|m| fitting(&self.pos, &m).len() == 1)
+                }))
+        {
+            // Not the number due: text of a comment.
+            self.comment_word(&w.cells);
+            return Ok(false);
         }
-        for _ in 0..opens {
+        for _ in 0..p.opens {
             self.flush_comment();
             let Some(before) = self.before.clone() else {
                 return Err(self.error(w, "a variation with no move before it".into()));
@@ -306,26 +489,18 @@ impl Reader<'_> {
             self.stack.push((back, self.before.take()));
             self.game.items.push(Item::VariationStart);
         }
-        let as_move = written(cells);
-        // The move number due; after a comment only when a move (or the dashes of one left
-        // out) follows, since a lone punctuation cell of the comment may read as a number.
-        let is_number = number(cells).is_some_and(|n| n == self.pos.fullmoves().get())
-            && (self.comment.is_empty()
-                || next.is_some_and(|n| {
-                    n.cells == [DASH, DASH]
-                        || written(&n.cells).is_some_and(|m| fitting(&self.pos, &m).len() == 1)
-                }));
-        if is_number || cells == [DASH, DASH] {
-            // A move number, or the dashes of a White move left out.
-        } else if cells.is_empty() {
-        } else if let Some(written) = as_move {
+        if let Some(written) = p.written {
             let fit = fitting(&self.pos, &written);
             match fit.as_slice() {
                 [m] => {
                     self.flush_comment();
                     self.play(*m);
                 }
-                [] if !self.comment.is_empty() || self.moves_read == 0 && opens == 0 => {
+                [] if p.opens == 0
+                    && p.closes == 0
+                    && p.number.is_none()
+                    && (!self.comment.is_empty() || self.moves_read == 0) =>
+                {
                     // In a comment (or before the game's first move), text that looks like a
                     // move is text.
                     self.comment_word(&w.cells);
@@ -336,11 +511,8 @@ impl Reader<'_> {
                     return Err(self.error(w, format!("{} legal moves are written so", fit.len())));
                 }
             }
-        } else {
-            self.comment_word(&w.cells);
-            return Ok(false);
         }
-        for _ in 0..closes {
+        for _ in 0..p.closes {
             self.flush_comment();
             let Some((pos, before)) = self.stack.pop() else {
                 return Err(self.error(w, "a variation closed that was never opened".into()));
@@ -349,7 +521,7 @@ impl Reader<'_> {
             self.before = before;
             self.game.items.push(Item::VariationEnd);
         }
-        if ends && self.stack.is_empty() {
+        if p.ends && self.stack.is_empty() {
             self.flush_comment();
             return Ok(true);
         }
@@ -367,18 +539,30 @@ impl Reader<'_> {
 /// Reads the games of a stream of words: each begins with a move number followed by a move
 /// (the lines before it are its heading) and ends with the period after its last move, or
 /// where the words end.
-pub(crate) fn games(file: &str, words: &[Word], headings: &[HeadingLine]) -> Result<Vec<ReadGame>> {
+pub(crate) fn games(
+    file: &str,
+    notation: Notation,
+    words: &[Word],
+    headings: &[HeadingLine],
+) -> Result<Vec<ReadGame>> {
     let mut out = Vec::new();
     let mut i = 0;
     let mut heading_from = 0u32;
+    // A game starts at the number 1 followed by a move that is legal from the start position.
+    let starts_game = |i: usize| {
+        let first = parse(notation, &words[i].cells);
+        first.number == Some(1)
+            && first.opens == 0
+            && match first.written {
+                Some(w) => !fitting(&Chess::default(), &w).is_empty(),
+                None => words
+                    .get(i + 1)
+                    .and_then(|w| parse(notation, &w.cells).written)
+                    .is_some_and(|w| !fitting(&Chess::default(), &w).is_empty()),
+            }
+    };
     while i < words.len() {
-        // A game starts at a number followed by a move that is legal from the start position.
-        let start = number(&words[i].cells).filter(|&n| n == 1).is_some()
-            && words
-                .get(i + 1)
-                .and_then(|w| written(w.cells.strip_suffix(&[PERIOD]).unwrap_or(&w.cells)))
-                .is_some_and(|w| !fitting(&Chess::default(), &w).is_empty());
-        if !start {
+        if !starts_game(i) {
             i += 1;
             continue;
         }
@@ -411,6 +595,7 @@ pub(crate) fn games(file: &str, words: &[Word], headings: &[HeadingLine]) -> Res
         }
         let mut reader = Reader {
             file,
+            notation,
             pos: Chess::default(),
             before: None,
             stack: Vec::new(),
@@ -421,12 +606,34 @@ pub(crate) fn games(file: &str, words: &[Word], headings: &[HeadingLine]) -> Res
             comment: Vec::new(),
             moves_read: 0,
         };
-        // To the period after the game's last move, or the end of the words.
+        // To the period after the game's last move (compact notation), a blank line after its
+        // moves (games stand a blank line apart), or the end of the words.
+        let game_start = i;
+        // The line of the game's last move: the lines after it that come before the next
+        // game are that game's heading.
+        let mut last_move_line = words[i].line;
         while i < words.len() {
             let w = &words[i];
+            if i > game_start && reader.stack.is_empty() {
+                // A blank line after the moves, or (a page end took the blank line away) the
+                // next game's first move: the game has ended, and text after its last move's
+                // line is the next game's heading.
+                let next_game = reader.moves_read > 0 && w.line > last_move_line && starts_game(i);
+                if w.after_blank_line || next_game {
+                    if next_game {
+                        reader.comment.clear();
+                    }
+                    break;
+                }
+            }
             i += 1;
+            let before = reader.moves_read;
             if reader.word(w, words.get(i))? {
+                last_move_line = w.line;
                 break;
+            }
+            if reader.moves_read > before {
+                last_move_line = w.line;
             }
         }
         reader.flush_comment();
@@ -435,13 +642,14 @@ pub(crate) fn games(file: &str, words: &[Word], headings: &[HeadingLine]) -> Res
         {
             return Err(reader.error(w, "a variation is not closed".into()));
         }
-        heading_from = words.get(i.saturating_sub(1)).map_or(0, |w| w.line + 1);
+        heading_from = last_move_line + 1;
         out.push(reader.game);
     }
     Ok(out)
 }
 
 /// The SAN of a move written in compact braille, from the start position; for tests.
+#[allow(dead_code)]
 #[cfg(test)]
 fn san_of(cells: &[Cell]) -> Option<String> {
     let w = written(cells)?;

@@ -1,7 +1,7 @@
 //! Reading braille back (`schackpunkt read`): braille pages (Unicode braille, or BRF in one of
-//! our tables) into games in compact notation, every move found among the legal moves of its
-//! position, written out as PGN. The first part of issue 14: ordinary notation, diagrams and
-//! PEF input are still to come.
+//! our tables) into games in compact or ordinary notation, every move found among the legal
+//! moves of its position, written out as PGN. The first part of issue 14: diagrams, PEF input
+//! and the builds that check themselves are still to come.
 
 mod cells;
 pub(crate) mod compact;
@@ -11,14 +11,19 @@ use std::fmt::Write as _;
 
 use crate::braille::Cell;
 use crate::error::Result;
-use crate::settings::BrfTable;
+use crate::settings::{BrfTable, Notation};
 pub use compact::{Item, ReadGame};
 
 const NUMBER_SIGN: Cell = Cell::dots("3456");
 
-/// The games of a braille file in compact notation. `name` is used in messages; `table` is
-/// the BRF table when the bytes are not Unicode braille.
-pub fn read_braille(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<ReadGame>> {
+/// The games of a braille file in `notation`. `name` is used in messages; `table` is the BRF
+/// table when the bytes are not Unicode braille.
+pub fn read_braille(
+    name: &str,
+    bytes: &[u8],
+    table: BrfTable,
+    notation: Notation,
+) -> Result<Vec<ReadGame>> {
     let lines = cells::lines(name, bytes, table)?;
     // The line length: the longest line. A heading line that fills it, whose last word and
     // the next line's first would not fit on one line together, was cut inside that word (the
@@ -28,6 +33,8 @@ pub fn read_braille(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Rea
     let mut headings = Vec::new();
     // The length of the last word of the line before, when that line was full.
     let mut full_last: Option<usize> = None;
+    // An empty line since the last word.
+    let mut blank = false;
     for line in &lines {
         let mut start = 0;
         let mut spans = Vec::new();
@@ -44,6 +51,7 @@ pub fn read_braille(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Rea
         }
         // A page number: a number at the end of a page's first or last line, set apart by
         // blanks (compact notation has no number sign).
+        let mut page_number = false;
         if let Some(&(s, e)) = spans.last()
             && line.cells[s] == NUMBER_SIGN
             && s >= 3
@@ -51,6 +59,10 @@ pub fn read_braille(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Rea
             && e == line.cells.len()
         {
             spans.pop();
+            page_number = true;
+        }
+        if spans.is_empty() && !page_number {
+            blank = true;
         }
         let text_start = spans.first().map_or(0, |s| s.0);
         let text_end = spans.last().map_or(0, |s| s.1);
@@ -75,10 +87,11 @@ pub fn read_braille(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Rea
                 line: line.number,
                 column: s as u32 + 1,
                 page: line.page,
+                after_blank_line: std::mem::take(&mut blank),
             });
         }
     }
-    compact::games(name, &words, &headings)
+    compact::games(name, notation, &words, &headings)
 }
 
 /// The tags a heading in our form gives back: `White – Black` (with ratings), then
@@ -261,6 +274,7 @@ pub fn read_file(
     input: &std::path::Path,
     output: Option<&std::path::Path>,
     table: BrfTable,
+    notation: Notation,
 ) -> Result<Vec<ReadGame>> {
     use std::io::Read as _;
     let name = match input.as_os_str() == "-" {
@@ -273,7 +287,7 @@ pub fn read_file(
         false => std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut bytes)),
     };
     read.map_err(|e| crate::error::Error::io(input, e))?;
-    let games = read_braille(&name, &bytes, table)?;
+    let games = read_braille(&name, &bytes, table, notation)?;
     let pgn = to_pgn(&games);
     let body = |w: &mut dyn crate::output::VolumeWrite| {
         w.write_all(pgn.as_bytes())

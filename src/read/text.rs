@@ -23,6 +23,7 @@ pub(crate) fn to_print(cells: &[Cell]) -> String {
             continue;
         }
         if c == CAPITAL[0] {
+            number = false;
             if cells.get(i + 1) == Some(&CAPITAL[0]) {
                 caps_word = true;
                 i += 2;
@@ -64,10 +65,11 @@ pub(crate) fn to_print(cells: &[Cell]) -> String {
             continue;
         }
         // The longest sign that stands here; of equal ones the first listed (the plain form).
+        // Three periods stay three periods (`12...Sf5`), not an ellipsis.
         let sign = tables::SIGNS
             .iter()
             .rev()
-            .filter(|(_, _, s)| !s.is_empty() && cells[i..].starts_with(s))
+            .filter(|(ch, _, s)| *ch != '…' && !s.is_empty() && cells[i..].starts_with(s))
             .max_by_key(|(_, _, s)| s.len());
         match sign {
             Some(&(ch, _, s)) => {
@@ -89,7 +91,15 @@ mod tests {
 
     #[test]
     fn text_braille_reads_back() {
-        for text in ["bra drag", "Vit drar.", "KM 2024, rond 3: Åke", "(se 12.)"] {
+        for text in [
+            "bra drag",
+            "Vit drar.",
+            "KM 2024, rond 3: Åke",
+            "(se 12.)",
+            "12...Sc6",
+            "(2...d6",
+            "exd6ep",
+        ] {
             let mut cells = Vec::new();
             crate::braille::text::translate(text, &mut cells, &mut Vec::new());
             assert_eq!(to_print(&cells), text);

@@ -1,6 +1,6 @@
-//! Reading braille back (`schackpunkt read`, issue 14, first part: compact notation): the
-//! braille we write reads back to the same games (braille → PGN → braille gives the same
-//! cells), a hand-typed scoresheet reads, a wrong cell is a located error.
+//! Reading braille back (`schackpunkt read`, issue 14, first part: compact and ordinary
+//! notation): the braille we write reads back to the same moves and variations, a hand-typed
+//! scoresheet reads, a wrong cell is a located error.
 
 use std::path::Path;
 
@@ -17,9 +17,17 @@ use crate::support::Sandbox;
 
 const GAMES: &str = include_str!("../data/chess_real.pgn");
 
-fn compact(pgn: &str, moves: Moves, layout: Layout, line: usize, format: Format) -> Vec<u8> {
+/// The braille of `pgn` in this form.
+fn braille(
+    pgn: &str,
+    notation: Notation,
+    moves: Moves,
+    layout: Layout,
+    line: usize,
+    format: Format,
+) -> Vec<u8> {
     let settings = Settings {
-        notation: Some(Notation::Compact),
+        notation: Some(notation),
         moves: Some(moves),
         layout: Some(layout),
         line_length: Some(line),
@@ -118,40 +126,48 @@ fn read_moves(games: &[ReadGame]) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// Every game of `pgn` written in compact braille with these settings and read back: the
-/// same moves and variations, and written again from the PGN read back, the same moves
-/// (braille → PGN → braille). Returns the games read.
-fn round_trip(pgn: &str, moves: Moves, layout: Layout, line: usize, format: Format) -> usize {
-    let braille = compact(pgn, moves, layout, line, format);
-    let games = read_braille("t.brf", &braille, BrfTable::Nabcc)
-        .unwrap_or_else(|e| panic!("{moves:?} {layout:?} {line}: {e}"));
+/// Every game of `pgn` written in braille with these settings and read back: the same moves
+/// and variations, and written again from the PGN read back, the same moves (braille → PGN →
+/// braille). Returns the games read.
+fn round_trip(
+    pgn: &str,
+    notation: Notation,
+    moves: Moves,
+    layout: Layout,
+    line: usize,
+    format: Format,
+) -> usize {
+    let form = format!("{notation:?} {moves:?} {layout:?} {line} {format:?}");
+    let written = braille(pgn, notation, moves, layout, line, format);
+    let games = read_braille("t.brf", &written, BrfTable::Nabcc, notation)
+        .unwrap_or_else(|e| panic!("{form}: {e}"));
     let expected = source_moves(pgn);
     let read = read_moves(&games);
-    assert_eq!(read.len(), expected.len(), "{moves:?} {layout:?} {line}");
+    assert_eq!(read.len(), expected.len(), "{form}");
     for (k, (r, e)) in read.iter().zip(&expected).enumerate() {
-        assert!(
-            r == e,
-            "{moves:?} {layout:?} {line} {format:?}: game {}: {r:?}\n{e:?}",
-            k + 1
-        );
+        assert!(r == e, "{form}: game {}: {r:?}\n{e:?}", k + 1);
     }
     let again = read_braille(
         "t.brf",
-        &compact(&to_pgn(&games), moves, layout, line, format),
+        &braille(&to_pgn(&games), notation, moves, layout, line, format),
         BrfTable::Nabcc,
+        notation,
     )
-    .unwrap_or_else(|e| panic!("again: {e}"));
-    assert_eq!(read_moves(&again), read);
+    .unwrap_or_else(|e| panic!("{form}, again: {e}"));
+    assert_eq!(read_moves(&again), read, "{form}");
     games.len()
 }
 
 #[test]
-fn our_compact_braille_reads_back_to_the_same_games_in_every_form() {
-    for moves in [Moves::Short, Moves::Long] {
-        for layout in [Layout::Running, Layout::List] {
-            for line in [16, 28, 40] {
-                for format in [Format::Brf, Format::Unicode] {
-                    assert_eq!(round_trip(GAMES, moves, layout, line, format), 7);
+fn our_braille_reads_back_to_the_same_games_in_every_form() {
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        for moves in [Moves::Short, Moves::Long] {
+            for layout in [Layout::Running, Layout::List] {
+                for line in [16, 28, 40] {
+                    for format in [Format::Brf, Format::Unicode] {
+                        let read = round_trip(GAMES, notation, moves, layout, line, format);
+                        assert_eq!(read, 7);
+                    }
                 }
             }
         }
@@ -172,11 +188,12 @@ fn the_corpus_reads_back() {
         }
         let pgn = std::fs::read_to_string(&path).expect("the corpus is UTF-8");
         let games = pgn.matches("[Event ").count();
-        for (moves, layout, line) in [
-            (Moves::Short, Layout::Running, 28),
-            (Moves::Long, Layout::List, 20),
+        for (notation, moves, layout, line) in [
+            (Notation::Compact, Moves::Short, Layout::Running, 28),
+            (Notation::Compact, Moves::Long, Layout::List, 20),
+            (Notation::Ordinary, Moves::Short, Layout::Running, 28),
         ] {
-            let read = round_trip(&pgn, moves, layout, line, Format::Brf);
+            let read = round_trip(&pgn, notation, moves, layout, line, Format::Brf);
             assert_eq!(read, games, "{}", path.display());
         }
     }
@@ -187,8 +204,13 @@ fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
     // As a player types it: no heading, blanks doubled, a line broken inside a move pair, no
     // final period, a check sign left out (move 4), long and short moves mixed.
     let sheet = "⠂⠀⠀⠑⠲⠀⠑⠢\n⠆⠀⠇⠋⠂⠤⠉⠲⠀⠀⠎⠉⠖⠀⠒\n⠹⠓⠢⠀⠎⠋⠖⠀⠲⠀⠹⠭⠋⠶\n";
-    let games = read_braille("blad.txt", sheet.as_bytes(), BrfTable::Nabcc)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let games = read_braille(
+        "blad.txt",
+        sheet.as_bytes(),
+        BrfTable::Nabcc,
+        Notation::Compact,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(games.len(), 1);
     let sans: Vec<&str> = games[0]
         .items
@@ -201,10 +223,15 @@ fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
     assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
     // A wrong cell: the knight to c5 (⠎⠉⠢), which no knight can reach.
     let wrong = sheet.replace("⠎⠉⠖", "⠎⠉⠢");
-    let e = read_braille("blad.txt", wrong.as_bytes(), BrfTable::Nabcc)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default();
+    let e = read_braille(
+        "blad.txt",
+        wrong.as_bytes(),
+        BrfTable::Nabcc,
+        Notation::Compact,
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
     assert!(
         e.starts_with("blad.txt:2:11: error: no legal move is written so: ⠎⠉⠢ (braille page 1); the moves before it: e4 e5 Bc4"),
         "{e}"
@@ -251,7 +278,11 @@ fn any_braille_reads_or_fails_at_a_place() {
         for _ in 0..next(200) {
             text.push(pool[next(pool.len())]);
         }
-        if let Err(e) = read_braille("x.txt", text.as_bytes(), BrfTable::Nabcc) {
+        let notation = match case % 3 {
+            0 => Notation::Ordinary,
+            _ => Notation::Compact,
+        };
+        if let Err(e) = read_braille("x.txt", text.as_bytes(), BrfTable::Nabcc, notation) {
             let shown = e.to_string();
             let lines = text.lines().count().max(1) + 1;
             let line: usize = shown
