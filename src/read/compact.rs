@@ -52,11 +52,16 @@ pub enum Item {
     VariationEnd,
 }
 
-/// A game read back: the text of the lines before it (its heading), its moves.
+/// A game read back: the text of the lines before it (its heading), its moves; or a diagram:
+/// its position (`start`, FEN) and no moves.
 #[derive(Clone, Debug, Default)]
 pub struct ReadGame {
+    /// The file line where it begins.
+    pub line: u32,
     pub heading: Vec<String>,
     pub items: Vec<Item>,
+    /// The position it starts from when that is not the start position (a diagram).
+    pub start: Option<String>,
 }
 
 const PERIOD: Cell = Cell::dots("3");
@@ -589,8 +594,9 @@ pub(crate) fn games(
         while let Some(k) = heading.iter().skip(1).position(|p| p.contains(" – ")) {
             let rest = heading.split_off(k + 1);
             out.push(ReadGame {
+                line: first_line,
                 heading: std::mem::replace(&mut heading, rest),
-                items: Vec::new(),
+                ..ReadGame::default()
             });
         }
         let mut reader = Reader {
@@ -600,8 +606,9 @@ pub(crate) fn games(
             before: None,
             stack: Vec::new(),
             game: ReadGame {
+                line: first_line,
                 heading,
-                items: Vec::new(),
+                ..ReadGame::default()
             },
             comment: Vec::new(),
             moves_read: 0,

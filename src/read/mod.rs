@@ -5,6 +5,7 @@
 
 mod cells;
 pub(crate) mod compact;
+mod diagram;
 mod text;
 
 use std::fmt::Write as _;
@@ -25,6 +26,8 @@ pub fn read_braille(
     notation: Notation,
 ) -> Result<Vec<ReadGame>> {
     let lines = cells::lines(name, bytes, table)?;
+    // Diagrams first: their lines are no game's words and no heading's text.
+    let (diagrams, taken) = diagram::diagrams(&lines);
     // The line length: the longest line. A heading line that fills it, whose last word and
     // the next line's first would not fit on one line together, was cut inside that word (the
     // layout cuts only a word longer than a line).
@@ -35,7 +38,10 @@ pub fn read_braille(
     let mut full_last: Option<usize> = None;
     // An empty line since the last word.
     let mut blank = false;
-    for line in &lines {
+    for line in lines
+        .iter()
+        .filter(|l| taken.binary_search(&l.number).is_err())
+    {
         let mut start = 0;
         let mut spans = Vec::new();
         for (k, c) in line.cells.iter().enumerate() {
@@ -91,7 +97,14 @@ pub fn read_braille(
             });
         }
     }
-    compact::games(name, notation, &words, &headings)
+    let mut games = compact::games(name, notation, &words, &headings)?;
+    games.extend(diagrams.into_iter().map(|d| ReadGame {
+        line: d.line,
+        start: Some(d.fen),
+        ..ReadGame::default()
+    }));
+    games.sort_by_key(|g| g.line);
+    Ok(games)
 }
 
 /// The tags a heading in our form gives back: `White – Black` (with ratings), then
@@ -192,6 +205,9 @@ pub fn to_pgn(games: &[ReadGame]) -> String {
             let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
         }
         let _ = writeln!(out, "[Result \"{result}\"]");
+        if let Some(fen) = &game.start {
+            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
+        }
         for name in [
             "WhiteElo",
             "BlackElo",

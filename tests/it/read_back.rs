@@ -297,3 +297,104 @@ fn any_braille_reads_or_fails_at_a_place() {
 
 /// A game's opening in compact braille, for the generated cases to go on from.
 const GAMES_OPENING: &str = "⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠀";
+
+/// Positions along the test games' main lines (every seventh ply), and those of the test
+/// FEN list, as `board side` (what a diagram shows).
+fn positions() -> Vec<String> {
+    struct Plies;
+    impl Visitor for Plies {
+        type Tags = ();
+        type Movetext = (Chess, usize, Vec<String>);
+        type Output = Vec<String>;
+        fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+            ControlFlow::Continue((Chess::default(), 0, Vec::new()))
+        }
+        fn san(&mut self, m: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+            let mv = san.san.to_move(&m.0).expect("legal");
+            m.0.play_unchecked(mv);
+            m.1 += 1;
+            if m.1 % 7 == 0 {
+                let side = if m.0.turn() == shakmaty::Color::White {
+                    "w"
+                } else {
+                    "b"
+                };
+                m.2.push(format!("{} {side}", m.0.board()));
+            }
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, m: Self::Movetext) -> Self::Output {
+            m.2
+        }
+    }
+    let mut out = Vec::new();
+    let mut reader = Reader::new(GAMES.as_bytes());
+    while let Ok(Some(p)) = reader.read_game(&mut Plies) {
+        out.extend(p);
+    }
+    for line in include_str!("../data/diagrams.fen").lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() >= 2 && !line.trim_start().starts_with('#') {
+            out.push(format!("{} {}", fields[0], fields[1]));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_diagram_form_reads_back_to_its_position() {
+    use schackpunkt::DiagramForm;
+    let positions = positions();
+    assert!(positions.len() > 100, "{}", positions.len());
+    let fens: String = positions.iter().map(|p| format!("{p} - - 0 1\n")).collect();
+    for form in [DiagramForm::Pieces, DiagramForm::Rows, DiagramForm::Board] {
+        for notation in [Notation::Ordinary, Notation::Compact] {
+            for to_move in [true, false] {
+                let settings = Settings {
+                    diagram: Some(form),
+                    notation: Some(notation),
+                    to_move: Some(to_move),
+                    format: Some(Format::Brf),
+                    ..Settings::default()
+                };
+                let mut out = Vec::new();
+                transcribe_bytes(
+                    "p.fen",
+                    InputKind::Fen,
+                    fens.clone().into_bytes(),
+                    &settings,
+                    None,
+                    &mut out,
+                    &mut |_| {},
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+                let read = read_braille("p.brf", &out, BrfTable::Nabcc, notation)
+                    .unwrap_or_else(|e| panic!("{form:?} {notation:?}: {e}"));
+                let got: Vec<String> = read
+                    .iter()
+                    .map(|g| {
+                        let fen = g.start.clone().unwrap_or_default();
+                        let mut f = fen.split(' ');
+                        let board = f.next().unwrap_or("").to_string();
+                        // Without `Vit drar.` the side is not drawn: White is assumed.
+                        match to_move {
+                            true => format!("{board} {}", f.next().unwrap_or("")),
+                            false => board,
+                        }
+                    })
+                    .collect();
+                let want: Vec<String> = positions
+                    .iter()
+                    .map(|p| match to_move {
+                        true => p.clone(),
+                        false => p.split(' ').next().unwrap_or("").to_string(),
+                    })
+                    .collect();
+                assert_eq!(got, want, "{form:?} {notation:?} to_move {to_move}");
+            }
+        }
+    }
+}
