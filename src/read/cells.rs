@@ -131,3 +131,52 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
     }
     Ok(out)
 }
+
+/// The braille of a PEF file as Unicode braille text: each `row` a line, each `page` ending
+/// with a form feed. `None` when the bytes are no PEF.
+pub(crate) fn pef_text(name: &str, bytes: &[u8]) -> Option<Result<String>> {
+    use quick_xml::events::Event;
+    let head = &bytes[..bytes.len().min(4096)];
+    if !head.windows(4).any(|w| w == b"<pef") {
+        return None;
+    }
+    let mut reader = quick_xml::Reader::from_reader(bytes);
+    let mut buf = Vec::new();
+    let mut out = String::new();
+    let mut in_row = false;
+    loop {
+        let event = match reader.read_event_into(&mut buf) {
+            Ok(e) => e,
+            Err(e) => {
+                let at = reader.buffer_position();
+                let before = &bytes[..(at as usize).min(bytes.len())];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                return Some(Err(Diagnostic::new(
+                    Location {
+                        file: name.to_owned(),
+                        line: u32::try_from(line).unwrap_or(u32::MAX),
+                        column: 1,
+                    },
+                    format!("this PEF is not well-formed XML: {e}"),
+                )
+                .into()));
+            }
+        };
+        match event {
+            Event::Start(e) if e.local_name().into_inner() == "row" => in_row = true,
+            Event::Empty(e) if e.local_name().into_inner() == "row" => out.push('\n'),
+            Event::End(e) if e.local_name().into_inner() == "row" => {
+                in_row = false;
+                out.push('\n');
+            }
+            Event::End(e) if e.local_name().into_inner() == "page" => out.push('\x0c'),
+            Event::Text(t) if in_row => {
+                out.push_str(t.as_ref());
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    Some(Ok(out))
+}

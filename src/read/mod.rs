@@ -17,14 +17,20 @@ pub use compact::{Item, ReadGame};
 
 const NUMBER_SIGN: Cell = Cell::dots("3456");
 
-/// The games of a braille file in `notation`. `name` is used in messages; `table` is the BRF
-/// table when the bytes are not Unicode braille.
+/// The games of a braille file in `notation`: PEF, Unicode braille, or BRF in `table`. `name`
+/// is used in messages.
 pub fn read_braille(
     name: &str,
     bytes: &[u8],
     table: BrfTable,
     notation: Notation,
 ) -> Result<Vec<ReadGame>> {
+    // A PEF's rows and pages, as Unicode braille.
+    let pef = match cells::pef_text(name, bytes) {
+        Some(text) => Some(text?),
+        None => None,
+    };
+    let bytes = pef.as_ref().map_or(bytes, |t| t.as_bytes());
     let lines = cells::lines(name, bytes, table)?;
     // Diagrams first: their lines are no game's words and no heading's text.
     let (diagrams, taken) = diagram::diagrams(&lines);

@@ -164,7 +164,7 @@ fn our_braille_reads_back_to_the_same_games_in_every_form() {
         for moves in [Moves::Short, Moves::Long] {
             for layout in [Layout::Running, Layout::List] {
                 for line in [16, 28, 40] {
-                    for format in [Format::Brf, Format::Unicode] {
+                    for format in [Format::Brf, Format::Unicode, Format::Pef] {
                         let read = round_trip(GAMES, notation, moves, layout, line, format);
                         assert_eq!(read, 7);
                     }
