@@ -175,6 +175,7 @@ fn child(mode: &str, input: &Path) {
                 // 0: one thread a core, as the command line's default.
                 jobs: if mode.ends_with("-all") { 0 } else { 1 },
                 progress: None,
+                verify: None,
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             count_games(input)

@@ -12,6 +12,7 @@ mod games;
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Arc;
 
 use encoding_rs::{Encoding, UTF_8};
@@ -108,6 +109,9 @@ pub struct Job {
     pub jobs: usize,
     /// Where the build says how far it has got (for a progress bar), if anywhere.
     pub progress: Option<Arc<Progress>>,
+    /// Read every game back from the braille written and compare it with its source, move by
+    /// move (`None`: for books, not for games and positions alone).
+    pub verify: Option<bool>,
 }
 
 impl Job {
@@ -121,6 +125,7 @@ impl Job {
             jobs,
             check: self.destination == Destination::Discard,
             progress: self.progress.clone(),
+            verify: self.verify,
         }
     }
 
@@ -721,6 +726,8 @@ struct Drive {
     check: bool,
     /// Bytes read and games written are counted here (the last pass's games only).
     progress: Option<Arc<Progress>>,
+    /// The build checks itself (`None`: books do, games and positions alone do not).
+    verify: Option<bool>,
 }
 
 /// Transcribes inputs into one output stream.
@@ -766,6 +773,7 @@ pub fn transcribe_bytes(
         jobs: 1,
         check: false,
         progress: None,
+        verify: Some(false),
     };
     transcribe_opened(
         vec![(input, kind, Role::Alone)],
@@ -950,6 +958,7 @@ fn transcribe_opened(
                     progress: None,
                     ..drive.clone()
                 },
+                verify: None,
                 bulletin: bulletin.clone(),
             };
             let laid = trial.run(copies, each.clone(), NoLines)?;
@@ -992,35 +1001,181 @@ fn transcribe_opened(
         true => &mut joined,
         false => out,
     };
-    let writer = BufWriter::with_capacity(64 * 1024, out);
-    let pass = Pass {
-        options: &options,
-        profile: profile.as_ref(),
-        reporter,
-        contents,
-        marker,
-        volumes: &volumes,
-        meta: &meta,
-        drive,
-        bulletin,
+    // A book checks itself unless told not to; games and positions alone when told to. The
+    // HTML proof is for the eye, not read back.
+    let verify = options.format != Format::Html
+        && drive.verify.unwrap_or(
+            opened
+                .iter()
+                .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
+        );
+    // What is written, kept to be read back when the build checks itself: from the first game
+    // on (a book without games keeps nothing, and prose before its games is not read back).
+    // (A PEF is kept whole: it is read by its XML.)
+    let keep = Rc::new(Cell::new(options.format == Format::Pef));
+    let mut tee = Tee {
+        inner: out,
+        copy: Vec::new(),
+        keep: Rc::clone(&keep),
     };
-    let laid = pass.run(
-        opened,
-        each,
-        Output::new(options.format, options.table, meta.clone(), writer),
-    )?;
-    laid.sink
-        .into_inner()
-        .map_err(|e| Error::io(destination::OUTPUT, e))?;
-    let mut counts = laid.counts;
+    // The last pass, written; what it borrows ends with the block.
+    let (sources, mut counts, spans) = {
+        let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
+        let pass = Pass {
+            options: &options,
+            profile: profile.as_ref(),
+            reporter,
+            contents,
+            marker,
+            volumes: &volumes,
+            meta: &meta,
+            drive,
+            bulletin,
+            verify: verify.then_some(keep),
+        };
+        let laid = pass.run(
+            opened,
+            each,
+            Output::new(options.format, options.table, meta.clone(), writer),
+        )?;
+        let Laid {
+            sink,
+            sources,
+            counts,
+            spans,
+            ..
+        } = laid;
+        sink.into_inner()
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        (sources, counts, spans)
+    };
+    if verify {
+        check_read_back(&tee.copy, &sources, &options)?;
+    }
     counts.format = Some((options.format, options.table));
-    counts.volumes = laid
-        .spans
+    counts.volumes = spans
         .iter()
         .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
         .collect();
     counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
     Ok(counts)
+}
+
+/// A writer that keeps a copy of what passes through it (once `keep` is set).
+struct Tee<'a> {
+    inner: &'a mut dyn VolumeWrite,
+    copy: Vec<u8>,
+    keep: Rc<Cell<bool>>,
+}
+
+impl Write for Tee<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if self.keep.get() {
+            self.copy.extend_from_slice(&buf[..n]);
+        }
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl VolumeWrite for Tee<'_> {
+    fn next_volume(&mut self) -> io::Result<()> {
+        self.inner.next_volume()
+    }
+}
+
+/// The build checks itself: every game is read back from the braille written (the very bytes,
+/// in their format and table) and its moves and variations compared with its source's. Prose
+/// may read as games too, so each source game is looked for in order among the games read
+/// back. A game not found is an error at the game, naming the first move that differs.
+fn check_read_back(written: &[u8], sources: &[SourceGame], options: &Options) -> Result<()> {
+    use crate::settings::Notation;
+    if sources.is_empty() {
+        return Ok(());
+    }
+    // Each notation's games read back: (moves, why the reading stopped).
+    let mut read = Vec::new();
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        let games = match sources.iter().any(|s| s.notation == notation) {
+            true => crate::read::read_braille("(output)", written, options.table, notation, true)?
+                .into_iter()
+                .filter(|g| g.start.is_none())
+                .map(|g| (moves_of(&g), g.error.map(|e| e.brief())))
+                .collect::<Vec<_>>(),
+            false => Vec::new(),
+        };
+        read.push((notation, games, 0usize));
+    }
+    for source in sources {
+        let Some((_, games, next)) = read.iter_mut().find(|(n, _, _)| *n == source.notation) else {
+            continue;
+        };
+        let found = games[*next..]
+            .iter()
+            .position(|(moves, error)| error.is_none() && *moves == source.moves);
+        match found {
+            Some(k) => *next += k + 1,
+            None => {
+                // The game read back in its place: the one whose moves agree longest.
+                let (nearest, why) = games[*next..]
+                    .iter()
+                    .max_by_key(|(moves, _)| {
+                        source
+                            .moves
+                            .iter()
+                            .zip(moves)
+                            .take_while(|(a, b)| a == b)
+                            .count()
+                    })
+                    .cloned()
+                    .unwrap_or_default();
+                let k = source
+                    .moves
+                    .iter()
+                    .zip(&nearest)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                let what = match (source.moves.get(k), nearest.get(k)) {
+                    (Some(a), Some(b)) => format!("its move {} ({a}) reads back as {b}", k + 1),
+                    (Some(a), None) => format!("its move {} ({a}) does not read back", k + 1),
+                    (None, _) => "more moves read back than it has".to_owned(),
+                };
+                let what = match why {
+                    Some(why) => format!("{what} ({why})"),
+                    None => what,
+                };
+                return Err(Diagnostic::new(
+                    source.at.clone(),
+                    format!(
+                        "the braille of this game ({}) does not read back to it: {what}",
+                        source.label
+                    ),
+                )
+                .with_hint(
+                    "a rule wrote this game wrongly: please report it with the game (--no-verify \
+                     writes it anyway)",
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The moves and variations of a game read back, as a source game's signature.
+fn moves_of(game: &crate::read::ReadGame) -> Vec<String> {
+    game.items
+        .iter()
+        .filter_map(|i| match i {
+            crate::read::Item::Move { uci, .. } => Some(uci.clone()),
+            crate::read::Item::VariationStart => Some("(".into()),
+            crate::read::Item::VariationEnd => Some(")".into()),
+            crate::read::Item::Comment(_) => None,
+        })
+        .collect()
 }
 
 /// How many times a book is laid out at most: once to find where the headings stand and where
@@ -1140,6 +1295,9 @@ struct Pass<'o, 'w> {
     drive: Drive,
     /// The output is a bulletin: what the passes before learnt of it.
     bulletin: Option<bulletin::Bulletin>,
+    /// This pass keeps each game's moves to check the braille with, and sets the flag when
+    /// the first game is written (the output is kept from there on).
+    verify: Option<Rc<Cell<bool>>>,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -1164,6 +1322,7 @@ struct Laid<S> {
     places: Vec<layout::Place>,
     spans: Vec<layout::Span>,
     bulletin: Option<bulletin::Bulletin>,
+    sources: Vec<SourceGame>,
 }
 
 impl Pass<'_, '_> {
@@ -1216,6 +1375,9 @@ impl Pass<'_, '_> {
             go_on: options.keep_going || self.drive.check,
             jobs: self.drive.jobs,
             progress: self.drive.progress.clone(),
+            verify: self.verify.is_some(),
+            first_game: self.verify,
+            sources: Vec::new(),
             bulletin: self.bulletin.map(|mut b| {
                 b.restart();
                 b
@@ -1333,6 +1495,7 @@ impl Pass<'_, '_> {
             places,
             spans,
             bulletin: run.bulletin,
+            sources: run.sources,
         })
     }
 }
@@ -1477,6 +1640,19 @@ struct Run<'w, S: LineSink> {
     bulletin: Option<bulletin::Bulletin>,
     /// Games written are counted here.
     progress: Option<Arc<Progress>>,
+    /// The build checks itself: each game's moves, to compare with the braille read back.
+    verify: bool,
+    sources: Vec<SourceGame>,
+    /// Set when the first game is written: the output is kept from there on.
+    first_game: Option<Rc<Cell<bool>>>,
+}
+
+/// A game as its source gives it, to compare with its braille read back.
+struct SourceGame {
+    at: Location,
+    label: String,
+    notation: crate::settings::Notation,
+    moves: Vec<String>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1588,9 +1764,12 @@ impl<S: LineSink> Run<'_, S> {
             jobs,
             bulletin,
             progress,
+            verify,
+            sources,
+            first_game,
             ..
         } = self;
-        let (proof, go_on, jobs) = (*proof, *go_on, *jobs);
+        let (proof, go_on, jobs, verify) = (*proof, *go_on, *jobs, *verify);
         let keep_going = options.keep_going;
         let mut read = 0usize;
         let mut step = |step: Step| -> Result<()> {
@@ -1634,6 +1813,27 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
+            if let Some(flag) = first_game.as_ref() {
+                flag.set(true);
+            }
+            if verify {
+                let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
+                indent.relocate(&mut at);
+                sources.push(SourceGame {
+                    at,
+                    label: game_origin(
+                        &about,
+                        Location {
+                            file: String::new(),
+                            line: 0,
+                            column: 0,
+                        },
+                    )
+                    .text,
+                    notation: options.notation,
+                    moves: translated.signature,
+                });
+            }
             if let Some(b) = bulletin.as_mut() {
                 let entry = writer.contents().found.len();
                 for node in b.before_game(&about, entry) {
@@ -1643,7 +1843,15 @@ impl<S: LineSink> Run<'_, S> {
             writer.unit(translated.blocks, blocks);
             lay_out(blocks, layout, name)
         };
-        games::each_game(text, name, indent.first_line, &options, jobs, &mut step)?;
+        games::each_game(
+            text,
+            name,
+            indent.first_line,
+            &options,
+            jobs,
+            verify,
+            &mut step,
+        )?;
         Ok(read)
     }
 
@@ -1858,4 +2066,86 @@ fn block_options(
         }
     }
     set.over(options)
+}
+
+#[cfg(test)]
+mod verify_tests {
+    //! The build that checks itself: a broken rule (simulated by a wrong cell in the braille
+    //! written) is caught at its game and move.
+
+    use super::*;
+
+    const GAME: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+
+    /// The braille of GAME (BRF) and its source games as the build keeps them.
+    fn built(notation: crate::settings::Notation) -> (Vec<u8>, Vec<SourceGame>, Options) {
+        let settings = Settings {
+            notation: Some(notation),
+            ..Settings::default()
+        };
+        let (options, _) = settings.resolve(None).expect("options");
+        let mut out = Vec::new();
+        transcribe_bytes(
+            "t.pgn",
+            InputKind::Pgn,
+            GAME.as_bytes().to_vec(),
+            &settings,
+            None,
+            &mut out,
+            &mut |_| {},
+        )
+        .expect("the game builds");
+        let mut sources = Vec::new();
+        let mut step = |step: Step| -> Result<()> {
+            if let Step::Game(t, _) = step {
+                sources.push(SourceGame {
+                    at: t.about.location.clone().expect("a place"),
+                    label: "A – B".into(),
+                    notation,
+                    moves: t.signature,
+                });
+            }
+            Ok(())
+        };
+        games::each_game(
+            Box::new(io::Cursor::new(GAME.as_bytes().to_vec())),
+            "t.pgn",
+            1,
+            &options,
+            1,
+            true,
+            &mut step,
+        )
+        .expect("the game reads");
+        (out, sources, options)
+    }
+
+    #[test]
+    fn the_braille_written_reads_back_and_a_wrong_cell_is_caught_at_its_move() {
+        use crate::settings::Notation;
+        for notation in [Notation::Compact, Notation::Ordinary] {
+            let (out, sources, options) = built(notation);
+            assert_eq!(sources[0].moves.len(), 6);
+            assert!(
+                check_read_back(&out, &sources, &options).is_ok(),
+                "{notation:?}"
+            );
+            // A rule broken: the knight's move written to the wrong square (f3 as f4: in
+            // BRF, compact `SF3` is `SF3`'s lower digit, ordinary `,SF#C` its number).
+            let text = String::from_utf8(out.clone()).expect("BRF is ASCII");
+            let broken = match notation {
+                Notation::Compact => text.replacen("SF3", "SF4", 1),
+                Notation::Ordinary => text.replacen(",SF#C", ",SF#D", 1),
+            };
+            assert_ne!(broken, text, "{notation:?}: {text}");
+            let e = check_read_back(broken.as_bytes(), &sources, &options)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                e.starts_with("t.pgn:1:1: error: the braille of this game (A – B) does not read back to it: its move 3 (g1f3)"),
+                "{notation:?}: {e}"
+            );
+        }
+    }
 }

@@ -117,6 +117,9 @@ struct ReadArgs {
     /// The chess notation of the braille.
     #[arg(long, value_name = "NOTATION", default_value = "compact")]
     notation: schackpunkt::Notation,
+    /// Write the games that can be read, name the others (exit code 4).
+    #[arg(long)]
+    keep_going: bool,
     /// Say nothing on success.
     #[arg(short, long)]
     quiet: bool,
@@ -138,6 +141,14 @@ struct Decoding {
     /// the number.
     #[arg(short, long, value_name = "N", default_value_t = 0)]
     jobs: usize,
+    /// Read every game back from the braille written and compare it with its source, move by
+    /// move; a difference fails the build. Books do this unless --no-verify; games and
+    /// positions alone only with --verify.
+    #[arg(long, conflicts_with = "no_verify")]
+    verify: bool,
+    /// Do not read the braille back (see --verify).
+    #[arg(long)]
+    no_verify: bool,
 }
 
 fn main() -> ExitCode {
@@ -184,12 +195,20 @@ fn main() -> ExitCode {
         ),
         Command::Read(a) => {
             bar.finish();
-            return match schackpunkt::read_file(&a.input, a.output.as_deref(), a.table, a.notation)
-            {
+            let read =
+                schackpunkt::read_file(&a.input, a.output.as_deref(), a.table, a.notation, a.keep_going);
+            return match read {
                 Ok(games) => {
-                    if !quiet {
-                        let moves: usize = games
-                            .iter()
+                    // The games that could not be read to their end (--keep-going): each named.
+                    let broken: Vec<&schackpunkt::Error> =
+                        games.iter().filter_map(|g| g.error.as_ref()).collect();
+                    for e in &broken {
+                        say(&e.render(style));
+                    }
+                    if !quiet || !broken.is_empty() {
+                        let whole = games.iter().filter(|g| g.error.is_none());
+                        let moves: usize = whole
+                            .clone()
                             .map(|g| {
                                 g.items
                                     .iter()
@@ -197,12 +216,20 @@ fn main() -> ExitCode {
                                     .count()
                             })
                             .sum();
+                        let skipped = match broken.len() {
+                            0 => String::new(),
+                            n => format!(", {n} left out (named above)"),
+                        };
+                        let n = whole.count();
+                        let games = if n == 1 { "game" } else { "games" };
                         say(&format!(
-                            "schackpunkt: read {} games ({moves} moves) back from braille.",
-                            games.len()
+                            "schackpunkt: read {n} {games} ({moves} moves) back from braille{skipped}."
                         ));
                     }
-                    ExitCode::SUCCESS
+                    match broken.is_empty() {
+                        true => ExitCode::SUCCESS,
+                        false => ExitCode::from(4),
+                    }
                 }
                 Err(e) => {
                     say(&e.render(style));
@@ -415,5 +442,10 @@ fn job(
         deny_warnings,
         jobs: decoding.jobs,
         progress: None,
+        verify: match (decoding.verify, decoding.no_verify) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
     })
 }

@@ -40,6 +40,8 @@ pub(super) struct Translated {
     pub(super) about: About,
     /// Annotation glyphs compact notation left out.
     pub(super) dropped_nags: usize,
+    /// Its moves and variations (UCI, `(`, `)`), when the build checks itself.
+    pub(super) signature: Vec<String>,
 }
 
 /// What the layout loop needs to know of a game: where it is, what its tags say (the proof's
@@ -96,13 +98,15 @@ pub(super) enum Step {
 struct Translator {
     replayer: Replayer,
     writer: GameWriter,
+    verify: bool,
 }
 
 impl Translator {
-    fn new(file: &str, options: &Options) -> Translator {
+    fn new(file: &str, options: &Options, verify: bool) -> Translator {
         Translator {
             replayer: Replayer::new(file),
             writer: GameWriter::new(options),
+            verify,
         }
     }
 
@@ -115,15 +119,35 @@ impl Translator {
                 let before = self.writer.dropped_nags;
                 let mut blocks = Vec::new();
                 self.writer.write(&game, &mut blocks, &mut warnings);
+                let signature = match self.verify {
+                    true => signature(&game),
+                    false => Vec::new(),
+                };
                 let translated = Translated {
                     blocks,
                     about: About::of(&game),
                     dropped_nags: self.writer.dropped_nags - before,
+                    signature,
                 };
                 Step::Game(translated, warnings)
             }
         }
     }
+}
+
+/// A game's moves and variations as the braille read back gives them: each move in UCI,
+/// `(` and `)` around variations.
+fn signature(game: &Game) -> Vec<String> {
+    use crate::chess::Item;
+    game.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Move(m) => Some(m.uci()),
+            Item::VariationStart => Some("(".into()),
+            Item::VariationEnd => Some(")".into()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Hands each game of `input` (`name` in messages, its first line line `first_line` of the
@@ -135,10 +159,11 @@ pub(super) fn each_game(
     first_line: u32,
     options: &Options,
     jobs: usize,
+    verify: bool,
     each: &mut dyn FnMut(Step) -> Result<()>,
 ) -> Result<()> {
     let mut splitter = Splitter::new(input).starting_at_line(first_line);
-    let mut translator = Translator::new(name, options);
+    let mut translator = Translator::new(name, options, verify);
     let mut alone = 0;
     while jobs <= 1 || alone < ALONE {
         let Some(scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
@@ -164,7 +189,7 @@ pub(super) fn each_game(
             let (done_tx, done_rx) = sync_channel::<Done>(QUEUE);
             to_workers.push(work_tx);
             from_workers.push(done_rx);
-            let mut translator = Translator::new(name, options);
+            let mut translator = Translator::new(name, options, verify);
             let worker = std::thread::Builder::new().name("translate".into());
             let spawned = worker.spawn_scoped(scope, move || {
                 for (games, error) in work_rx {

@@ -45,6 +45,38 @@ pub enum MoveKind {
     Null,
 }
 
+impl MoveFacts {
+    /// The move in UCI (`e2e4`, `e1g1` for castling, `e7e8q`, `0000` for a null move): how
+    /// a build that checks itself compares a move with the one read back from its braille.
+    pub(crate) fn uci(&self) -> String {
+        match self.kind {
+            MoveKind::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let promo = promotion.map_or(String::new(), |r| r.char().to_string());
+                format!("{from}{to}{promo}")
+            }
+            MoveKind::Castle(side) => {
+                let rank = if self.color == shakmaty::Color::White {
+                    1
+                } else {
+                    8
+                };
+                let to = if side == CastlingSide::KingSide {
+                    'g'
+                } else {
+                    'c'
+                };
+                format!("e{rank}{to}{rank}")
+            }
+            MoveKind::Null => "0000".into(),
+        }
+    }
+}
+
 /// One move with everything braille writes about it.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct MoveFacts {

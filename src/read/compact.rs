@@ -44,6 +44,9 @@ pub enum Item {
     /// number and side.
     Move {
         san: String,
+        /// The move in UCI (`e2e4`, `e1g1`, `e7e8q`): what the builds that check themselves
+        /// compare.
+        uci: String,
         number: u32,
         white: bool,
     },
@@ -54,7 +57,7 @@ pub enum Item {
 
 /// A game read back: the text of the lines before it (its heading), its moves; or a diagram:
 /// its position (`start`, FEN) and no moves.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct ReadGame {
     /// The file line where it begins.
     pub line: u32,
@@ -62,6 +65,8 @@ pub struct ReadGame {
     pub items: Vec<Item>,
     /// The position it starts from when that is not the start position (a diagram).
     pub start: Option<String>,
+    /// Why it could not be read to its end (`keep_going`): its moves are those before.
+    pub error: Option<Error>,
 }
 
 const PERIOD: Cell = Cell::dots("3");
@@ -452,6 +457,7 @@ impl Reader<'_> {
         self.pos.play_unchecked(m);
         self.game.items.push(Item::Move {
             san: san.to_string(),
+            uci: m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
             number,
             white,
         });
@@ -462,6 +468,30 @@ impl Reader<'_> {
     fn word(&mut self, w: &Word, next: Option<&Word>) -> Result<bool> {
         let p = parse(self.notation, &w.cells);
         if p.is_text() {
+            // Text that closes variations (a comment sign after a blank, `⠲⠌⠶)`): the text
+            // is a comment, the brackets end the variations.
+            let close = match self.notation {
+                Notation::Compact => &[CLOSE][..],
+                Notation::Ordinary => &[CLOSE, PAREN_CLOSE][..],
+            };
+            let closes = w
+                .cells
+                .iter()
+                .rev()
+                .take_while(|c| close.contains(c))
+                .count();
+            if closes > 0 && closes <= self.stack.len() && closes < w.cells.len() {
+                self.comment_word(&w.cells[..w.cells.len() - closes]);
+                for _ in 0..closes {
+                    self.flush_comment();
+                    if let Some((pos, before)) = self.stack.pop() {
+                        self.pos = pos;
+                        self.before = before;
+                    }
+                    self.game.items.push(Item::VariationEnd);
+                }
+                return Ok(false);
+            }
             self.comment_word(&w.cells);
             return Ok(false);
         }
@@ -472,13 +502,18 @@ impl Reader<'_> {
             (0, _) | (_, None) => self.pos.fullmoves().get(),
             (_, Some(before)) => before.fullmoves().get(),
         };
+        // The position the next word is played in (a variation's starts before the last move).
+        let here = match (p.opens, &self.before) {
+            (0, _) | (_, None) => &self.pos,
+            (_, Some(before)) => before,
+        };
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
                 && p.written.is_none()
                 && !self.comment.is_empty()
                 && !next.is_some_and(|n| {
                     let q = parse(self.notation, &n.cells);
-                    q.omitted || q.written.is_some_and(|m| fitting(&self.pos, &m).len() == 1)
+                    q.omitted || q.written.is_some_and(|m| fitting(here, &m).len() == 1)
                 }))
         {
             // Not the number due: text of a comment.
@@ -549,6 +584,7 @@ pub(crate) fn games(
     notation: Notation,
     words: &[Word],
     headings: &[HeadingLine],
+    keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -635,9 +671,23 @@ pub(crate) fn games(
             }
             i += 1;
             let before = reader.moves_read;
-            if reader.word(w, words.get(i))? {
-                last_move_line = w.line;
-                break;
+            match reader.word(w, words.get(i)) {
+                Ok(true) => {
+                    last_move_line = w.line;
+                    break;
+                }
+                Ok(false) => {}
+                // Keep going: the game is kept as far as it was read, with its error, and
+                // the reading goes on after it (its blank line, or the next game's start).
+                Err(e) if keep_going => {
+                    reader.game.error = Some(e);
+                    while i < words.len() && !words[i].after_blank_line && !starts_game(i) {
+                        i += 1;
+                    }
+                    reader.stack.clear();
+                    break;
+                }
+                Err(e) => return Err(e),
             }
             if reader.moves_read > before {
                 last_move_line = w.line;
@@ -647,7 +697,11 @@ pub(crate) fn games(
         if let Some(w) = words.get(i.saturating_sub(1))
             && !reader.stack.is_empty()
         {
-            return Err(reader.error(w, "a variation is not closed".into()));
+            let e = reader.error(w, "a variation is not closed".into());
+            match keep_going {
+                true => reader.game.error = Some(e),
+                false => return Err(e),
+            }
         }
         heading_from = last_move_line + 1;
         out.push(reader.game);

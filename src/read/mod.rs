@@ -19,11 +19,14 @@ const NUMBER_SIGN: Cell = Cell::dots("3456");
 
 /// The games of a braille file in `notation`: PEF, Unicode braille, or BRF in `table`. `name`
 /// is used in messages.
+/// With `keep_going`, a game that cannot be read to its end is kept as far as it was read,
+/// with its error ([`ReadGame::error`]), and the reading goes on.
 pub fn read_braille(
     name: &str,
     bytes: &[u8],
     table: BrfTable,
     notation: Notation,
+    keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
     // A PEF's rows and pages, as Unicode braille.
     let pef = match cells::pef_text(name, bytes) {
@@ -103,7 +106,7 @@ pub fn read_braille(
             });
         }
     }
-    let mut games = compact::games(name, notation, &words, &headings)?;
+    let mut games = compact::games(name, notation, &words, &headings, keep_going)?;
     games.extend(diagrams.into_iter().map(|d| ReadGame {
         line: d.line,
         start: Some(d.fen),
@@ -193,9 +196,9 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
 
 /// Games as PGN: the seven tags (what the heading gave back, else `?`), then the movetext in
 /// standard algebraic notation, comments in braces, variations in parentheses.
-pub fn to_pgn(games: &[ReadGame]) -> String {
+pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
     let mut out = String::new();
-    for game in games {
+    for game in games.iter().map(|g| g.borrow()) {
         let tags = tags(&game.heading);
         let get = |name: &str| {
             tags.iter()
@@ -232,7 +235,9 @@ pub fn to_pgn(games: &[ReadGame]) -> String {
         let mut numbered = true;
         for item in &game.items {
             match item {
-                Item::Move { san, number, white } => {
+                Item::Move {
+                    san, number, white, ..
+                } => {
                     if *white {
                         let _ = write!(text, "{number}. ");
                     } else if numbered {
@@ -290,13 +295,15 @@ fn wrap(text: &str, width: usize) -> String {
 }
 
 /// `schackpunkt read`: the braille file `input` (`-`: standard input) read back, its games
-/// written as PGN to `output` (`None`: standard output), nothing written unless every game
-/// could be read. Returns the games read.
+/// written as PGN to `output` (`None`: standard output). Nothing is written unless every game
+/// could be read, or with `keep_going` the games read whole (the others, returned with their
+/// errors, are for the caller to name). Returns the games read.
 pub fn read_file(
     input: &std::path::Path,
     output: Option<&std::path::Path>,
     table: BrfTable,
     notation: Notation,
+    keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
     use std::io::Read as _;
     let name = match input.as_os_str() == "-" {
@@ -309,8 +316,10 @@ pub fn read_file(
         false => std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut bytes)),
     };
     read.map_err(|e| crate::error::Error::io(input, e))?;
-    let games = read_braille(&name, &bytes, table, notation)?;
-    let pgn = to_pgn(&games);
+    let games = read_braille(&name, &bytes, table, notation, keep_going)?;
+    // Only the games read whole are written; the others are named by the caller.
+    let whole: Vec<&ReadGame> = games.iter().filter(|g| g.error.is_none()).collect();
+    let pgn = to_pgn(&whole);
     let body = |w: &mut dyn crate::output::VolumeWrite| {
         w.write_all(pgn.as_bytes())
             .map_err(|e| crate::error::Error::io(crate::destination::OUTPUT, e))

@@ -139,7 +139,7 @@ fn round_trip(
 ) -> usize {
     let form = format!("{notation:?} {moves:?} {layout:?} {line} {format:?}");
     let written = braille(pgn, notation, moves, layout, line, format);
-    let games = read_braille("t.brf", &written, BrfTable::Nabcc, notation)
+    let games = read_braille("t.brf", &written, BrfTable::Nabcc, notation, false)
         .unwrap_or_else(|e| panic!("{form}: {e}"));
     let expected = source_moves(pgn);
     let read = read_moves(&games);
@@ -152,6 +152,7 @@ fn round_trip(
         &braille(&to_pgn(&games), notation, moves, layout, line, format),
         BrfTable::Nabcc,
         notation,
+        false,
     )
     .unwrap_or_else(|e| panic!("{form}, again: {e}"));
     assert_eq!(read_moves(&again), read, "{form}");
@@ -209,6 +210,7 @@ fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
         sheet.as_bytes(),
         BrfTable::Nabcc,
         Notation::Compact,
+        false,
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(games.len(), 1);
@@ -228,6 +230,7 @@ fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
         wrong.as_bytes(),
         BrfTable::Nabcc,
         Notation::Compact,
+        false,
     )
     .err()
     .map(|e| e.to_string())
@@ -250,6 +253,23 @@ fn a_hand_typed_scoresheet_reads_and_a_wrong_cell_is_located() {
     let ran = dir.run(&["read", "fel.txt", "-o", "fel.pgn"]);
     assert_eq!(ran.code, Some(1));
     assert!(!dir.names().contains(&"fel.pgn".to_string()));
+    // With --keep-going: the good game written, the bad one named, exit code 4.
+    dir.write("två.txt", format!("{sheet}\n{wrong}"));
+    let ran = dir.run(&["read", "två.txt", "--keep-going", "-o", "två.pgn"]);
+    assert_eq!(ran.code, Some(4), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with("två.txt:6:11: error: no legal move"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("read 1 game (7 moves) back from braille, 1 left out"),
+        "{}",
+        ran.stderr
+    );
+    let pgn = String::from_utf8(dir.read("två.pgn")).expect("UTF-8");
+    assert_eq!(pgn.matches("[Event ").count(), 1);
 }
 
 /// Braille of any cells, blanks, line ends and page ends: read back without a panic, and an
@@ -282,7 +302,7 @@ fn any_braille_reads_or_fails_at_a_place() {
             0 => Notation::Ordinary,
             _ => Notation::Compact,
         };
-        if let Err(e) = read_braille("x.txt", text.as_bytes(), BrfTable::Nabcc, notation) {
+        if let Err(e) = read_braille("x.txt", text.as_bytes(), BrfTable::Nabcc, notation, false) {
             let shown = e.to_string();
             let lines = text.lines().count().max(1) + 1;
             let line: usize = shown
@@ -371,7 +391,7 @@ fn every_diagram_form_reads_back_to_its_position() {
                     &mut |_| {},
                 )
                 .unwrap_or_else(|e| panic!("{e}"));
-                let read = read_braille("p.brf", &out, BrfTable::Nabcc, notation)
+                let read = read_braille("p.brf", &out, BrfTable::Nabcc, notation, false)
                     .unwrap_or_else(|e| panic!("{form:?} {notation:?}: {e}"));
                 let got: Vec<String> = read
                     .iter()
