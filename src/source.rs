@@ -311,19 +311,17 @@ impl<R: Read> TextCheck<R> {
         io::Error::new(io::ErrorKind::InvalidData, Located(Box::new(d)))
     }
 
-    /// Checks `buf[..whole]` (complete characters, or raw bytes at the end of the input): the
-    /// error for the first problem, located, or `None`.
-    fn check(&mut self, whole: usize) -> Option<io::Error> {
+    /// Checks `buf[..whole]` (complete characters, or raw bytes at the end of the input), where
+    /// `other` is the first byte found not UTF-8 (by the caller, which validated the bytes
+    /// once to find where the last character is cut): the error for the first problem,
+    /// located, or `None`.
+    fn check(&mut self, whole: usize, other: Option<usize>) -> Option<io::Error> {
         let bytes = &self.buf[..whole];
         // `contains` looks for the byte a word at a time; most text has none.
         let nul = if bytes.contains(&0) {
             bytes.iter().position(|&b| b == 0)
         } else {
             None
-        };
-        let other = match self.checks {
-            Checks::Utf8 => std::str::from_utf8(bytes).err().map(|e| e.valid_up_to()),
-            Checks::Decoded => None,
         };
         let (at, is_nul) = match (nul, other) {
             (Some(n), Some(o)) if o < n => (o, false),
@@ -378,19 +376,23 @@ impl<R: Read> BufRead for TextCheck<R> {
                 }
             }
             self.started = true;
-            // UTF-8 cut by the end of this read: the rest of the character comes next.
+            // UTF-8 cut by the end of this read: the rest of the character comes next. One
+            // validation finds both that and the first byte that is not UTF-8.
             let mut whole = self.filled;
+            let mut not_utf8 = None;
             if self.checks == Checks::Utf8
-                && !at_end
                 && let Err(e) = std::str::from_utf8(&self.buf[..self.filled])
-                && e.error_len().is_none()
             {
-                whole = e.valid_up_to();
+                if e.error_len().is_none() && !at_end {
+                    whole = e.valid_up_to();
+                } else {
+                    not_utf8 = Some(e.valid_up_to());
+                }
             }
             if whole == 0 && !at_end {
                 continue;
             }
-            if let Some(error) = self.check(whole) {
+            if let Some(error) = self.check(whole, not_utf8) {
                 return Err(error);
             }
             self.place.advance(&self.buf[..whole]);
@@ -474,7 +476,7 @@ impl Place {
     fn advance(&mut self, bytes: &[u8]) {
         let tail = match bytes.iter().rposition(|&b| b == b'\n') {
             Some(i) => {
-                let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                let lines = count(bytes, |b| b == b'\n');
                 self.line = self
                     .line
                     .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
@@ -484,7 +486,7 @@ impl Place {
             None => bytes,
         };
         // A character starts at every byte that is not a continuation byte.
-        let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        let chars = count(tail, |b| (b as i8) >= -0x40);
         self.column = self
             .column
             .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
@@ -494,6 +496,16 @@ impl Place {
     fn one_based(self) -> (u32, u32) {
         (self.line.saturating_add(1), self.column.saturating_add(1))
     }
+}
+
+/// How many bytes of `bytes` are `is`. Every byte of the input is counted (its lines, for the
+/// places of errors), so the count is kept in a byte for each block of 255 bytes: the compiler
+/// then adds sixteen bytes an instruction, where a `usize` count took several a byte.
+fn count(bytes: &[u8], is: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .chunks(255)
+        .map(|block| usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(is(b)))))
+        .sum()
 }
 
 fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {

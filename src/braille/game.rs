@@ -171,13 +171,17 @@ impl GameWriter {
                 }
             })
         };
+        // The known parts joined by `, ` (into one string: no list of them first).
         let join = |parts: &[Option<&str>]| {
-            parts
-                .iter()
-                .flatten()
-                .copied()
-                .collect::<Vec<_>>()
-                .join(", ")
+            let known = parts.iter().flatten();
+            let mut line = String::with_capacity(known.clone().map(|p| p.len() + 2).sum());
+            for (i, part) in known.enumerate() {
+                if i > 0 {
+                    line.push_str(", ");
+                }
+                line.push_str(part);
+            }
+            line
         };
         let mut lines: Vec<String> = Vec::new();
         let result = match game.result {
@@ -201,8 +205,7 @@ impl GameWriter {
             // A site that only repeats the event (`Wien`, `Wien`; `Paris`, `Paris FRA`) is
             // left out.
             let site = known("Site").filter(|site| {
-                known("Event")
-                    .is_none_or(|event| !site.to_lowercase().starts_with(&event.to_lowercase()))
+                known("Event").is_none_or(|event| !starts_with_caseless(site, event))
             });
             lines.push(join(&[
                 known("Event"),
@@ -239,11 +242,26 @@ impl GameWriter {
             warnings.push(in_game(game, w))
         });
         let mut p = Paragraph::new(0, 2);
+        // Room for the line at once (it grew a few times a line). A heading's line is short.
+        let blanks = self.cells.iter().filter(|c| c.is_blank()).count();
+        p.reserve(self.cells.len(), blanks + 1);
         p.push_text(&self.cells);
         p.end_word();
         p.keep_with_next = true;
         p
     }
+}
+
+/// Whether `text` starts with `start`, letter case aside (as their lower-case forms compare).
+fn starts_with_caseless(text: &str, start: &str) -> bool {
+    if text.is_ascii() && start.is_ascii() {
+        // Most tags: compared in place, nothing made lower-case.
+        return text
+            .as_bytes()
+            .get(..start.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(start.as_bytes()));
+    }
+    text.to_lowercase().starts_with(&start.to_lowercase())
 }
 
 /// The known parts of a PGN date (`1997.05.??` → `1997-05`), written as Swedish dates are

@@ -1,6 +1,7 @@
 //! The pgn-reader visitor that replays a game with shakmaty: every SAN pgn-reader reports is
 //! matched to its source token and played on the real position, which gives the move's facts.
 
+use std::borrow::Cow;
 use std::mem;
 use std::ops::ControlFlow;
 
@@ -129,10 +130,20 @@ fn counter_too_large(fen: &str) -> Option<String> {
 }
 
 /// Comment bytes as text (they are UTF-8: the normalized text is made from a `str`).
-fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+fn text_of(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
-        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Ok(s) => Cow::Borrowed(s),
         Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// `bytes` (what pgn-reader hands over) as text: the scan's text at `span` when that holds
+/// the very same bytes, which are UTF-8 already (comparing them costs less than validating
+/// them again, a call for every tag and comment); else [`text_of`].
+fn scanned_text<'t>(text: &'t str, span: (usize, usize), bytes: &'t [u8]) -> Cow<'t, str> {
+    match text.get(span.0..span.1) {
+        Some(s) if s.as_bytes() == bytes => Cow::Borrowed(s),
+        _ => text_of(bytes),
     }
 }
 
@@ -743,9 +754,15 @@ impl Visitor for Replay<'_> {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> Flow {
-        let name = text_of(name);
+        // The tags come in the order the scan found them.
+        let scanned = self.scan.tags.get(self.tags.len());
+        let text = self.scan.text.as_str();
+        let name = scanned.map_or_else(|| text_of(name), |t| scanned_text(text, t.name, name));
         let decoded = value.decode();
-        let value = text_of(&decoded);
+        let value = scanned.map_or_else(
+            || text_of(&decoded),
+            |t| scanned_text(text, t.value, &decoded),
+        );
         match name.as_ref() {
             "FEN" => self.fen_tag = Some(self.tags.len()),
             "Variant" => {
@@ -847,7 +864,9 @@ impl Visitor for Replay<'_> {
             )) => {
                 let at = self.place(t.start);
                 let start = self.partial.take().unwrap_or(self.text.len());
-                self.text.push_str(&text_of(comment.as_bytes()));
+                let scan_text = self.scan.text.as_str();
+                let comment = scanned_text(scan_text, (t.start, t.end), comment.as_bytes());
+                self.text.push_str(&comment);
                 self.items.push(Item::Comment(start..self.text.len(), at));
                 ControlFlow::Continue(())
             }

@@ -650,15 +650,7 @@ impl GameScan {
         end: usize,
     ) -> Result<(), ScanError> {
         if self.result_at.is_some() {
-            return Err(ScanError::new(
-                start,
-                end,
-                format!(
-                    "text after the result: '{}'",
-                    text.get(start..end).unwrap_or("")
-                ),
-                Some("a game ends with its result; put a blank line before the next game"),
-            ));
+            return Err(after_result(text, start, end));
         }
         self.push(kind, start, end);
         Ok(())
@@ -763,6 +755,22 @@ fn is_tag_line(line: &str) -> Option<&str> {
     let name = &inner[..name_end];
     let value = inner[name_end..].trim_start_matches(is_space);
     (!name.is_empty() && value.starts_with('"')).then_some(name)
+}
+
+/// The error of a token after the result. Out of line: [`GameScan::token`], which runs at
+/// every token, stays small enough to be inlined.
+#[cold]
+#[inline(never)]
+fn after_result(text: &str, start: usize, end: usize) -> ScanError {
+    ScanError::new(
+        start,
+        end,
+        format!(
+            "text after the result: '{}'",
+            text.get(start..end).unwrap_or("")
+        ),
+        Some("a game ends with its result; put a blank line before the next game"),
+    )
 }
 
 fn find_byte(b: &[u8], x: u8) -> Option<usize> {

@@ -65,6 +65,9 @@ pub(super) struct Pages {
     number: u32,
     /// Lines of blocks kept with the next block, not yet placed.
     held: Vec<Held>,
+    /// The cell buffers of held lines already placed, for the next ones (a game's heading
+    /// and first lines are held: a buffer a line cost an allocation and a free each).
+    spare: Vec<Vec<Cell>>,
     scratch: Vec<Cell>,
 }
 
@@ -74,6 +77,7 @@ impl Default for Pages {
             numbers: None,
             number: 1,
             held: Vec::new(),
+            spare: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -89,7 +93,22 @@ impl Pages {
     pub(super) fn held_nothing(&self) -> bool {
         self.held.is_empty()
     }
+
+    /// Empties `held` (lines placed), keeping the buffers of its lines for the next ones.
+    fn recycle(&mut self, held: &mut Vec<Held>) {
+        for h in held.drain(..) {
+            let mut cells = h.cells;
+            if cells.capacity() > 0 && self.spare.len() < SPARE_LINES {
+                cells.clear();
+                self.spare.push(cells);
+            }
+        }
+    }
 }
+
+/// Line buffers [`Pages`] keeps for held lines: more than a heading and its block's first
+/// lines hold.
+const SPARE_LINES: usize = 16;
 
 /// How many of the next block's lines stay with a heading before it.
 const LINES_WITH_HEADING: usize = 2;
@@ -183,6 +202,7 @@ impl<S: LineSink> Layouter<S> {
     ) -> io::Result<()> {
         let mut held = std::mem::take(&mut self.pages.held);
         let mut origins = std::mem::take(&mut self.pending);
+        let spare = &mut self.pages.spare;
         let before = Held {
             cells: Vec::new(),
             skip_at_top: !keep.blank_before_at_top,
@@ -190,7 +210,11 @@ impl<S: LineSink> Layouter<S> {
             origins: Vec::new(),
         };
         let mut line = |(i, l): (usize, &Vec<Cell>)| Held {
-            cells: l.clone(),
+            cells: {
+                let mut cells = spare.pop().unwrap_or_default();
+                cells.extend_from_slice(l);
+                cells
+            },
             skip_at_top: false,
             mark: mark.filter(|_| i == 0),
             origins: match i {
@@ -222,7 +246,7 @@ impl<S: LineSink> Layouter<S> {
         let split = held.len();
         held.extend(lines[..k].iter().enumerate().map(&mut line));
         self.place_group(&held, split)?;
-        held.clear();
+        self.pages.recycle(&mut held);
         self.pages.held = held;
         for (i, l) in lines.iter().enumerate().skip(k) {
             if i == 0 {
@@ -241,8 +265,11 @@ impl<S: LineSink> Layouter<S> {
         if self.pages.held.is_empty() {
             return Ok(());
         }
-        let held = std::mem::take(&mut self.pages.held);
-        self.place_group(&held, 0)
+        let mut held = std::mem::take(&mut self.pages.held);
+        let result = self.place_group(&held, 0);
+        self.pages.recycle(&mut held);
+        self.pages.held = held;
+        result
     }
 
     /// Writes lines that stay on one page, starting a new page first when they do not fit the

@@ -28,10 +28,10 @@ impl Renderer for Brf {
         let mut rest = cells;
         loop {
             let (piece, after) = rest.split_at(rest.len().min(PIECE));
-            for (b, c) in buf.iter_mut().zip(piece) {
+            let mut n = piece.len();
+            for (b, c) in buf[..n].iter_mut().zip(piece) {
                 *b = tables::byte(self.table, *c);
             }
-            let mut n = piece.len();
             if after.is_empty() {
                 buf[n..n + 2].copy_from_slice(b"\r\n");
                 n += 2;
