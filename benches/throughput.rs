@@ -48,6 +48,7 @@ fn main() {
     let compact = measure("compact", &input);
     let ordinary_all = measure("ordinary-all", &input);
     let compact_all = measure("compact-all", &input);
+    let verified = measure("compact-all-verify", &input);
     for (name, m) in [
         ("plain replay", &replay),
         ("check (no output)", &read),
@@ -55,6 +56,7 @@ fn main() {
         ("compact, 1 thread", &compact),
         ("ordinary, all cores", &ordinary_all),
         ("compact, all cores", &compact_all),
+        ("compact, all, --verify", &verified),
     ] {
         println!(
             "{:<22} {:>9.1} {:>10.0} {:>12.1} {:>10.2}",
@@ -92,6 +94,12 @@ fn main() {
         let double_size = fs::metadata(&double).map(|m| m.len()).unwrap_or(0);
         peaks.push((double_size, mb(&big), mb(&big_all)));
     }
+    println!(
+        "--verify (every game read back from its braille): {:.2}× the time of the build without \
+         it, {:.1} MB peak (it keeps the braille written to read it back)",
+        verified.seconds / compact_all.seconds,
+        mb(&verified)
+    );
     for (bytes, one, all) in &peaks {
         println!(
             "peak memory, compact, {:.0} MB of input: 1 thread {one:.1} MB (aim: at most 16: {}), \
@@ -148,7 +156,8 @@ fn child(mode: &str, input: &Path) {
     let start = Instant::now();
     let games = match mode {
         "replay" => plain_replay(input),
-        "check" | "ordinary" | "compact" | "ordinary-all" | "compact-all" => {
+        "check" | "ordinary" | "compact" | "ordinary-all" | "compact-all"
+        | "compact-all-verify" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
             let settings = Settings {
                 notation: Some(if mode.starts_with("compact") {
@@ -173,9 +182,10 @@ fn child(mode: &str, input: &Path) {
                 input_kind: None,
                 deny_warnings: false,
                 // 0: one thread a core, as the command line's default.
-                jobs: if mode.ends_with("-all") { 0 } else { 1 },
+                jobs: if mode.contains("-all") { 0 } else { 1 },
                 progress: None,
-                verify: None,
+                // Reading every game back from its braille (issue 14): its cost.
+                verify: Some(mode.ends_with("-verify")),
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             count_games(input)

@@ -611,10 +611,10 @@ pub(crate) fn games(
         // The heading's paragraphs: a line that starts with blanks goes on with the one
         // before it.
         let mut heading: Vec<String> = Vec::new();
-        for h in headings
-            .iter()
-            .filter(|h| h.line >= heading_from && h.line < first_line && !h.text.is_empty())
-        {
+        // (The lines are in order: the range is found by bisection, not by a walk over all.)
+        let lo = headings.partition_point(|h| h.line < heading_from);
+        let hi = headings.partition_point(|h| h.line < first_line).max(lo);
+        for h in headings[lo..hi].iter().filter(|h| !h.text.is_empty()) {
             match heading.last_mut() {
                 Some(last) if h.continued => {
                     if !h.cut {
