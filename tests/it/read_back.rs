@@ -418,3 +418,35 @@ fn every_diagram_form_reads_back_to_its_position() {
         }
     }
 }
+
+/// `build --verify` passes on the corpus: every game reads back from the braille written to
+/// its moves (the sample books are checked by default in tests/it/samples.rs).
+#[test]
+fn the_corpus_builds_with_verify() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(&corpus) else {
+        eprintln!("SKIPPED: the corpus at {} (not there)", corpus.display());
+        return;
+    };
+    let dir = Sandbox::new();
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_none_or(|x| x != "pgn") {
+            continue;
+        }
+        let input = path.display().to_string();
+        for notation in ["ordinary", "compact"] {
+            let ran = dir.run(&[
+                "build",
+                &input,
+                "--verify",
+                "--notation",
+                notation,
+                "-o",
+                "ut.brf",
+                "-q",
+            ]);
+            assert_eq!(ran.code, Some(0), "{input} {notation}: {}", ran.stderr);
+        }
+    }
+}
