@@ -19,18 +19,10 @@ pub struct ReadDiagram {
 }
 
 const EMPTY: Cell = Cell::dots("35");
-const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
 
 /// A piece's cell on a board or in a rank (black ones with dot 6).
 fn piece_of(c: Cell) -> Option<Piece> {
-    ROLES.into_iter().find_map(|role| {
+    Role::ALL.into_iter().find_map(|role| {
         let white = diagram_letter(role);
         if c == white {
             Some(role.of(Color::White))
@@ -82,7 +74,11 @@ fn fen(board: &Board, turn: Color) -> String {
 fn listed(word: &[Cell], color: Color) -> Option<(Square, Piece)> {
     // Compact: cells, the last one with its period.
     let cells = word.strip_suffix(&[Cell::dots("3")]).unwrap_or(word);
-    let role_cell = |c: Cell| ROLES[..5].iter().copied().find(|&r| diagram_letter(r) == c);
+    let role_cell = |c: Cell| {
+        Role::ALL
+            .into_iter()
+            .find(|&r| r != Role::Pawn && diagram_letter(r) == c)
+    };
     let file_cell = |c: Cell| (b'a'..=b'h').position(|l| letter(l) == c);
     let rank_cell = |c: Cell| LOWER_DIGITS[1..=8].iter().position(|d| *d == c);
     let compact = match cells {
