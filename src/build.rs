@@ -2120,6 +2120,46 @@ mod verify_tests {
         (out, sources, options)
     }
 
+    /// A test build with a rule broken on purpose (a move to f3 written as one to f4): the
+    /// build checks itself, fails at the game and the move, and writes nothing.
+    #[test]
+    fn a_rule_broken_on_purpose_fails_the_build_that_checks_itself() {
+        use crate::braille::notation::broken_rule::BROKEN;
+        use crate::settings::Notation;
+        let dir = tempfile::tempdir().expect("a folder");
+        let input = dir.path().join("t.pgn");
+        std::fs::write(&input, GAME).expect("write");
+        for notation in [Notation::Compact, Notation::Ordinary] {
+            let output = dir.path().join("t.brf");
+            let job = Job {
+                inputs: vec![input.clone()],
+                destination: Destination::File(output.clone()),
+                settings: Settings {
+                    notation: Some(notation),
+                    ..Settings::default()
+                },
+                input_encoding: None,
+                input_kind: None,
+                deny_warnings: false,
+                jobs: 1,
+                progress: None,
+                verify: Some(true),
+            };
+            // Whole, it checks out.
+            assert!(run(&job, &mut |_| {}).is_ok(), "{notation:?}");
+            std::fs::remove_file(&output).expect("remove");
+            BROKEN.with(|b| b.set(true));
+            let result = run(&job, &mut |_| {});
+            BROKEN.with(|b| b.set(false));
+            let e = result.err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(
+                e.contains("t.pgn:1:1: error: the braille of this game (A – B) does not read back to it: its move 3 (g1f3)"),
+                "{notation:?}: {e}"
+            );
+            assert!(!output.exists(), "nothing is written");
+        }
+    }
+
     #[test]
     fn the_braille_written_reads_back_and_a_wrong_cell_is_caught_at_its_move() {
         use crate::settings::Notation;

@@ -133,6 +133,8 @@ struct Parsed {
     written: Option<Written>,
     /// Nothing but brackets (an empty variation) or nothing at all.
     empty: bool,
+    /// Ordinary notation: the move's print text, for the readings of [`repaired`].
+    print: Option<String>,
 }
 
 impl Parsed {
@@ -186,6 +188,7 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             if !mv.is_empty() && p.written.is_none() && p.number.is_some() {
                 p.number = None;
             }
+            p.print = Some(mv.to_owned());
         }
     }
     p.empty = core.is_empty();
@@ -196,6 +199,38 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
         p.ends = false;
     }
     p
+}
+
+/// Ordinary moves typed without a capital sign (`sf3` for `Sf3`) or without the number sign
+/// (`ed` for `e4`: the digits are the letters a to j without it): the readings that put them
+/// back, for a word that reads as no legal move as it stands.
+fn repaired(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars: Vec<char> = text.chars().collect();
+    if chars.first().is_some_and(|c| "kdtls".contains(*c)) {
+        let mut capital = chars.clone();
+        capital[0] = capital[0].to_ascii_uppercase();
+        out.push(capital.iter().collect::<String>());
+    }
+    // A letter a..j right after a file letter, where the rank stands: a digit.
+    let mut changed = false;
+    for i in 1..chars.len() {
+        if ('a'..='h').contains(&chars[i - 1])
+            && let Some(d) = "jabcdefghi".find(chars[i])
+            && (i + 1 == chars.len() || !chars[i + 1].is_ascii_lowercase())
+        {
+            chars[i] = char::from(b'0' + d as u8);
+            changed = true;
+        }
+    }
+    if changed {
+        out.push(chars.iter().collect::<String>());
+        if chars.first().is_some_and(|c| "kdtls".contains(*c)) {
+            chars[0] = chars[0].to_ascii_uppercase();
+            out.push(chars.iter().collect::<String>());
+        }
+    }
+    out
 }
 
 /// Reads a move in Swedish print notation (`Sf3`, `exd5`, `Lf1-b5+`, `e8D`, `0-0-0`,
@@ -406,6 +441,10 @@ struct Reader<'a> {
     comment: Vec<Cell>,
     /// Moves read so far (before the first, text that looks like a move is heading text).
     moves_read: usize,
+    /// The word before was a move number alone (a move follows).
+    after_number: bool,
+    /// The move before was read without its capital or number sign put back.
+    repairing: bool,
 }
 
 impl Reader<'_> {
@@ -466,7 +505,33 @@ impl Reader<'_> {
 
     /// One word of a game (`next` is the word after it); `true` when it ended the game.
     fn word(&mut self, w: &Word, next: Option<&Word>) -> Result<bool> {
-        let p = parse(self.notation, &w.cells);
+        let mut p = parse(self.notation, &w.cells);
+        let mut repaired_now = false;
+        // Ordinary notation typed without a capital or number sign, right after a move number,
+        // or after a move read so itself (a typist who leaves the signs out leaves them out
+        // throughout); never where a comment may begin, whose words it would take for moves.
+        // The reading that is one legal move.
+        let expecting = self.comment.is_empty() && (self.after_number || self.repairing);
+        if expecting
+            && self.notation == Notation::Ordinary
+            && p.written.is_none_or(|w| fitting(&self.pos, &w).is_empty())
+            && let Some(print) = p.print.clone()
+        {
+            let here = match (p.opens, &self.before) {
+                (0, _) | (_, None) => &self.pos,
+                (_, Some(before)) => before,
+            };
+            if let Some(w) = repaired(&print)
+                .iter()
+                .filter_map(|t| written_print(t))
+                .find(|w| fitting(here, w).len() == 1)
+            {
+                p.written = Some(w);
+                repaired_now = true;
+            }
+        }
+        self.repairing = repaired_now;
+        self.after_number = p.number.is_some() && p.written.is_none();
         if p.is_text() {
             // Text that closes variations (a comment sign after a blank, `⠲⠌⠶)`): the text
             // is a comment, the brackets end the variations.
@@ -590,16 +655,26 @@ pub(crate) fn games(
     let mut i = 0;
     let mut heading_from = 0u32;
     // A game starts at the number 1 followed by a move that is legal from the start position.
+    // (In ordinary notation also as typed without capital or number signs.)
+    let legal_first = |p: &Parsed| {
+        let start = Chess::default();
+        p.written.is_some_and(|w| !fitting(&start, &w).is_empty())
+            || p.print.as_deref().is_some_and(|t| {
+                repaired(t)
+                    .iter()
+                    .filter_map(|r| written_print(r))
+                    .any(|w| fitting(&start, &w).len() == 1)
+            })
+    };
     let starts_game = |i: usize| {
         let first = parse(notation, &words[i].cells);
         first.number == Some(1)
             && first.opens == 0
             && match first.written {
-                Some(w) => !fitting(&Chess::default(), &w).is_empty(),
+                Some(_) => legal_first(&first),
                 None => words
                     .get(i + 1)
-                    .and_then(|w| parse(notation, &w.cells).written)
-                    .is_some_and(|w| !fitting(&Chess::default(), &w).is_empty()),
+                    .is_some_and(|w| legal_first(&parse(notation, &w.cells))),
             }
     };
     while i < words.len() {
@@ -648,6 +723,8 @@ pub(crate) fn games(
             },
             comment: Vec::new(),
             moves_read: 0,
+            after_number: false,
+            repairing: false,
         };
         // To the period after the game's last move (compact notation), a blank line after its
         // moves (games stand a blank line apart), or the end of the words.

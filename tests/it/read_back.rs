@@ -318,25 +318,25 @@ fn any_braille_reads_or_fails_at_a_place() {
 /// A game's opening in compact braille, for the generated cases to go on from.
 const GAMES_OPENING: &str = "⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠀";
 
-/// Positions along the test games' main lines (every seventh ply), and those of the test
-/// FEN list, as `board side` (what a diagram shows).
-fn positions() -> Vec<String> {
-    struct Plies;
+/// Positions along the main lines of the games of `pgn`, every `every` plies, as `board side`
+/// (what a diagram shows).
+fn positions_along(pgn: &str, every: usize) -> Vec<String> {
+    struct Plies(usize);
     impl Visitor for Plies {
         type Tags = ();
-        type Movetext = (Chess, usize, Vec<String>);
+        type Movetext = (Chess, usize, Vec<String>, usize);
         type Output = Vec<String>;
         fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
             ControlFlow::Continue(())
         }
         fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
-            ControlFlow::Continue((Chess::default(), 0, Vec::new()))
+            ControlFlow::Continue((Chess::default(), 0, Vec::new(), self.0))
         }
         fn san(&mut self, m: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
             let mv = san.san.to_move(&m.0).expect("legal");
             m.0.play_unchecked(mv);
             m.1 += 1;
-            if m.1 % 7 == 0 {
+            if m.1 % m.3 == 0 {
                 let side = if m.0.turn() == shakmaty::Color::White {
                     "w"
                 } else {
@@ -351,9 +351,29 @@ fn positions() -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    let mut reader = Reader::new(GAMES.as_bytes());
-    while let Ok(Some(p)) = reader.read_game(&mut Plies) {
+    let mut reader = Reader::new(pgn.as_bytes());
+    while let Ok(Some(p)) = reader.read_game(&mut Plies(every)) {
         out.extend(p);
+    }
+    out
+}
+
+/// Positions along the test games (every seventh ply), those of the test FEN list, and
+/// positions along every corpus game (every 40th ply) when the corpus is there.
+fn positions() -> Vec<String> {
+    let mut out = positions_along(GAMES, 7);
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    match std::fs::read_dir(&corpus) {
+        Ok(entries) => {
+            for e in entries.flatten() {
+                if e.path().extension().is_some_and(|x| x == "pgn")
+                    && let Ok(pgn) = std::fs::read_to_string(e.path())
+                {
+                    out.extend(positions_along(&pgn, 40));
+                }
+            }
+        }
+        Err(_) => eprintln!("SKIPPED: corpus positions ({} not there)", corpus.display()),
     }
     for line in include_str!("../data/diagrams.fen").lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -449,4 +469,25 @@ fn the_corpus_builds_with_verify() {
             assert_eq!(ran.code, Some(0), "{input} {notation}: {}", ran.stderr);
         }
     }
+}
+
+/// Ordinary notation typed without capital signs and without the number signs of the moves
+/// (a typist's shortcut): `sfc` reads as `Sf3`, `ed` as `e4`, when that is the one legal move.
+#[test]
+fn ordinary_moves_typed_without_capital_or_number_signs_read() {
+    let typed = "⠼⠁⠄⠀⠑⠙⠀⠑⠑⠀⠼⠃⠄⠀⠎⠋⠉⠀⠎⠉⠋\n⠼⠉⠄⠀⠇⠃⠑⠀⠁⠋\n";
+    let games = read_braille(
+        "ord.txt",
+        typed.as_bytes(),
+        BrfTable::Nabcc,
+        Notation::Ordinary,
+        false,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        read_moves(&games),
+        [["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+            .map(String::from)
+            .to_vec()]
+    );
 }
