@@ -4,8 +4,8 @@
 //! and the builds that check themselves are still to come.
 
 mod cells;
-pub(crate) mod compact;
 mod diagram;
+pub(crate) mod games;
 mod text;
 
 use std::fmt::Write as _;
@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use crate::braille::Cell;
 use crate::error::Result;
 use crate::settings::{BrfTable, Notation};
-pub use compact::{Item, ReadGame};
+pub use games::{Item, ReadGame};
 
 const NUMBER_SIGN: Cell = Cell::dots("3456");
 
@@ -82,7 +82,7 @@ pub fn read_braille(
         let text_start = spans.first().map_or(0, |s| s.0);
         let text_end = spans.last().map_or(0, |s| s.1);
         // A line that starts with blanks goes on with the paragraph before it.
-        headings.push(compact::HeadingLine {
+        headings.push(games::HeadingLine {
             line: line.number,
             text: text::to_print(&line.cells[text_start..text_end.max(text_start)]),
             continued: text_start > 0,
@@ -97,7 +97,7 @@ pub fn read_braille(
             _ => None,
         };
         for (s, e) in spans {
-            words.push(compact::Word {
+            words.push(games::Word {
                 cells: line.cells[s..e].to_vec(),
                 line: line.number,
                 column: s as u32 + 1,
@@ -106,7 +106,7 @@ pub fn read_braille(
             });
         }
     }
-    let mut games = compact::games(name, notation, &words, &headings, keep_going)?;
+    let mut games = games::games(name, notation, &words, &headings, keep_going)?;
     games.extend(diagrams.into_iter().map(|d| ReadGame {
         line: d.line,
         start: Some(d.fen),

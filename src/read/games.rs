@@ -1,9 +1,10 @@
-//! Games in compact notation (rules.md §3) read back from braille words: move numbers in lower
+//! Games read back from braille words. Compact notation (rules.md §3): move numbers in lower
 //! digits, moves with the compact piece letters (k ô t l s), squares as a letter and a lower
 //! digit, `⠭` a capture, `⠤` the dash of long moves, `⠡` check, `⠍` mate, `⠤⠤` an omitted
-//! White move, `⠷ ⠾` a variation, `⠄` the end of a game, and comments in text braille between
-//! moves. Every move is found among the legal moves of the position: a word that reads as a
-//! move but is none is an error at its place, with the moves read so far.
+//! White move, `⠷ ⠾` a variation, `⠄` the end of a game. Ordinary notation (rules.md §2): the
+//! words read back into print by the text tables, then as Swedish print moves. Comments in
+//! text braille between moves. Every move is found among the legal moves of the position: a
+//! word that reads as a move but is none is an error at its place, with the moves read so far.
 
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
