@@ -948,13 +948,14 @@ impl<R: BufRead> Scanner<R> {
         while let Some(start) = self.next_line()? {
             let g = &mut self.game;
             let line = &g.text[start..];
-            // A tag line starts the next game even where the game before has no movetext yet,
-            // when it repeats a tag of the game (a game of tags only: its tags must not become
-            // the next game's), or after a blank line where a '{' was left open (which would
-            // take every game after it into its comment).
+            // A tag line after a blank line starts the next game even where the game before has
+            // no movetext yet, when it repeats a tag of the game (a game of tags only: its tags
+            // must not become the next game's; a tag repeated among the others, with no blank
+            // line, stays a tag of its game), or where a '{' was left open (which would take
+            // every game after it into its comment).
             let next_game = match is_tag_line(line) {
                 Some(name) if g.phase == Phase::Tags => {
-                    g.tags.iter().any(|t| g.slice(t.name) == name)
+                    after_blank && g.tags.iter().any(|t| g.slice(t.name) == name)
                 }
                 Some(_) => after_blank && g.open_comment.is_some(),
                 None => false,
@@ -1019,6 +1020,9 @@ mod tests {
                 .is_some_and(|e| e.message.contains("unterminated"))
         );
         assert_eq!((g[1].0, g[1].3.is_none(), g[1].2.len()), (5, true, 3));
+        // A tag repeated among the tags, with no blank line before it, stays in its game.
+        let g = games("[Event \"a\"]\n[Event \"b\"]\n[White \"x\"]\n\n1. e4 *\n");
+        assert_eq!((g.len(), g[0].1.len(), g[0].2.len()), (1, 3, 3));
         // Inside a comment, a tag-like line without a blank line before it is text.
         let g = games("1. e4 {a\n[A \"2\"]\nb} e5 *\n");
         assert_eq!(g.len(), 1);
