@@ -12,13 +12,15 @@ use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
 use super::text::to_print;
 use crate::braille::Cell;
 use crate::braille::pieces::{LOWER_DIGITS, compact_move_letter, letter};
+use crate::braille::tables::{DIGITS, NUMBER_SIGN};
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::settings::Notation;
 
 /// A word of braille and where it stands.
 #[derive(Clone, Debug)]
-pub(crate) struct Word {
-    pub cells: Vec<Cell>,
+pub(crate) struct Word<'a> {
+    /// Its cells, in the line read.
+    pub cells: &'a [Cell],
     pub line: u32,
     pub column: u32,
     pub page: u32,
@@ -29,9 +31,10 @@ pub(crate) struct Word {
 
 /// A line of text that may belong to a game's heading.
 #[derive(Clone, Debug)]
-pub(crate) struct HeadingLine {
+pub(crate) struct HeadingLine<'a> {
     pub line: u32,
-    pub text: String,
+    /// Its cells from its first word to its last (read into print only when it is a heading).
+    pub cells: &'a [Cell],
     /// It starts with blanks: it goes on with the line before it.
     pub continued: bool,
     /// The line before it was full: a word was cut there (no blank between them).
@@ -90,19 +93,6 @@ fn number(cells: &[Cell]) -> Option<u32> {
         let d = LOWER_DIGITS.iter().position(|d| d == c)?;
         Some(n * 10 + d as u32)
     })
-}
-
-fn file_of(c: Cell) -> Option<File> {
-    (b'a'..=b'h')
-        .position(|l| letter(l) == c)
-        .map(|i| File::new(i as u32))
-}
-
-fn rank_of(c: Cell) -> Option<Rank> {
-    LOWER_DIGITS[1..=8]
-        .iter()
-        .position(|d| *d == c)
-        .map(|i| Rank::new(i as u32))
 }
 
 fn role_of(c: Cell) -> Option<Role> {
@@ -333,77 +323,31 @@ struct Written {
 /// Reads a move word (without brackets and the closing period); `None` when it does not have
 /// the form of a move.
 fn written(cells: &[Cell]) -> Option<Written> {
-    // Check and mate signs at the end (two check signs: double check).
-    let mut end = cells.len();
-    while end > 0 && (cells[end - 1] == CHECK || cells[end - 1] == MATE) {
-        end -= 1;
-    }
-    let core = &cells[..end];
-    let zero = LOWER_DIGITS[0];
-    if core == [zero, DASH, zero] {
-        return Some(Written {
-            castle: Some(CastlingSide::KingSide),
-            ..Written::default()
-        });
-    }
-    if core == [zero, DASH, zero, DASH, zero] {
-        return Some(Written {
-            castle: Some(CastlingSide::QueenSide),
-            ..Written::default()
-        });
-    }
-    // En passant marks after the square: `ep` or `e.p.`.
-    let mut core = core;
-    for mark in [
-        &[letter(b'e'), letter(b'p')][..],
-        &[letter(b'e'), PERIOD, letter(b'p'), PERIOD][..],
-    ] {
-        if core.len() > mark.len() + 2 && core.ends_with(mark) {
-            core = &core[..core.len() - mark.len()];
-        }
-    }
-    let mut w = Written::default();
-    let mut rest = core;
-    if let Some(&first) = rest.first()
-        && let Some(role) = role_of(first)
-    {
-        w.role = Some(role);
-        rest = &rest[1..];
-    }
-    // A promotion piece after the square.
-    if rest.len() >= 3
-        && let Some(role) = rest.last().copied().and_then(role_of)
-        && rank_of(rest[rest.len() - 2]).is_some()
-    {
-        w.promotion = Some(role);
-        rest = &rest[..rest.len() - 1];
-    }
-    // The square moved to: the last two cells.
-    let n = rest.len();
-    if n < 2 {
-        return None;
-    }
-    let to = Square::from_coords(file_of(rest[n - 2])?, rank_of(rest[n - 1])?);
-    w.to = Some(to);
-    let mut from = &rest[..n - 2];
-    // Capture sign or the dash of a long move.
-    if let Some(&last) = from.last()
-        && (last == CAPTURE || last == DASH)
-    {
-        w.capture = last == CAPTURE;
-        from = &from[..from.len() - 1];
-    }
-    match from {
-        [] => {}
-        [f] if file_of(*f).is_some() => w.from_file = file_of(*f),
-        [r] if rank_of(*r).is_some() => w.from_rank = rank_of(*r),
-        [f, r] => {
-            w.from_file = Some(file_of(*f)?);
-            w.from_rank = Some(rank_of(*r)?);
-        }
-        _ => return None,
-    }
-    Some(w)
+    written_print(&compact_to_print(cells)?)
+}
+
+/// A compact move word spelt as a Swedish print move (`⠎⠋⠒` → `Sf3`, `⠴⠤⠴` → `0-0`,
+/// `⠑⠭⠙⠖⠑⠏⠡` → `exd6ep+`), so that one parser reads both notations; `None` for a cell no
+/// move has.
+fn compact_to_print(cells: &[Cell]) -> Option<String> {
+    cells
+        .iter()
+        .map(|&c| match c {
+            // The signs first: mate is the letter m's cell.
+            CAPTURE => Some('x'),
+            DASH => Some('-'),
+            CHECK => Some('+'),
+            MATE => Some('#'),
+            PERIOD => Some('.'),
+            c => match role_of(c) {
+                Some(role) => crate::braille::pieces::print_letter(role),
+                None => match LOWER_DIGITS.iter().position(|&x| x == c) {
+                    Some(d) => Some(char::from(b'0' + d as u8)),
+                    None => (b'a'..=b'z').find(|&l| letter(l) == c).map(char::from),
+                },
+            },
+        })
+        .collect()
 }
 
 /// The legal moves that fit what is written.
@@ -449,7 +393,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn error(&self, w: &Word, message: String) -> Error {
+    fn error(&self, w: &Word<'_>, message: String) -> Error {
         let read: Vec<&str> = self
             .game
             .items
@@ -468,7 +412,7 @@ impl Reader<'_> {
             },
             format!(
                 "{message}: {} (braille page {}){}",
-                crate::braille::cell::to_unicode_string(&w.cells),
+                crate::braille::cell::to_unicode_string(w.cells),
                 w.page,
                 match tail.len() {
                     0 => String::new(),
@@ -504,9 +448,18 @@ impl Reader<'_> {
         self.moves_read += 1;
     }
 
+    /// The position a word's move is played in: a variation (`opens` > 0) starts before the
+    /// last move.
+    fn played_in(&self, opens: usize) -> &Chess {
+        match (opens, &self.before) {
+            (0, _) | (_, None) => &self.pos,
+            (_, Some(before)) => before,
+        }
+    }
+
     /// One word of a game (`next` is the word after it); `true` when it ended the game.
-    fn word(&mut self, w: &Word, next: Option<&Word>) -> Result<bool> {
-        let mut p = parse(self.notation, &w.cells);
+    fn word(&mut self, w: &Word<'_>, next: Option<&Word<'_>>) -> Result<bool> {
+        let mut p = parse(self.notation, w.cells);
         let mut repaired_now = false;
         // Ordinary notation typed without a capital or number sign, right after a move number,
         // or after a move read so itself (a typist who leaves the signs out leaves them out
@@ -518,10 +471,7 @@ impl Reader<'_> {
             && p.written.is_none_or(|w| fitting(&self.pos, &w).is_empty())
             && let Some(print) = p.print.clone()
         {
-            let here = match (p.opens, &self.before) {
-                (0, _) | (_, None) => &self.pos,
-                (_, Some(before)) => before,
-            };
+            let here = self.played_in(p.opens);
             if let Some(w) = repaired(&print)
                 .iter()
                 .filter_map(|t| written_print(t))
@@ -558,32 +508,25 @@ impl Reader<'_> {
                 }
                 return Ok(false);
             }
-            self.comment_word(&w.cells);
+            self.comment_word(w.cells);
             return Ok(false);
         }
         // The move number due; after a comment only when a move (or the dashes of one left
         // out) follows, since a lone punctuation cell of the comment may read as a number.
         // (A variation's number is that of the move it replaces.)
-        let due = match (p.opens, &self.before) {
-            (0, _) | (_, None) => self.pos.fullmoves().get(),
-            (_, Some(before)) => before.fullmoves().get(),
-        };
-        // The position the next word is played in (a variation's starts before the last move).
-        let here = match (p.opens, &self.before) {
-            (0, _) | (_, None) => &self.pos,
-            (_, Some(before)) => before,
-        };
+        let here = self.played_in(p.opens);
+        let due = here.fullmoves().get();
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
                 && p.written.is_none()
                 && !self.comment.is_empty()
                 && !next.is_some_and(|n| {
-                    let q = parse(self.notation, &n.cells);
+                    let q = parse(self.notation, n.cells);
                     q.omitted || q.written.is_some_and(|m| fitting(here, &m).len() == 1)
                 }))
         {
             // Not the number due: text of a comment.
-            self.comment_word(&w.cells);
+            self.comment_word(w.cells);
             return Ok(false);
         }
         for _ in 0..p.opens {
@@ -609,7 +552,7 @@ impl Reader<'_> {
                 {
                     // In a comment (or before the game's first move), text that looks like a
                     // move is text.
-                    self.comment_word(&w.cells);
+                    self.comment_word(w.cells);
                     return Ok(false);
                 }
                 [] => return Err(self.error(w, "no legal move is written so".into())),
@@ -648,8 +591,8 @@ impl Reader<'_> {
 pub(crate) fn games(
     file: &str,
     notation: Notation,
-    words: &[Word],
-    headings: &[HeadingLine],
+    words: &[Word<'_>],
+    headings: &[HeadingLine<'_>],
     keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
     let mut out = Vec::new();
@@ -667,15 +610,23 @@ pub(crate) fn games(
                     .any(|w| fitting(&start, &w).len() == 1)
             })
     };
+    // (Only a word that begins as the number 1 is read further: most words are not.)
+    let one: &[Cell] = match notation {
+        Notation::Compact => &[LOWER_DIGITS[1]],
+        Notation::Ordinary => &[NUMBER_SIGN[0], DIGITS[1]],
+    };
     let starts_game = |i: usize| {
-        let first = parse(notation, &words[i].cells);
+        if !words[i].cells.starts_with(one) {
+            return false;
+        }
+        let first = parse(notation, words[i].cells);
         first.number == Some(1)
             && first.opens == 0
             && match first.written {
                 Some(_) => legal_first(&first),
                 None => words
                     .get(i + 1)
-                    .is_some_and(|w| legal_first(&parse(notation, &w.cells))),
+                    .is_some_and(|w| legal_first(&parse(notation, w.cells))),
             }
     };
     while i < words.len() {
@@ -690,15 +641,16 @@ pub(crate) fn games(
         // (The lines are in order: the range is found by bisection, not by a walk over all.)
         let lo = headings.partition_point(|h| h.line < heading_from);
         let hi = headings.partition_point(|h| h.line < first_line).max(lo);
-        for h in headings[lo..hi].iter().filter(|h| !h.text.is_empty()) {
+        for h in headings[lo..hi].iter().filter(|h| !h.cells.is_empty()) {
+            let text = to_print(h.cells);
             match heading.last_mut() {
                 Some(last) if h.continued => {
                     if !h.cut {
                         last.push(' ');
                     }
-                    last.push_str(&h.text);
+                    last.push_str(&text);
                 }
-                _ => heading.push(h.text.clone()),
+                _ => heading.push(text),
             }
         }
         // Headings of games without moves (a forfeit, a result alone) before this game's: each

@@ -84,7 +84,7 @@ pub fn read_braille(
         // A line that starts with blanks goes on with the paragraph before it.
         headings.push(games::HeadingLine {
             line: line.number,
-            text: text::to_print(&line.cells[text_start..text_end.max(text_start)]),
+            cells: &line.cells[text_start..text_end.max(text_start)],
             continued: text_start > 0,
             cut: text_start > 0
                 && full_last.is_some_and(|last| {
@@ -98,7 +98,7 @@ pub fn read_braille(
         };
         for (s, e) in spans {
             words.push(games::Word {
-                cells: line.cells[s..e].to_vec(),
+                cells: &line.cells[s..e],
                 line: line.number,
                 column: s as u32 + 1,
                 page: line.page,
