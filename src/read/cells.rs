@@ -59,38 +59,29 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         })
         .into()
     };
-    match unicode {
-        Some(text) => {
-            for c in text.chars() {
-                match c {
-                    '\n' => {
-                        end_line(&mut line, &mut out, false);
-                        column = 0;
-                    }
-                    '\x0c' => {
-                        // A form feed after a line's end ends the page; in a line, it ends both.
-                        if line.cells.is_empty() && out.last().is_some_and(|l| l.page == line.page)
-                        {
-                            line.page += 1;
-                            line.on_page = 1;
-                        } else {
-                            end_line(&mut line, &mut out, true);
-                        }
-                    }
-                    '\r' | '\u{feff}' => {}
-                    ' ' => line.cells.push(Cell::BLANK),
-                    c => match (c as u32)
-                        .checked_sub(0x2800)
-                        .and_then(|b| u8::try_from(b).ok())
-                        .and_then(Cell::from_bits)
-                    {
-                        Some(cell) => line.cells.push(cell),
-                        None => return Err(unreadable(&line, column, format!("'{c}'"))),
-                    },
-                }
-                column += 1;
+    // The input, a symbol at a time, whichever its encoding: a cell, a line end, a page end,
+    // nothing (CR, a BOM), or what is no cell.
+    enum Sym {
+        Cell(Cell),
+        LineEnd,
+        PageEnd,
+        Skip,
+        Bad(String),
+    }
+    let syms: Box<dyn Iterator<Item = Sym> + '_> = match unicode {
+        Some(text) => Box::new(text.chars().map(|c| {
+            match c {
+                '\n' => Sym::LineEnd,
+                '\x0c' => Sym::PageEnd,
+                '\r' | '\u{feff}' => Sym::Skip,
+                ' ' => Sym::Cell(Cell::BLANK),
+                c => (c as u32)
+                    .checked_sub(0x2800)
+                    .and_then(|b| u8::try_from(b).ok())
+                    .and_then(Cell::from_bits)
+                    .map_or_else(|| Sym::Bad(format!("'{c}'")), Sym::Cell),
             }
-        }
+        })),
         None => {
             let table = tables::bytes(table);
             let mut cell_of = [None; 256];
@@ -99,32 +90,37 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                 // Braille ASCII is read in either case.
                 cell_of[usize::from(byte.to_ascii_lowercase())] = cell_of[usize::from(byte)];
             }
-            for &b in bytes {
+            Box::new(bytes.iter().map(move |&b| {
                 match b {
-                    b'\n' => {
-                        end_line(&mut line, &mut out, false);
-                        column = 0;
-                    }
-                    b'\x0c' => {
-                        if line.cells.is_empty() && out.last().is_some_and(|l| l.page == line.page)
-                        {
-                            line.page += 1;
-                            line.on_page = 1;
-                        } else {
-                            end_line(&mut line, &mut out, true);
-                        }
-                    }
-                    b'\r' => {}
-                    b => match cell_of[usize::from(b)] {
-                        Some(cell) => line.cells.push(cell),
-                        None => {
-                            return Err(unreadable(&line, column, format!("the byte 0x{b:02x}")));
-                        }
-                    },
+                    b'\n' => Sym::LineEnd,
+                    b'\x0c' => Sym::PageEnd,
+                    b'\r' => Sym::Skip,
+                    b => cell_of[usize::from(b)]
+                        .map_or_else(|| Sym::Bad(format!("the byte 0x{b:02x}")), Sym::Cell),
                 }
-                column += 1;
-            }
+            }))
         }
+    };
+    for sym in syms {
+        match sym {
+            Sym::LineEnd => {
+                end_line(&mut line, &mut out, false);
+                column = 0;
+            }
+            // A form feed after a line's end ends the page; in a line, it ends both.
+            Sym::PageEnd => {
+                if line.cells.is_empty() && out.last().is_some_and(|l| l.page == line.page) {
+                    line.page += 1;
+                    line.on_page = 1;
+                } else {
+                    end_line(&mut line, &mut out, true);
+                }
+            }
+            Sym::Skip => {}
+            Sym::Cell(cell) => line.cells.push(cell),
+            Sym::Bad(what) => return Err(unreadable(&line, column, what)),
+        }
+        column += 1;
     }
     if !line.cells.is_empty() {
         out.push(line);
