@@ -8,6 +8,7 @@
 mod bulletin;
 mod folder;
 mod games;
+mod verify;
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, BufWriter, Write};
@@ -958,7 +959,7 @@ fn transcribe_opened(
                     progress: None,
                     ..drive.clone()
                 },
-                verify: None,
+                verifier: None,
                 bulletin: bulletin.clone(),
             };
             let laid = trial.run(copies, each.clone(), NoLines)?;
@@ -1009,17 +1010,15 @@ fn transcribe_opened(
                 .iter()
                 .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
         );
-    // What is written, kept to be read back when the build checks itself: from the first game
-    // on (a book without games keeps nothing, and prose before its games is not read back).
-    // (A PEF is kept whole: it is read by its XML.)
-    let keep = Rc::new(Cell::new(options.format == Format::Pef));
+    // What is written is read back as it is written when the build checks itself, from the
+    // first game on (prose before the games is not read back).
+    let verifier = verify.then(|| Rc::new(RefCell::new(verify::Verifier::new(&options))));
     let mut tee = Tee {
         inner: out,
-        copy: Vec::new(),
-        keep: Rc::clone(&keep),
+        verifier: verifier.clone(),
     };
     // The last pass, written; what it borrows ends with the block.
-    let (sources, mut counts, spans) = {
+    let (mut counts, spans) = {
         let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
         let pass = Pass {
             options: &options,
@@ -1031,7 +1030,7 @@ fn transcribe_opened(
             meta: &meta,
             drive,
             bulletin,
-            verify: verify.then_some(keep),
+            verifier: verifier.clone(),
         };
         let laid = pass.run(
             opened,
@@ -1040,17 +1039,17 @@ fn transcribe_opened(
         )?;
         let Laid {
             sink,
-            sources,
             counts,
             spans,
             ..
         } = laid;
         sink.into_inner()
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
-        (sources, counts, spans)
+        (counts, spans)
     };
-    if verify {
-        check_read_back(&tee.copy, &sources, &options)?;
+    drop(tee);
+    if let Some(v) = verifier.and_then(|v| Rc::try_unwrap(v).ok()) {
+        v.into_inner().finish()?;
     }
     counts.format = Some((options.format, options.table));
     counts.volumes = spans
@@ -1061,18 +1060,17 @@ fn transcribe_opened(
     Ok(counts)
 }
 
-/// A writer that keeps a copy of what passes through it (once `keep` is set).
+/// A writer that hands what passes through it to the build's check of itself.
 struct Tee<'a> {
     inner: &'a mut dyn VolumeWrite,
-    copy: Vec<u8>,
-    keep: Rc<Cell<bool>>,
+    verifier: Option<Rc<RefCell<verify::Verifier>>>,
 }
 
 impl Write for Tee<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
-        if self.keep.get() {
-            self.copy.extend_from_slice(&buf[..n]);
+        if let Some(v) = &self.verifier {
+            v.borrow_mut().written(&buf[..n]);
         }
         Ok(n)
     }
@@ -1085,97 +1083,6 @@ impl VolumeWrite for Tee<'_> {
     fn next_volume(&mut self) -> io::Result<()> {
         self.inner.next_volume()
     }
-}
-
-/// The build checks itself: every game is read back from the braille written (the very bytes,
-/// in their format and table) and its moves and variations compared with its source's. Prose
-/// may read as games too, so each source game is looked for in order among the games read
-/// back. A game not found is an error at the game, naming the first move that differs.
-fn check_read_back(written: &[u8], sources: &[SourceGame], options: &Options) -> Result<()> {
-    use crate::settings::Notation;
-    if sources.is_empty() {
-        return Ok(());
-    }
-    // Each notation's games read back: (moves, why the reading stopped).
-    let mut read = Vec::new();
-    for notation in [Notation::Compact, Notation::Ordinary] {
-        let games = match sources.iter().any(|s| s.notation == notation) {
-            true => crate::read::read_braille("(output)", written, options.table, notation, true)?
-                .into_iter()
-                .filter(|g| g.start.is_none())
-                .map(|g| (moves_of(&g), g.error.map(|e| e.brief())))
-                .collect::<Vec<_>>(),
-            false => Vec::new(),
-        };
-        read.push((notation, games, 0usize));
-    }
-    for source in sources {
-        let Some((_, games, next)) = read.iter_mut().find(|(n, _, _)| *n == source.notation) else {
-            continue;
-        };
-        let found = games[*next..]
-            .iter()
-            .position(|(moves, error)| error.is_none() && *moves == source.moves);
-        match found {
-            Some(k) => *next += k + 1,
-            None => {
-                // The game read back in its place: the one whose moves agree longest.
-                let (nearest, why) = games[*next..]
-                    .iter()
-                    .max_by_key(|(moves, _)| {
-                        source
-                            .moves
-                            .iter()
-                            .zip(moves)
-                            .take_while(|(a, b)| a == b)
-                            .count()
-                    })
-                    .cloned()
-                    .unwrap_or_default();
-                let k = source
-                    .moves
-                    .iter()
-                    .zip(&nearest)
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                let what = match (source.moves.get(k), nearest.get(k)) {
-                    (Some(a), Some(b)) => format!("its move {} ({a}) reads back as {b}", k + 1),
-                    (Some(a), None) => format!("its move {} ({a}) does not read back", k + 1),
-                    (None, _) => "more moves read back than it has".to_owned(),
-                };
-                let what = match why {
-                    Some(why) => format!("{what} ({why})"),
-                    None => what,
-                };
-                return Err(Diagnostic::new(
-                    source.at.clone(),
-                    format!(
-                        "the braille of this game ({}) does not read back to it: {what}",
-                        source.label
-                    ),
-                )
-                .with_hint(
-                    "a rule wrote this game wrongly: please report it with the game (--no-verify \
-                     writes it anyway)",
-                )
-                .into());
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The moves and variations of a game read back, as a source game's signature.
-fn moves_of(game: &crate::read::ReadGame) -> Vec<String> {
-    game.items
-        .iter()
-        .filter_map(|i| match i {
-            crate::read::Item::Move { uci, .. } => Some(uci.clone()),
-            crate::read::Item::VariationStart => Some("(".into()),
-            crate::read::Item::VariationEnd => Some(")".into()),
-            crate::read::Item::Comment(_) => None,
-        })
-        .collect()
 }
 
 /// How many times a book is laid out at most: once to find where the headings stand and where
@@ -1295,9 +1202,9 @@ struct Pass<'o, 'w> {
     drive: Drive,
     /// The output is a bulletin: what the passes before learnt of it.
     bulletin: Option<bulletin::Bulletin>,
-    /// This pass keeps each game's moves to check the braille with, and sets the flag when
-    /// the first game is written (the output is kept from there on).
-    verify: Option<Rc<Cell<bool>>>,
+    /// This pass gives each game's moves to the check of the braille written, and tells it
+    /// when the first game is written (the output is read back from there on).
+    verifier: Option<Rc<RefCell<verify::Verifier>>>,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -1322,7 +1229,6 @@ struct Laid<S> {
     places: Vec<layout::Place>,
     spans: Vec<layout::Span>,
     bulletin: Option<bulletin::Bulletin>,
-    sources: Vec<SourceGame>,
 }
 
 impl Pass<'_, '_> {
@@ -1375,9 +1281,8 @@ impl Pass<'_, '_> {
             go_on: options.keep_going || self.drive.check,
             jobs: self.drive.jobs,
             progress: self.drive.progress.clone(),
-            verify: self.verify.is_some(),
-            first_game: self.verify,
-            sources: Vec::new(),
+            verify: self.verifier.is_some(),
+            verifier: self.verifier.clone(),
             bulletin: self.bulletin.map(|mut b| {
                 b.restart();
                 b
@@ -1495,7 +1400,6 @@ impl Pass<'_, '_> {
             places,
             spans,
             bulletin: run.bulletin,
-            sources: run.sources,
         })
     }
 }
@@ -1642,17 +1546,8 @@ struct Run<'w, S: LineSink> {
     progress: Option<Arc<Progress>>,
     /// The build checks itself: each game's moves, to compare with the braille read back.
     verify: bool,
-    sources: Vec<SourceGame>,
-    /// Set when the first game is written: the output is kept from there on.
-    first_game: Option<Rc<Cell<bool>>>,
-}
-
-/// A game as its source gives it, to compare with its braille read back.
-struct SourceGame {
-    at: Location,
-    label: String,
-    notation: crate::settings::Notation,
-    moves: Vec<String>,
+    /// The check of the braille written: told of each game before it is written.
+    verifier: Option<Rc<RefCell<verify::Verifier>>>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1765,8 +1660,7 @@ impl<S: LineSink> Run<'_, S> {
             bulletin,
             progress,
             verify,
-            sources,
-            first_game,
+            verifier,
             ..
         } = self;
         let (proof, go_on, jobs, verify) = (*proof, *go_on, *jobs, *verify);
@@ -1813,13 +1707,12 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
-            if let Some(flag) = first_game.as_ref() {
-                flag.set(true);
-            }
-            if verify {
+            if let Some(v) = verifier.as_ref() {
+                let mut v = v.borrow_mut();
+                v.start();
                 let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
                 indent.relocate(&mut at);
-                sources.push(SourceGame {
+                v.source(verify::SourceGame {
                     at,
                     label: game_origin(
                         &about,
@@ -2077,8 +1970,11 @@ mod verify_tests {
 
     const GAME: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
 
-    /// The braille of GAME (BRF) and its source games as the build keeps them.
-    fn built(notation: crate::settings::Notation) -> (Vec<u8>, Vec<SourceGame>, Options) {
+    /// The braille of `pgn` (BRF) and its source games as the build keeps them.
+    fn built(
+        pgn: &str,
+        notation: crate::settings::Notation,
+    ) -> (Vec<u8>, Vec<verify::SourceGame>, Options) {
         let settings = Settings {
             notation: Some(notation),
             ..Settings::default()
@@ -2088,7 +1984,7 @@ mod verify_tests {
         transcribe_bytes(
             "t.pgn",
             InputKind::Pgn,
-            GAME.as_bytes().to_vec(),
+            pgn.as_bytes().to_vec(),
             &settings,
             None,
             &mut out,
@@ -2098,9 +1994,14 @@ mod verify_tests {
         let mut sources = Vec::new();
         let mut step = |step: Step| -> Result<()> {
             if let Step::Game(t, _) = step {
-                sources.push(SourceGame {
-                    at: t.about.location.clone().expect("a place"),
-                    label: "A – B".into(),
+                let about = &t.about;
+                sources.push(verify::SourceGame {
+                    at: about.location.clone().expect("a place"),
+                    label: format!(
+                        "{} – {}",
+                        about.tag("White").unwrap_or("?"),
+                        about.tag("Black").unwrap_or("?")
+                    ),
                     notation,
                     moves: t.signature,
                 });
@@ -2108,7 +2009,7 @@ mod verify_tests {
             Ok(())
         };
         games::each_game(
-            Box::new(io::Cursor::new(GAME.as_bytes().to_vec())),
+            Box::new(io::Cursor::new(pgn.as_bytes().to_vec())),
             "t.pgn",
             1,
             &options,
@@ -2118,6 +2019,28 @@ mod verify_tests {
         )
         .expect("the game reads");
         (out, sources, options)
+    }
+
+    /// The braille `out` of `sources` read back as a build reads it, `stretch` bytes at a
+    /// time (in pieces of `piece` bytes, as a buffered writer hands them on); the most bytes
+    /// held at a time.
+    fn check(
+        out: &[u8],
+        sources: Vec<verify::SourceGame>,
+        options: &Options,
+        stretch: usize,
+    ) -> (Result<()>, usize) {
+        let mut v = verify::Verifier::new(options).with_stretch(stretch);
+        v.start();
+        // Each game is told of before its braille is written; here all before any.
+        for s in sources {
+            v.source(s);
+        }
+        for piece in out.chunks(97) {
+            v.written(piece);
+        }
+        let most = v.most_pending;
+        (v.finish(), most)
     }
 
     /// A test build with a rule broken on purpose (a move to f3 written as one to f4): the
@@ -2164,10 +2087,12 @@ mod verify_tests {
     fn the_braille_written_reads_back_and_a_wrong_cell_is_caught_at_its_move() {
         use crate::settings::Notation;
         for notation in [Notation::Compact, Notation::Ordinary] {
-            let (out, sources, options) = built(notation);
+            let (out, sources, options) = built(GAME, notation);
             assert_eq!(sources[0].moves.len(), 6);
             assert!(
-                check_read_back(&out, &sources, &options).is_ok(),
+                check(&out, built(GAME, notation).1, &options, 1 << 20)
+                    .0
+                    .is_ok(),
                 "{notation:?}"
             );
             // A rule broken: the knight's move written to the wrong square (f3 as f4: in
@@ -2178,12 +2103,67 @@ mod verify_tests {
                 Notation::Ordinary => text.replacen(",SF#C", ",SF#D", 1),
             };
             assert_ne!(broken, text, "{notation:?}: {text}");
-            let e = check_read_back(broken.as_bytes(), &sources, &options)
+            let e = check(broken.as_bytes(), sources, &options, 1 << 20)
+                .0
                 .err()
                 .map(|e| e.to_string())
                 .unwrap_or_default();
             assert!(
                 e.starts_with("t.pgn:1:1: error: the braille of this game (A – B) does not read back to it: its move 3 (g1f3)"),
+                "{notation:?}: {e}"
+            );
+        }
+    }
+
+    /// A long bulletin read back a few pages at a time, as the build does with a large
+    /// output: every game is found, memory holds a stretch, and a wrong cell in a game far
+    /// into it fails the build at that game.
+    #[test]
+    fn the_braille_is_read_back_a_stretch_at_a_time() {
+        use crate::settings::Notation;
+        // Games of different lengths and players, some with a variation.
+        let mut pgn = String::new();
+        for i in 0..60 {
+            let moves = [
+                "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7",
+                "1. d4 d5 2. c4 e6 (2... c6 3. Nf3) 3. Nc3 Nf6 4. Bg5 Be7",
+                "1. c4 e5 2. Nc3 Nf6 3. g3 d5 4. cxd5 Nxd5 5. Bg2 Nb6 6. Nf3 Nc6 7. O-O Be7",
+            ][i % 3];
+            pgn.push_str(&format!(
+                "[White \"Vit {i}\"]\n[Black \"Svart {i}\"]\n[Round \"{i}\"]\n\n{moves} *\n\n"
+            ));
+        }
+        for notation in [Notation::Compact, Notation::Ordinary] {
+            let (out, sources, options) = built(&pgn, notation);
+            assert_eq!(sources.len(), 60);
+            let whole = check(&out, built(&pgn, notation).1, &options, 1 << 30);
+            assert!(whole.0.is_ok(), "{notation:?}: {:?}", whole.0);
+            // A stretch of a few hundred bytes: many stretches, each found in order.
+            let (result, most) = check(&out, built(&pgn, notation).1, &options, 600);
+            assert!(result.is_ok(), "{notation:?}: {result:?}");
+            assert!(
+                most < out.len() / 4,
+                "{notation:?}: {most} of {} bytes held",
+                out.len()
+            );
+            // The knight of game 41 (Vit 40) to the wrong square: found at that game.
+            let text = String::from_utf8(out.clone()).expect("BRF is ASCII");
+            let at = text.find("VIT #DJ").expect("game 41's heading");
+            let (wrong, right) = match notation {
+                Notation::Compact => ("SF3", "SF4"),
+                Notation::Ordinary => (",SF#C", ",SF#D"),
+            };
+            let k = at + text[at..].find(wrong).expect("a knight to f3");
+            let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
+            let e = check(broken.as_bytes(), sources, &options, 600)
+                .0
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                e.contains(
+                    "error: the braille of this game (Vit 40 – Svart 40) does not read back"
+                ),
                 "{notation:?}: {e}"
             );
         }
