@@ -103,6 +103,9 @@ pub(crate) struct GameScan {
     /// pgn-reader reads the source text itself exactly as the normalized text: every token
     /// in the form it would be written (English SAN, `$n`, `{}`), tags as `[Name "value"]`.
     pub raw: bool,
+    /// The text is ASCII: a column is a byte offset (most PGN; places are found at every
+    /// comment and annotation).
+    ascii: bool,
 }
 
 fn is_space(c: char) -> bool {
@@ -133,6 +136,7 @@ impl GameScan {
             swedish_at: None,
             langs_seen: 0,
             raw: true,
+            ascii: true,
         }
     }
 
@@ -150,6 +154,7 @@ impl GameScan {
         self.swedish_at = None;
         self.langs_seen = 0;
         self.raw = true;
+        self.ascii = true;
     }
 
     /// Nothing but `;` comments (a file's heading note): not a game.
@@ -209,16 +214,21 @@ impl GameScan {
     pub(crate) fn pos(&self, offset: usize) -> Pos {
         let i = self.line_index(offset);
         let (start, _) = self.line_text(offset);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count())
-            + 1;
+        let column = self.chars(start, offset) + 1;
         Pos {
             line: self
                 .first_line
                 .saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
             column: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The characters of the text from byte `start` to byte `end`.
+    fn chars(&self, start: usize, end: usize) -> usize {
+        match (self.ascii, self.text.get(start..end)) {
+            (true, Some(s)) => s.len(),
+            (false, Some(s)) => s.chars().count(),
+            (_, None) => 0,
         }
     }
 
@@ -231,7 +241,11 @@ impl GameScan {
             && self.line_index(at) == self.line_index(offset)
             && let Some(between) = self.text.get(at..offset)
         {
-            let chars = u32::try_from(between.chars().count()).unwrap_or(u32::MAX);
+            let chars = match self.ascii {
+                true => between.len(),
+                false => between.chars().count(),
+            };
+            let chars = u32::try_from(chars).unwrap_or(u32::MAX);
             return Pos {
                 line: pos.line,
                 column: pos.column.saturating_add(chars),
@@ -747,8 +761,25 @@ fn is_canonical(m: &MoveWord, w: &str) -> bool {
             .is_ok_and(|(san, n)| san.get(..n) == Some(core.as_bytes()))
 }
 
+/// Whether a line holds nothing but blanks. (At every line: a printable first byte answers
+/// at once.)
+fn is_blank(line: &str) -> bool {
+    match line.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() => false,
+        _ => line.chars().all(is_space),
+    }
+}
+
 /// The name of a line that looks like one tag pair, `[Name "value"]`: what begins a game.
 fn is_tag_line(line: &str) -> Option<&str> {
+    // At every line: most begin with a printable character other than `[`.
+    if line
+        .as_bytes()
+        .first()
+        .is_some_and(|&b| b != b'[' && b.is_ascii_graphic())
+    {
+        return None;
+    }
     let t = line.trim_matches(is_space);
     let inner = t.strip_prefix('[')?.strip_suffix(']')?;
     let name_end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
@@ -919,6 +950,7 @@ impl<R: BufRead> Scanner<R> {
     /// Keeps the line read at `start` as part of the game and scans it.
     fn take_line(&mut self, start: usize) {
         let g = &mut self.game;
+        g.ascii &= g.text[start..].is_ascii();
         g.line_starts.push(start);
         g.text.push('\n');
         g.scan_line(start);
@@ -973,7 +1005,7 @@ impl<R: BufRead> Scanner<R> {
                     break;
                 }
             }
-            after_blank = line.trim_matches(is_space).is_empty();
+            after_blank = is_blank(line);
             self.take_line(start);
         }
         self.game.finish();
