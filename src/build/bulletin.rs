@@ -234,11 +234,10 @@ mod tests {
     use super::*;
 
     fn about(tags: &[(&str, &str)]) -> About {
+        let mut kept = crate::chess::Tags::default();
+        tags.iter().for_each(|(n, v)| kept.push(n, v));
         About {
-            tags: tags
-                .iter()
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .collect(),
+            tags: kept,
             ..About::default()
         }
     }

@@ -14,8 +14,8 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use crate::braille::Block;
 use crate::braille::game::GameWriter;
-use crate::chess::Game;
 use crate::chess::pgn::{Replayer, Scanned, Splitter};
+use crate::chess::{Game, Tags};
 use crate::error::{Error, Location, Result, Warning};
 use crate::settings::Options;
 
@@ -51,8 +51,8 @@ pub(super) struct About {
     pub(super) number: usize,
     pub(super) location: Option<Location>,
     /// The tags the loop uses (`White`, `Black`, `Event`, `Round`, `Board`, `Result`, Elo),
-    /// as written.
-    pub(super) tags: Vec<(String, String)>,
+    /// as written (in one string: two allocations a game, not two a tag).
+    pub(super) tags: Tags,
     /// It starts from a `[FEN]` position.
     pub(super) start: bool,
 }
@@ -62,15 +62,14 @@ impl About {
         const KEPT: [&str; 9] = [
             "Event", "Round", "Board", "White", "Black", "WhiteElo", "BlackElo", "Result", "Date",
         ];
+        let kept = || game.tags.iter().filter(|(n, _)| KEPT.contains(n));
+        let mut tags =
+            Tags::with_capacity(kept().count(), kept().map(|(n, v)| n.len() + v.len()).sum());
+        kept().for_each(|(n, v)| tags.push(n, v));
         About {
             number: game.number,
             location: game.location.clone(),
-            tags: game
-                .tags
-                .iter()
-                .filter(|(n, _)| KEPT.contains(n))
-                .map(|(n, v)| (n.to_owned(), v.to_owned()))
-                .collect(),
+            tags,
             start: game.start.is_some(),
         }
     }
@@ -78,9 +77,8 @@ impl About {
     /// A tag's value, unless it says nothing (empty, `?`, `-`).
     pub(super) fn tag(&self, name: &str) -> Option<&str> {
         self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.trim())
+            .get(name)
+            .map(str::trim)
             .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
     }
 }

@@ -24,6 +24,6 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind};
+pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind, Tags};
 #[cfg(test)]
 pub(crate) use pgn::PgnReader;
