@@ -985,13 +985,14 @@ impl<R: BufRead> Scanner<R> {
             // must not become the next game's; a tag repeated among the others, with no blank
             // line, stays a tag of its game), or where a '{' was left open (which would take
             // every game after it into its comment).
-            let next_game = match is_tag_line(line) {
-                Some(name) if g.phase == Phase::Tags => {
-                    after_blank && g.tags.iter().any(|t| g.slice(t.name) == name)
-                }
-                Some(_) => after_blank && g.open_comment.is_some(),
-                None => false,
-            };
+            let next_game = after_blank
+                && match is_tag_line(line) {
+                    Some(name) if g.phase == Phase::Tags => {
+                        g.tags.iter().any(|t| g.slice(t.name) == name)
+                    }
+                    Some(_) => g.open_comment.is_some(),
+                    None => false,
+                };
             if next_game || (g.phase == Phase::Movetext && g.open_comment.is_none()) {
                 if line.is_empty() && !next_game {
                     g.text.truncate(start);
