@@ -1,5 +1,5 @@
-//! The normalized text of one game given to pgn-reader: its tags one a line, then English SAN,
-//! `$n` NAGs, comments, parentheses and the result, separated by single blanks.
+//! The normalized movetext of one game given to pgn-reader: English SAN, `$n` NAGs, comments,
+//! parentheses and the result, separated by single blanks. (Its tags are the scan's.)
 
 use super::game::GameResult;
 use super::letters::Lang;
@@ -11,8 +11,6 @@ use super::words::MoveWord;
 pub(crate) struct Written {
     /// How many tokens were written (all, or those before `error`).
     pub tokens: usize,
-    /// The longest tag line, for pgn-reader's buffer.
-    pub longest_tag: usize,
     /// A token that cannot be written (a promotion that no pawn can make).
     pub error: Option<ScanError>,
     /// Where a `;` comment lost a `}` (comments in braces cannot hold one).
@@ -24,15 +22,6 @@ pub(crate) fn write_game(scan: &GameScan, lang: Lang, out: &mut Vec<u8>) -> Writ
     let mut w = Written::default();
     // The normalized text is never longer than the source plus a few bytes a token.
     out.reserve(scan.text.len() + 4 * scan.tokens.len() + 64);
-    for t in &scan.tags {
-        let before = out.len();
-        out.push(b'[');
-        out.extend_from_slice(scan.slice(t.name).as_bytes());
-        out.extend_from_slice(b" \"");
-        out.extend_from_slice(scan.slice(t.value).as_bytes());
-        out.extend_from_slice(b"\"]\n");
-        w.longest_tag = w.longest_tag.max(out.len() - before);
-    }
     for (i, t) in scan.tokens.iter().enumerate() {
         match t.kind {
             TokKind::Move(m) => {
@@ -116,7 +105,7 @@ mod tests {
         );
         assert_eq!(
             text,
-            "[White \"A \\\"B\\\"\"]\nNg1f3 Nb8xc6 e2e4 Bc5 O-O Qe7 e4 $14 { xy} a8=Q a1=N -- -- * "
+            "Ng1f3 Nb8xc6 e2e4 Bc5 O-O Qe7 e4 $14 { xy} a8=Q a1=N -- -- * "
         );
         assert_eq!(w.tokens, 20);
         assert!(w.error.is_none());

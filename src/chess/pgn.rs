@@ -1,6 +1,6 @@
-//! The PGN reader: scans each game with positions, has pgn-reader read it (the source text
-//! itself when every token is already in the form pgn-reader reads, else a normalized copy)
-//! and replays it with shakmaty, one game at a time (memory does not grow with the number of
+//! The PGN reader: scans each game with positions (its tags are the scan's), has pgn-reader
+//! read its movetext (the source text itself when every token is already in the form
+//! pgn-reader reads, else a normalized copy) and replays it with shakmaty, one game at a time (memory does not grow with the number of
 //! games).
 
 use std::io::BufRead;
@@ -209,13 +209,13 @@ impl Replayer {
         raw: bool,
     ) -> Option<Result<Game, Error>> {
         let file = self.file.as_str();
+        // pgn-reader reads the movetext: the tags are the scan's (read once, with places).
         let written = self.feed.fill(|out| {
             if raw {
-                out.extend_from_slice(scan.text.as_bytes());
-                let longest_tag = scan.tags.iter().map(|t| t.end - t.start).max().unwrap_or(0);
+                let text = scan.text.as_bytes();
+                out.extend_from_slice(text.get(scan.movetext_start()..).unwrap_or_default());
                 Written {
                     tokens: scan.tokens.len(),
-                    longest_tag,
                     ..Written::default()
                 }
             } else {
@@ -223,15 +223,8 @@ impl Replayer {
             }
         });
         let mut replay = Replay::new(scan, file, number, &mut self.stack);
-        let read = if written.longest_tag <= LONG_TAG {
-            read_one(&mut self.reader, &mut replay)
-        } else {
-            // A tag longer than the reader's buffer holds: a reader made for it.
-            let mut reader = Reader::build(self.feed.clone())
-                .set_supported_tag_line_length(written.longest_tag)
-                .finish();
-            read_one(&mut reader, &mut replay)
-        };
+        replay.take_tags();
+        let read = read_one(&mut self.reader, &mut replay);
         if read.is_err() {
             // What the reader holds is unknown: start a new one for the next game.
             self.reader = Reader::new(self.feed.clone());
@@ -300,9 +293,6 @@ impl Replayer {
         }))
     }
 }
-
-/// Tag lines up to this long are read by the long-lived reader (its buffer holds 16 KiB).
-const LONG_TAG: usize = 4096;
 
 /// Reads the game in the feed, then the feed's end, so that nothing is left for the next game.
 fn read_one(reader: &mut Reader<Feed>, replay: &mut Replay<'_>) -> std::io::Result<()> {
@@ -403,7 +393,7 @@ mod tests {
     }
 
     #[test]
-    fn long_tags_get_a_reader_of_their_own() {
+    fn long_tags_are_read_whole() {
         let value = "v".repeat(20_000);
         let src = format!("[Annotator \"{value}\"]\n1. e4 *\n\n1. d4 *\n");
         for no_raw in [false, true] {

@@ -16,7 +16,7 @@ use shakmaty::{
 use super::fen;
 use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags};
 use super::letters::{Lang, Letter, role_name};
-use super::scan::{GameScan, TokKind, Token};
+use super::scan::{GameScan, TokKind, Token, unescape};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Warning};
@@ -181,6 +181,25 @@ impl<'a> Replay<'a> {
             error: None,
             internal: false,
             warnings: Vec::new(),
+        }
+    }
+
+    /// The game's tags, as the scan read them (values unescaped); the `[FEN]` tag and a
+    /// Chess960 `[Variant]` noted for the start position.
+    pub(crate) fn take_tags(&mut self) {
+        let scan = self.scan;
+        for t in &scan.tags {
+            let name = scan.slice(t.name);
+            let value = unescape(scan.slice(t.value));
+            match name {
+                "FEN" => self.fen_tag = Some(self.tags.len()),
+                "Variant" => {
+                    let v = value.to_ascii_lowercase();
+                    self.chess960 = v.contains("960") || v.contains("fischer");
+                }
+                _ => {}
+            }
+            self.tags.push(name, &value);
         }
     }
 
@@ -753,26 +772,9 @@ impl Visitor for Replay<'_> {
         ControlFlow::Continue(())
     }
 
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> Flow {
-        // The tags come in the order the scan found them.
-        let scanned = self.scan.tags.get(self.tags.len());
-        let text = self.scan.text.as_str();
-        let name = scanned.map_or_else(|| text_of(name), |t| scanned_text(text, t.name, name));
-        let decoded = value.decode();
-        let value = scanned.map_or_else(
-            || text_of(&decoded),
-            |t| scanned_text(text, t.value, &decoded),
-        );
-        match name.as_ref() {
-            "FEN" => self.fen_tag = Some(self.tags.len()),
-            "Variant" => {
-                let v = value.to_ascii_lowercase();
-                self.chess960 = v.contains("960") || v.contains("fischer");
-            }
-            _ => {}
-        }
-        self.tags.push(&name, &value);
-        ControlFlow::Continue(())
+    fn tag(&mut self, _: &mut (), _: &[u8], _: RawTag<'_>) -> Flow {
+        // The tags are the scan's: pgn-reader is given the movetext alone.
+        self.internal("pgn-reader reported a tag in the movetext")
     }
 
     fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {

@@ -223,6 +223,11 @@ impl GameScan {
         }
     }
 
+    /// Where the movetext begins in the text: after the last tag.
+    pub(crate) fn movetext_start(&self) -> usize {
+        self.tags.last().map_or(0, |t| t.end)
+    }
+
     /// The characters of the text from byte `start` to byte `end`.
     fn chars(&self, start: usize, end: usize) -> usize {
         match (self.ascii, self.text.get(start..end)) {
@@ -281,7 +286,7 @@ impl GameScan {
     /// The value of a tag, escapes removed.
     pub(crate) fn tag_value(&self, name: &str) -> Option<String> {
         let t = self.tags.iter().find(|t| self.slice(t.name) == name)?;
-        Some(unescape(self.slice(t.value)))
+        Some(unescape(self.slice(t.value)).into_owned())
     }
 
     fn fail(&mut self, e: ScanError) {
@@ -864,8 +869,12 @@ const DELIMITER: [bool; 128] = {
     t
 };
 
-/// A tag value with `\"` and `\\` unescaped (as pgn-reader decodes it).
-pub(crate) fn unescape(raw: &str) -> String {
+/// A tag value with `\"` and `\\` unescaped (as pgn-reader decodes it); borrowed when it has
+/// no backslash.
+pub(crate) fn unescape(raw: &str) -> std::borrow::Cow<'_, str> {
+    if !raw.contains('\\') {
+        return std::borrow::Cow::Borrowed(raw);
+    }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
@@ -881,7 +890,7 @@ pub(crate) fn unescape(raw: &str) -> String {
             out.push(c);
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Reads lines and cuts them into games where pgn-reader does: a game's movetext ends at an
