@@ -224,6 +224,14 @@ impl Paragraph {
         self.cells.extend_from_slice(cells);
     }
 
+    /// Appends to the word being written (starting one if none is open) what `write` appends
+    /// to the vector it is given: a move's cells go straight from their rules into the
+    /// paragraph, with no buffer between. `write` only appends.
+    pub fn push_with(&mut self, write: impl FnOnce(&mut Vec<Cell>)) {
+        self.push(&[]);
+        write(&mut self.cells);
+    }
+
     /// Appends one cell to the word being written.
     pub fn push_cell(&mut self, cell: Cell) {
         self.push(std::slice::from_ref(&cell));

@@ -387,62 +387,63 @@ impl Run<'_> {
         // The move number, glued to the move.
         let numbered = !black || self.need_number;
         self.begin_word();
-        self.w.cells.clear();
+        let style = self.w.style;
         if compact {
+            // Compact cells come from small tables: written straight into the paragraph.
             if numbered {
-                push_lower_number(m.number, &mut self.w.cells);
-                self.para.push(&self.w.cells);
+                self.para.push_with(|out| push_lower_number(m.number, out));
                 self.para.end_word_glued();
                 if black {
                     self.para.push(&COMPACT_OMITTED);
                     self.para.end_word_glued();
                 }
-                self.w.cells.clear();
             }
-            notation::compact_move(&m, self.w.style, &mut self.w.cells);
+            self.para
+                .push_with(|out| notation::compact_move(&m, style, out));
+            // Compact notation has no comment signs: they are counted.
+            let dropped = self.nags.len();
+            self.w.drop_nags(dropped, self.game);
+            self.nags.clear();
         } else {
+            let ordinary = &mut self.w.ordinary;
             if numbered && !black {
-                self.w.ordinary.number(m.number, &mut self.w.cells);
-                self.para.push(&self.w.cells);
+                self.para.push_with(|out| ordinary.number(m.number, out));
                 self.para.end_word_glued();
-                self.w.cells.clear();
             }
             let black_number = (numbered && black).then_some(m.number);
-            self.w
-                .ordinary
-                .write(&m, self.w.style, black_number, &mut self.w.cells);
+            self.para
+                .push_with(|out| ordinary.write(&m, style, black_number, out));
+            self.ordinary_signs();
         }
-        self.para.push(&self.w.cells);
-        // Comment signs: those written right after the move, then those after a blank.
+        self.para.end_word();
+        self.need_number = false;
+        self.ends_with_move = main_line;
+    }
+
+    /// The comment signs of the move just written in ordinary notation: those written right
+    /// after the move, then those after a blank.
+    fn ordinary_signs(&mut self) {
+        if self.nags.is_empty() {
+            return;
+        }
         let nags = std::mem::take(&mut self.nags);
-        if compact {
-            self.w.drop_nags(nags.len(), self.game);
-        } else {
-            for &(n, at) in &nags {
-                match signs::for_nag(n) {
-                    Some(s) if s.placement == Placement::Attached => {
-                        self.w.cells.clear();
-                        s.push_cells(&mut self.w.cells);
-                        self.para.push(&self.w.cells);
-                    }
-                    Some(_) => {}
-                    None => self.unsigned_nag(n, at),
+        for &(n, at) in &nags {
+            match signs::for_nag(n) {
+                Some(s) if s.placement == Placement::Attached => {
+                    self.para.push_with(|out| s.push_cells(out));
                 }
+                Some(_) => {}
+                None => self.unsigned_nag(n, at),
             }
-            let after = nags.iter().filter_map(|&(n, _)| signs::for_nag(n));
-            for s in after.filter(|s| s.placement != Placement::Attached) {
-                self.para.end_word_glued();
-                self.w.cells.clear();
-                s.push_cells(&mut self.w.cells);
-                self.para.push(&self.w.cells);
-            }
+        }
+        let after = nags.iter().filter_map(|&(n, _)| signs::for_nag(n));
+        for s in after.filter(|s| s.placement != Placement::Attached) {
+            self.para.end_word_glued();
+            self.para.push_with(|out| s.push_cells(out));
         }
         // The buffer, emptied, for the next move.
         self.nags = nags;
         self.nags.clear();
-        self.para.end_word();
-        self.need_number = false;
-        self.ends_with_move = main_line;
     }
 
     /// A NAG the book has no sign for, left out with a warning at its place.
