@@ -326,6 +326,10 @@ impl Paragraph {
             return false;
         };
         let word = &self.cells[start as usize..];
+        // Most words hold no number at all.
+        if !word.iter().any(|&c| [c] == tables::NUMBER_SIGN) {
+            return false;
+        }
         let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
         let periods = word.iter().rev().take_while(|&&c| [c] == period).count();
         let digits_end = word.len() - periods;
