@@ -512,6 +512,7 @@ impl Run<'_> {
     }
 
     /// Starts a word, putting any pending opening bracket first.
+    #[inline]
     fn begin_word(&mut self) {
         if !self.prefix.is_empty() {
             let prefix = std::mem::take(&mut self.prefix);

@@ -186,7 +186,9 @@ const CAPTURE: Cell = Cell::dots("1346");
 /// Period (3).
 const PERIOD: Cell = Cell::dots("3");
 
-/// Writes a move in compact notation (`sbxd⠲`, `⠴⠤⠴`, `g⠂ôå`).
+/// Writes a move in compact notation (`sbxd⠲`, `⠴⠤⠴`, `g⠂ôå`). (Inlined into the one place
+/// that writes game moves: a call a move cost as much as some of its cells.)
+#[inline]
 pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
     match m.kind {
         MoveKind::Castle(side) => {

@@ -74,13 +74,19 @@ pub const fn letter(c: u8) -> Cell {
     tables::LETTERS[if i < 26 { i } else { 25 }].1
 }
 
-/// Appends a number in lower digits (its higher digits first, one call a digit: a move number
-/// has one to three).
+/// Appends a number in lower digits: one or two digits (most move numbers) at once, longer
+/// numbers their higher digits first.
+#[inline]
 pub fn push_lower_number(n: u32, out: &mut Vec<Cell>) {
-    if n >= 10 {
-        push_lower_number(n / 10, out);
+    let digit = |d: u32| LOWER_DIGITS[(d % 10) as usize];
+    match n {
+        0..=9 => out.push(digit(n)),
+        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
+        _ => {
+            push_lower_number(n / 10, out);
+            out.push(digit(n));
+        }
     }
-    out.push(LOWER_DIGITS[(n % 10) as usize]);
 }
 
 #[cfg(test)]
