@@ -92,13 +92,20 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
         // apart in the paragraph as on a line, so where a word ends tells whether it fits.
         let base = len + usize::from(line_has_words);
         let start = words[i].start as usize;
-        let mut k = i;
         let mut fit = None;
-        while k < words.len() && base + (words[k].end as usize - start) <= width {
-            if !words[k].glued || k + 1 == words.len() {
+        let mut all_fit = true;
+        for (k, w) in (i..).zip(&words[i..]) {
+            if base + (w.end as usize - start) > width {
+                all_fit = false;
+                break;
+            }
+            if !w.glued {
                 fit = Some(k);
             }
-            k += 1;
+        }
+        // The last word ends its group, glued or not.
+        if all_fit {
+            fit = Some(words.len() - 1);
         }
         if let Some(j) = fit {
             match &mut span {
