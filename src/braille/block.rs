@@ -166,6 +166,9 @@ pub(crate) struct Word {
 /// Words to be filled into lines, with the indent of its first line and of the others.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Paragraph {
+    /// The words' cells, one blank between a word and the next: words that share a line stand
+    /// here as they stand on it, so the layout copies them in one piece
+    /// ([`Paragraph::span_cells`]).
     cells: Vec<Cell>,
     words: Vec<Word>,
     /// Blank cells before the first line.
@@ -219,9 +222,21 @@ impl Paragraph {
     /// Appends cells to the word being written (starting one if none is open).
     pub fn push(&mut self, cells: &[Cell]) {
         if self.open.is_none() {
+            // The blank between the last word and this one.
+            if !self.words.is_empty() {
+                self.cells.push(Cell::BLANK);
+            }
             self.open = Some(self.cells.len() as u32);
         }
         self.cells.extend_from_slice(cells);
+    }
+
+    /// Appends to the word being written (starting one if none is open) what `write` appends
+    /// to the vector it is given: a move's cells go straight from their rules into the
+    /// paragraph, with no buffer between. `write` only appends.
+    pub fn push_with(&mut self, write: impl FnOnce(&mut Vec<Cell>)) {
+        self.push(&[]);
+        write(&mut self.cells);
     }
 
     /// Appends one cell to the word being written.
@@ -244,6 +259,9 @@ impl Paragraph {
             let end = self.cells.len() as u32;
             if end > start {
                 self.words.push(Word { start, end, glued });
+            } else if !self.words.is_empty() {
+                // An empty word is no word: the blank put before it goes too.
+                self.cells.truncate((start as usize).saturating_sub(1));
             }
         }
     }
@@ -308,6 +326,10 @@ impl Paragraph {
             return false;
         };
         let word = &self.cells[start as usize..];
+        // Most words hold no number at all.
+        if !word.iter().any(|&c| [c] == tables::NUMBER_SIGN) {
+            return false;
+        }
         let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
         let periods = word.iter().rev().take_while(|&&c| [c] == period).count();
         let digits_end = word.len() - periods;
@@ -347,8 +369,14 @@ impl Paragraph {
     }
 
     /// The words, after closing any open one.
+    #[cfg(test)]
     pub fn words(&mut self) -> &[Word] {
         self.end_word();
+        &self.words
+    }
+
+    /// The words finished so far (all of them after [`Paragraph::end_word`]).
+    pub fn finished_words(&self) -> &[Word] {
         &self.words
     }
 
@@ -357,18 +385,35 @@ impl Paragraph {
         &self.cells[w.start as usize..w.end as usize]
     }
 
+    /// The cells of the words `first` to `last` (`first` not after `last`) with the blanks
+    /// between them, as they stand on a line: one piece of the paragraph's cells.
+    pub fn span_cells(&self, first: Word, last: Word) -> &[Cell] {
+        self.cells
+            .get(first.start as usize..last.end as usize)
+            .unwrap_or_default()
+    }
+
     /// Where a word longer than a line may be cut, as counts of its cells before the cut,
     /// ascending: after `/ . @ - _` (read off its cells: only such rare words are asked) and
     /// where soft hyphens stood; else it is cut where the line ends.
     pub fn cut_points(&self, w: Word) -> Vec<usize> {
         let cells = self.word_cells(w);
-        let signs: Vec<&[Cell]> = ['/', '.', '-', '_', '@']
-            .iter()
-            .filter_map(|&ch| tables::lookup(ch).map(|r| r.cells))
-            .collect();
-        let mut cuts: Vec<usize> = (1..cells.len())
-            .filter(|&k| signs.iter().any(|sign| cells[..k].ends_with(sign)))
-            .collect();
+        let mut cuts = Vec::new();
+        for ch in ['/', '.', '-', '_', '@'] {
+            let Some(sign) = tables::lookup(ch)
+                .map(|r| r.cells)
+                .filter(|s| !s.is_empty())
+            else {
+                continue;
+            };
+            // After each place the sign stands, but not at the word's end.
+            let ends = cells.windows(sign.len()).enumerate();
+            cuts.extend(
+                ends.filter(|&(_, at)| at == sign)
+                    .map(|(k, _)| k + sign.len())
+                    .filter(|&k| k < cells.len()),
+            );
+        }
         cuts.extend(
             self.soft
                 .iter()

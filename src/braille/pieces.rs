@@ -34,12 +34,25 @@ pub const COMPACT_QUEEN: Cell = Cell::dots("1456");
 
 /// A piece's cell in compact move notation: k, ô ([`COMPACT_QUEEN`]), t, l, s; pawns have none.
 pub const fn compact_move_letter(role: Role) -> Option<Cell> {
-    match role {
-        Role::Pawn => None,
-        Role::Queen => Some(COMPACT_QUEEN),
-        _ => Some(diagram_letter(role)),
-    }
+    COMPACT_MOVE_LETTERS[role as usize]
 }
+
+/// [`compact_move_letter`] of every role, indexed by the role's number (1 to 6), worked out
+/// at compile time: a move looks its letter up instead of searching the piece table.
+const COMPACT_MOVE_LETTERS: [Option<Cell>; 7] = {
+    let mut table = [None; 7];
+    let mut i = 0;
+    while i < Role::ALL.len() {
+        let role = Role::ALL[i];
+        table[role as usize] = match role {
+            Role::Pawn => None,
+            Role::Queen => Some(COMPACT_QUEEN),
+            _ => Some(diagram_letter(role)),
+        };
+        i += 1;
+    }
+    table
+};
 
 /// The lower digits of compact notation, 0 to 9.
 pub const LOWER_DIGITS: [Cell; 10] = [
@@ -61,25 +74,19 @@ pub const fn letter(c: u8) -> Cell {
     tables::LETTERS[if i < 26 { i } else { 25 }].1
 }
 
-/// Appends a number in lower digits.
+/// Appends a number in lower digits: one or two digits (most move numbers) at once, longer
+/// numbers their higher digits first.
+#[inline]
 pub fn push_lower_number(n: u32, out: &mut Vec<Cell>) {
-    let mut digits = [0u8; 10];
-    let mut len = 0;
-    let mut v = n;
-    loop {
-        digits[len] = (v % 10) as u8;
-        len += 1;
-        v /= 10;
-        if v == 0 {
-            break;
+    let digit = |d: u32| LOWER_DIGITS[(d % 10) as usize];
+    match n {
+        0..=9 => out.push(digit(n)),
+        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
+        _ => {
+            push_lower_number(n / 10, out);
+            out.push(digit(n));
         }
     }
-    out.extend(
-        digits[..len]
-            .iter()
-            .rev()
-            .map(|&d| LOWER_DIGITS[usize::from(d)]),
-    );
 }
 
 #[cfg(test)]

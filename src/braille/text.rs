@@ -399,6 +399,27 @@ impl<'a> Engine<'a> {
     /// Translates the character `ch` at `i` (ending at `next`); returns where to go on.
     #[inline]
     fn one(&mut self, i: usize, ch: char, next: usize) -> usize {
+        // A lower-case ASCII letter out of number mode with no combining mark after it (most
+        // letters of prose) is its cell alone: no capital, passage, accent or separator sign
+        // goes before it, and a word it starts is no capital word (`find_passage` looks no
+        // further either). The same as `letter` writes, without its questions.
+        if ch.is_ascii_lowercase()
+            && !self.number
+            && !matches!(self.text.as_bytes().get(next), Some(0xCC | 0xCD))
+            && let Some(Rule {
+                class:
+                    Class::Letter {
+                        upper: false,
+                        accent: false,
+                    },
+                cells,
+            }) = Self::rule(ch)
+        {
+            self.word_start = false;
+            self.put(cells);
+            self.in_space = false;
+            return next;
+        }
         if (ch == '0' || ch == 'O')
             && let Some(end) = self.castling_at(i)
         {

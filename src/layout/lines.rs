@@ -13,9 +13,8 @@ pub(crate) struct Lines {
     bufs: Vec<Vec<Cell>>,
     /// How many of `bufs` hold lines of this block.
     len: usize,
-    /// The line being filled, and the paragraph's words (kept for their buffers too).
+    /// The start of the line being filled (kept for its buffer too).
     line: Vec<Cell>,
-    words: Vec<Word>,
 }
 
 impl Lines {
@@ -70,9 +69,9 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, out: &mut Vec<Vec<Cell>>) {
 /// after `/ . @ - _` where one falls on the line, else where the line ends, never with a hyphen
 /// added (a hyphen would read as part of an address).
 pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
-    let mut words = std::mem::take(&mut lines.words);
-    words.clear();
-    words.extend_from_slice(p.words());
+    p.end_word();
+    let p = &*p;
+    let words = p.finished_words();
     let mut line = std::mem::take(&mut lines.line);
     line.clear();
     let indent = |first: bool| if first { p.first_indent } else { p.rest_indent };
@@ -81,42 +80,69 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
         line.resize(indent(first).min(width.saturating_sub(1)), Cell::BLANK);
     };
     start_line(&mut line, true);
+    // `line` holds the line's start; whole groups that fit after it are only noted in `span`
+    // and copied when the line is done (a copy a word was most of the layout's time). `len` is
+    // the line's length with the span.
+    let mut span: Option<Span> = None;
+    let mut len = line.len();
     let mut line_has_words = false;
     let mut i = 0;
     while i < words.len() {
-        // The glued group starting at word i.
-        let mut j = i;
-        let mut group_len = len(words[i]);
-        while words[j].glued && j + 1 < words.len() {
-            j += 1;
-            group_len += 1 + len(words[j]);
-        }
-        let needed = if line_has_words {
-            1 + group_len
-        } else {
-            group_len
-        };
-        if line.len() + needed <= width {
-            for (k, w) in words[i..=j].iter().enumerate() {
-                if line_has_words || k > 0 {
-                    line.push(Cell::BLANK);
-                }
-                line.extend_from_slice(p.word_cells(*w));
+        // The whole glued groups from word i on that fit on the line. Words stand one blank
+        // apart in the paragraph as on a line, so where a word ends tells whether it fits.
+        let base = len + usize::from(line_has_words);
+        let start = words[i].start as usize;
+        let mut fit = None;
+        let mut all_fit = true;
+        for (k, w) in (i..).zip(&words[i..]) {
+            if base + (w.end as usize - start) > width {
+                all_fit = false;
+                break;
             }
+            if !w.glued {
+                fit = Some(k);
+            }
+        }
+        // The last word ends its group, glued or not.
+        if all_fit {
+            fit = Some(words.len() - 1);
+        }
+        if let Some(j) = fit {
+            match &mut span {
+                Some(span) => span.last = words[j],
+                None => {
+                    span = Some(Span {
+                        blank: line_has_words,
+                        first: words[i],
+                        last: words[j],
+                    })
+                }
+            }
+            len = base + (words[j].end as usize - start);
             line_has_words = true;
             i = j + 1;
             continue;
         }
+        // The glued group starting at word i does not fit.
+        let mut j = i;
+        while words[j].glued && j + 1 < words.len() {
+            j += 1;
+        }
+        let group_len = (words[j].end - words[i].start) as usize;
         if line_has_words && p.rest_indent + group_len <= width {
             // The group fits on a fresh line.
-            lines.push(&line);
+            let done = lines.new_line();
+            done.extend_from_slice(&line);
+            put_span(p, span.take(), done);
             start_line(&mut line, false);
+            len = line.len();
             line_has_words = false;
             continue;
         }
-        // The group is longer than a line: place its words one by one.
+        // The group is longer than a line: place its words one by one, on the line itself.
+        put_span(p, span.take(), &mut line);
         let w = words[i];
-        let wl = len(w);
+        let wl = len_of(w);
         let sep = usize::from(line_has_words);
         if line.len() + sep + wl <= width {
             if line_has_words {
@@ -150,13 +176,34 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
             line_has_words = line.len() > p.rest_indent.min(width.saturating_sub(1));
             i += 1;
         }
+        len = line.len();
     }
     if line_has_words {
-        lines.push(&line);
+        let done = lines.new_line();
+        done.extend_from_slice(&line);
+        put_span(p, span, done);
     }
     place_trailer(&p.trailer, width, lines);
     lines.line = line;
-    lines.words = words;
+}
+
+/// Words of a paragraph placed on a line and not yet copied into it: from `first` to `last`,
+/// after a blank when the line has words before them.
+#[derive(Copy, Clone)]
+struct Span {
+    blank: bool,
+    first: Word,
+    last: Word,
+}
+
+/// Copies a span's cells (with the blanks between its words) to the end of `line`.
+fn put_span(p: &Paragraph, span: Option<Span>, line: &mut Vec<Cell>) {
+    if let Some(span) = span {
+        if span.blank {
+            line.push(Cell::BLANK);
+        }
+        line.extend_from_slice(p.span_cells(span.first, span.last));
+    }
 }
 
 /// Right-aligns `trailer` at the end of the last line when it fits there after a blank, else
@@ -217,7 +264,7 @@ fn cut_word(
     }
 }
 
-fn len(w: Word) -> usize {
+fn len_of(w: Word) -> usize {
     (w.end - w.start) as usize
 }
 
