@@ -210,6 +210,10 @@ impl Tags {
 /// in comments for themselves, not for a reader), blanks trimmed.
 pub fn comment_prose(text: &str) -> std::borrow::Cow<'_, str> {
     let b = text.as_bytes();
+    if commands_only(b) {
+        // A clock time at every move, say: no prose, found at a glance.
+        return std::borrow::Cow::Borrowed("");
+    }
     let Some(first) = command_start(b, 0) else {
         return std::borrow::Cow::Borrowed(text.trim());
     };
@@ -251,6 +255,24 @@ pub fn comment_prose(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Where the first command (`[%`) of `text` at or after `from` starts.
+/// Whether a comment is nothing but commands and ASCII blanks, each command closed.
+fn commands_only(text: &[u8]) -> bool {
+    let mut i = 0;
+    loop {
+        while text.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        match text.get(i..i + 2) {
+            None if i >= text.len() => return true,
+            Some(b"[%") => match text[i..].iter().position(|&c| c == b']') {
+                Some(end) => i += end + 1,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
 fn command_start(text: &[u8], from: usize) -> Option<usize> {
     let rest = text.get(from..)?;
     let i = rest.windows(2).position(|w| w == b"[%")?;
@@ -264,6 +286,11 @@ mod tests {
     #[test]
     fn commands_are_not_prose() {
         assert_eq!(comment_prose(" [%clk 0:05:00] "), "");
+        assert_eq!(comment_prose("[%clk 0:05:00][%eval 1.2]\n"), "");
+        assert_eq!(comment_prose(""), "");
+        assert_eq!(comment_prose(" [%clk 0:05:00] ["), "[");
+        assert_eq!(comment_prose(" [%clk 0:05:00 "), "[%clk 0:05:00");
+        assert_eq!(comment_prose(" [%clk 0:05:00] x"), "x");
         assert_eq!(
             comment_prose("Bra drag. [%eval 0.17] [%clk 0:01:02]"),
             "Bra drag."
