@@ -1047,9 +1047,8 @@ fn transcribe_opened(
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
         (counts, spans)
     };
-    drop(tee);
-    if let Some(v) = verifier.and_then(|v| Rc::try_unwrap(v).ok()) {
-        v.into_inner().finish()?;
+    if let Some(v) = &verifier {
+        v.borrow_mut().finish()?;
     }
     counts.format = Some((options.format, options.table));
     counts.volumes = spans

@@ -117,7 +117,7 @@ impl Verifier {
 
     /// Everything is written: the rest is read back; the first game that did not read back
     /// is the error.
-    pub(super) fn finish(mut self) -> Result<()> {
+    pub(super) fn finish(&mut self) -> Result<()> {
         match self.error.take() {
             Some(e) => Err(e),
             None => self.check(true),
