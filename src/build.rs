@@ -1974,8 +1974,18 @@ mod verify_tests {
         pgn: &str,
         notation: crate::settings::Notation,
     ) -> (Vec<u8>, Vec<verify::SourceGame>, Options) {
+        built_as(pgn, notation, Format::Brf)
+    }
+
+    /// The braille of `pgn` in `format`, and its source games.
+    fn built_as(
+        pgn: &str,
+        notation: crate::settings::Notation,
+        format: Format,
+    ) -> (Vec<u8>, Vec<verify::SourceGame>, Options) {
         let settings = Settings {
             notation: Some(notation),
+            format: Some(format),
             ..Settings::default()
         };
         let (options, _) = settings.resolve(None).expect("options");
@@ -2120,18 +2130,7 @@ mod verify_tests {
     #[test]
     fn the_braille_is_read_back_a_stretch_at_a_time() {
         use crate::settings::Notation;
-        // Games of different lengths and players, some with a variation.
-        let mut pgn = String::new();
-        for i in 0..60 {
-            let moves = [
-                "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7",
-                "1. d4 d5 2. c4 e6 (2... c6 3. Nf3) 3. Nc3 Nf6 4. Bg5 Be7",
-                "1. c4 e5 2. Nc3 Nf6 3. g3 d5 4. cxd5 Nxd5 5. Bg2 Nb6 6. Nf3 Nc6 7. O-O Be7",
-            ][i % 3];
-            pgn.push_str(&format!(
-                "[White \"Vit {i}\"]\n[Black \"Svart {i}\"]\n[Round \"{i}\"]\n\n{moves} *\n\n"
-            ));
-        }
+        let pgn = bulletin();
         for notation in [Notation::Compact, Notation::Ordinary] {
             let (out, sources, options) = built(&pgn, notation);
             assert_eq!(sources.len(), 60);
@@ -2153,6 +2152,82 @@ mod verify_tests {
                 Notation::Ordinary => (",SF#C", ",SF#D"),
             };
             let k = at + text[at..].find(wrong).expect("a knight to f3");
+            let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
+            let e = check(broken.as_bytes(), sources, &options, 600)
+                .0
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                e.contains(
+                    "error: the braille of this game (Vit 40 – Svart 40) does not read back"
+                ),
+                "{notation:?}: {e}"
+            );
+        }
+    }
+
+    /// Sixty games, no two with the same moves (a game is found among those read back by its
+    /// moves), some with a variation: `Vit i – Svart i`.
+    fn bulletin() -> String {
+        const LINE: [&str; 22] = [
+            "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4",
+            "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8", "Nf1", "Bf8", "Ng3", "g6",
+        ];
+        let mut pgn = String::new();
+        for i in 0..60 {
+            let first = ["1. e4", "1. e4 (1. d4)", "1. e4 (1. c4 e5)"][i / 22];
+            let mut moves = format!("{first} e5 2. Nf3 Nc6 3. Bb5 a6");
+            for (k, m) in LINE.iter().take(i % 22).enumerate() {
+                match k % 2 {
+                    0 => moves.push_str(&format!(" {}. {m}", 4 + k / 2)),
+                    _ => moves.push_str(&format!(" {m}")),
+                }
+            }
+            pgn.push_str(&format!(
+                "[White \"Vit {i}\"]\n[Black \"Svart {i}\"]\n[Round \"{i}\"]\n\n{moves} *\n\n"
+            ));
+        }
+        pgn
+    }
+
+    /// BRF text as Unicode braille (the NABCC table, read either case).
+    fn unicode(brf: &str) -> String {
+        let table = crate::output::tables::bytes(BrfTable::Nabcc);
+        brf.bytes()
+            .map(|b| {
+                let bits = table
+                    .iter()
+                    .position(|&t| t == b.to_ascii_uppercase())
+                    .expect("a BRF byte");
+                char::from_u32(0x2800 + bits as u32).expect("a braille character")
+            })
+            .collect()
+    }
+
+    /// A PEF is read back as it is written too, its whole pages a stretch at a time.
+    #[test]
+    fn a_pef_is_read_back_a_stretch_at_a_time() {
+        use crate::settings::Notation;
+        let pgn = bulletin();
+        for notation in [Notation::Compact, Notation::Ordinary] {
+            let (out, sources, options) = built_as(&pgn, notation, Format::Pef);
+            let (result, most) =
+                check(&out, built_as(&pgn, notation, Format::Pef).1, &options, 600);
+            assert!(result.is_ok(), "{notation:?}: {result:?}");
+            assert!(
+                most < out.len() / 4,
+                "{notation:?}: {most} of {} bytes held",
+                out.len()
+            );
+            // The knight of game 41 (Vit 40) to the wrong square.
+            let text = String::from_utf8(out).expect("PEF is UTF-8");
+            let at = text.find(&unicode("VIT #DJ")).expect("game 41's heading");
+            let (wrong, right) = match notation {
+                Notation::Compact => (unicode("SF3"), unicode("SF4")),
+                Notation::Ordinary => (unicode(",SF#C"), unicode(",SF#D")),
+            };
+            let k = at + text[at..].find(&wrong).expect("a knight to f3");
             let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
             let e = check(broken.as_bytes(), sources, &options, 600)
                 .0

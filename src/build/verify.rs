@@ -1,11 +1,12 @@
 //! The build that checks itself (`--verify`): the braille is read back as it is written, a
 //! stretch of pages at a time, and every game's moves and variations are compared with its
-//! source's. Memory holds a stretch and the games not yet found, not the whole output.
+//! source's. Memory holds a stretch and the games not yet found, not the whole output (a
+//! PEF's pages are made into Unicode braille as they come, and read back the same way).
 
 use std::collections::VecDeque;
 
 use crate::error::{Diagnostic, Error, Location, Result};
-use crate::read::{Item, ReadGame, read_braille};
+use crate::read::{Item, ReadGame, pef_rows, read_braille};
 use crate::settings::{BrfTable, Format, Notation, Options};
 
 /// A game as its source gives it, to compare with its braille read back.
@@ -34,8 +35,9 @@ type Read = (u32, Vec<String>, Option<String>);
 /// Reads back what a build writes and compares it with the games written.
 pub(super) struct Verifier {
     table: BrfTable,
-    /// Read back whole at the end: a PEF is read by its XML.
-    whole: bool,
+    /// A PEF: its XML written and not yet made into rows (kept from the start: a stretch
+    /// must begin at a tag). Its whole pages go on into `pending` as Unicode braille.
+    pef: Option<Vec<u8>>,
     /// Written bytes are kept from the first game on (prose before it is not read back).
     keeping: bool,
     /// What is written and not yet read back, from the start of a page.
@@ -59,11 +61,11 @@ pub(super) struct Verifier {
 
 impl Verifier {
     pub(super) fn new(options: &Options) -> Verifier {
-        let whole = options.format == Format::Pef;
+        let pef = options.format == Format::Pef;
         Verifier {
             table: options.table,
-            whole,
-            keeping: whole,
+            pef: pef.then(Vec::new),
+            keeping: pef,
             pending: Vec::new(),
             lines_before: 0,
             from_line: [1, 1],
@@ -100,28 +102,60 @@ impl Verifier {
         if !self.keeping || self.error.is_some() {
             return;
         }
-        self.pending.extend_from_slice(bytes);
+        let result = match self.pef.is_some() {
+            true => self.pef_written(bytes, false),
+            false => {
+                self.pending.extend_from_slice(bytes);
+                Ok(())
+            }
+        };
         #[cfg(test)]
         {
             self.most_pending = self.most_pending.max(self.pending.len());
         }
-        if !self.whole
-            && self.pending.len() >= self.next_check
-            && let Err(e) = self.check(false)
-        {
+        let result = match result {
+            Ok(()) if self.pending.len() >= self.next_check => self.check(false),
+            other => other,
+        };
+        if let Err(e) = result {
             self.error = Some(e);
             self.pending = Vec::new();
+            self.pef = self.pef.as_ref().map(|_| Vec::new());
             self.sources.clear();
         }
+    }
+
+    /// PEF written: its whole pages (all of it at the `end`) go on as Unicode braille.
+    fn pef_written(&mut self, bytes: &[u8], end: bool) -> Result<()> {
+        let Some(xml) = self.pef.as_mut() else {
+            return Ok(());
+        };
+        xml.extend_from_slice(bytes);
+        const PAGE_END: &[u8] = b"</page>";
+        let whole = match end {
+            true => Some(xml.len()),
+            false => xml
+                .windows(PAGE_END.len())
+                .rposition(|w| w == PAGE_END)
+                .map(|i| i + PAGE_END.len()),
+        };
+        if let Some(whole) = whole {
+            let mut text = String::new();
+            pef_rows("(output)", &xml[..whole], true, &mut text)?;
+            xml.drain(..whole);
+            self.pending.extend_from_slice(text.as_bytes());
+        }
+        Ok(())
     }
 
     /// Everything is written: the rest is read back; the first game that did not read back
     /// is the error.
     pub(super) fn finish(&mut self) -> Result<()> {
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => self.check(true),
+        if let Some(e) = self.error.take() {
+            return Err(e);
         }
+        self.pef_written(&[], true)?;
+        self.check(true)
     }
 
     /// Reads back `pending` and finds the games written, in order. Unless this is the `last`

@@ -131,14 +131,34 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
 /// The braille of a PEF file as Unicode braille text: each `row` a line, each `page` ending
 /// with a form feed. `None` when the bytes are no PEF.
 pub(crate) fn pef_text(name: &str, bytes: &[u8]) -> Option<Result<String>> {
-    use quick_xml::events::Event;
     let head = &bytes[..bytes.len().min(4096)];
     if !head.windows(4).any(|w| w == b"<pef") {
         return None;
     }
-    let mut reader = quick_xml::Reader::from_reader(bytes);
-    let mut buf = Vec::new();
     let mut out = String::new();
+    Some(pef_rows(name, bytes, false, &mut out).map(|()| out))
+}
+
+/// The rows of PEF `bytes` as Unicode braille onto `out`: each `row` a line, each `page`
+/// ending with a form feed. With `stretch`, `bytes` are a stretch of a PEF (whole pages, the
+/// elements around them opened before it or closed after it), as a build that checks itself
+/// reads what it writes.
+pub(crate) fn pef_rows(name: &str, bytes: &[u8], stretch: bool, out: &mut String) -> Result<()> {
+    use quick_xml::events::Event;
+    // A stretch closes the elements opened before it (`</section></volume>` after its last
+    // page): they close elements opened here for them, whatever their names.
+    const OPENED: &[u8] = b"<s><s><s><s><s><s><s><s>";
+    let all;
+    let bytes = match stretch {
+        true => {
+            all = [OPENED, bytes].concat();
+            &all[..]
+        }
+        false => bytes,
+    };
+    let mut reader = quick_xml::Reader::from_reader(bytes);
+    reader.config_mut().check_end_names = !stretch;
+    let mut buf = Vec::new();
     let mut in_row = false;
     loop {
         let event = match reader.read_event_into(&mut buf) {
@@ -147,7 +167,7 @@ pub(crate) fn pef_text(name: &str, bytes: &[u8]) -> Option<Result<String>> {
                 let at = reader.buffer_position();
                 let before = &bytes[..(at as usize).min(bytes.len())];
                 let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-                return Some(Err(Diagnostic::new(
+                return Err(Diagnostic::new(
                     Location {
                         file: name.to_owned(),
                         line: u32::try_from(line).unwrap_or(u32::MAX),
@@ -155,7 +175,7 @@ pub(crate) fn pef_text(name: &str, bytes: &[u8]) -> Option<Result<String>> {
                     },
                     format!("this PEF is not well-formed XML: {e}"),
                 )
-                .into()));
+                .into());
             }
         };
         match event {
@@ -174,5 +194,5 @@ pub(crate) fn pef_text(name: &str, bytes: &[u8]) -> Option<Result<String>> {
         }
         buf.clear();
     }
-    Some(Ok(out))
+    Ok(())
 }

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use crate::braille::Cell;
 use crate::error::Result;
 use crate::settings::{BrfTable, Notation};
+pub(crate) use cells::pef_rows;
 pub use games::{Item, ReadGame};
 
 const NUMBER_SIGN: Cell = Cell::dots("3456");
