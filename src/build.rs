@@ -2242,4 +2242,53 @@ mod verify_tests {
             );
         }
     }
+
+    /// Games with the same moves (short draws): a wrong game is not taken for a later one.
+    #[test]
+    fn a_wrong_game_is_not_taken_for_a_later_game_with_its_moves() {
+        use crate::settings::Notation;
+        let mut pgn = String::new();
+        for i in 0..12 {
+            let moves = [
+                "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+                "1. d4 d5 2. Nf3 Nf6 3. c4 e6",
+            ][i % 2];
+            pgn.push_str(&format!(
+                "[White \"Vit {i}\"]\n[Black \"Svart {i}\"]\n\n{moves} 1/2-1/2\n\n"
+            ));
+        }
+        for notation in [Notation::Compact, Notation::Ordinary] {
+            let (out, _, options) = built(&pgn, notation);
+            assert!(
+                check(&out, built(&pgn, notation).1, &options, 1 << 30)
+                    .0
+                    .is_ok()
+            );
+            // Game 5 (Vit 4) broken: games 7, 9 and 11 have its moves.
+            let text = String::from_utf8(out).expect("BRF is ASCII");
+            let at = text.find("VIT #D").expect("game 5's heading");
+            let (wrong, right) = match notation {
+                Notation::Compact => ("SF3", "SF4"),
+                Notation::Ordinary => (",SF#C", ",SF#D"),
+            };
+            let k = at + text[at..].find(wrong).expect("a knight to f3");
+            let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
+            for stretch in [1 << 30, 300] {
+                let e = check(
+                    broken.as_bytes(),
+                    built(&pgn, notation).1,
+                    &options,
+                    stretch,
+                )
+                .0
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+                assert!(
+                    e.contains("(Vit 4 – Svart 4) does not read back to it: its move 3 (g1f3)"),
+                    "{notation:?} {stretch}: {e}"
+                );
+            }
+        }
+    }
 }

@@ -185,6 +185,12 @@ impl Verifier {
                 .iter()
                 .position(|g| g.2.is_none() && g.1 == source.moves)
             {
+                // Prose may read as games and is passed over; a later game of ours may not be:
+                // then this game's braille is wrong, and the one found is a later game with
+                // the same moves (a short draw played twice).
+                Some(k) if self.passes_a_later_game(source.notation, &open[..k]) => {
+                    return Err(mismatch(source, &open[..k]));
+                }
                 Some(k) => {
                     read[slot(source.notation)].1 += k + 1;
                     self.sources.pop_front();
@@ -218,6 +224,20 @@ impl Verifier {
         }
         self.next_check = self.pending.len() + self.stretch;
         Ok(())
+    }
+
+    /// Whether a game read back in `passed` is one written after the first one waiting. (A
+    /// game of no moves, a forfeit, says nothing: prose may read as one too.)
+    fn passes_a_later_game(&self, notation: Notation, passed: &[Read]) -> bool {
+        passed.iter().any(|g| {
+            g.2.is_none()
+                && !g.1.is_empty()
+                && self
+                    .sources
+                    .iter()
+                    .skip(1)
+                    .any(|s| s.notation == notation && s.moves == g.1)
+        })
     }
 
     /// Whether a game written after the first one waiting is found among the games read.
