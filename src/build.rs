@@ -2124,6 +2124,38 @@ mod verify_tests {
         }
     }
 
+    /// `text` with the first knight move to f3 after `heading` written to f4 (a rule broken):
+    /// `cells` spells BRF as the output does (itself for BRF, [`unicode`] for PEF).
+    fn knight_to_f4(
+        text: &str,
+        heading: &str,
+        notation: crate::settings::Notation,
+        cells: impl Fn(&str) -> String,
+    ) -> String {
+        use crate::settings::Notation;
+        let at = text.find(&cells(heading)).expect("the game's heading");
+        let (wrong, right) = match notation {
+            Notation::Compact => (cells("SF3"), cells("SF4")),
+            Notation::Ordinary => (cells(",SF#C"), cells(",SF#D")),
+        };
+        let k = at + text[at..].find(&wrong).expect("a knight to f3");
+        format!("{}{right}{}", &text[..k], &text[k + wrong.len()..])
+    }
+
+    /// The message of a check of `out` that fails.
+    fn failure(
+        out: &[u8],
+        sources: Vec<verify::SourceGame>,
+        options: &Options,
+        stretch: usize,
+    ) -> String {
+        check(out, sources, options, stretch)
+            .0
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    }
+
     /// A long bulletin read back a few pages at a time, as the build does with a large
     /// output: every game is found, memory holds a stretch, and a wrong cell in a game far
     /// into it fails the build at that game.
@@ -2146,18 +2178,8 @@ mod verify_tests {
             );
             // The knight of game 41 (Vit 40) to the wrong square: found at that game.
             let text = String::from_utf8(out.clone()).expect("BRF is ASCII");
-            let at = text.find("VIT #DJ").expect("game 41's heading");
-            let (wrong, right) = match notation {
-                Notation::Compact => ("SF3", "SF4"),
-                Notation::Ordinary => (",SF#C", ",SF#D"),
-            };
-            let k = at + text[at..].find(wrong).expect("a knight to f3");
-            let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
-            let e = check(broken.as_bytes(), sources, &options, 600)
-                .0
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
+            let broken = knight_to_f4(&text, "VIT #DJ", notation, str::to_owned);
+            let e = failure(broken.as_bytes(), sources, &options, 600);
             assert!(
                 e.contains(
                     "error: the braille of this game (Vit 40 – Svart 40) does not read back"
@@ -2222,18 +2244,8 @@ mod verify_tests {
             );
             // The knight of game 41 (Vit 40) to the wrong square.
             let text = String::from_utf8(out).expect("PEF is UTF-8");
-            let at = text.find(&unicode("VIT #DJ")).expect("game 41's heading");
-            let (wrong, right) = match notation {
-                Notation::Compact => (unicode("SF3"), unicode("SF4")),
-                Notation::Ordinary => (unicode(",SF#C"), unicode(",SF#D")),
-            };
-            let k = at + text[at..].find(&wrong).expect("a knight to f3");
-            let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
-            let e = check(broken.as_bytes(), sources, &options, 600)
-                .0
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
+            let broken = knight_to_f4(&text, "VIT #DJ", notation, unicode);
+            let e = failure(broken.as_bytes(), sources, &options, 600);
             assert!(
                 e.contains(
                     "error: the braille of this game (Vit 40 – Svart 40) does not read back"
@@ -2266,24 +2278,14 @@ mod verify_tests {
             );
             // Game 5 (Vit 4) broken: games 7, 9 and 11 have its moves.
             let text = String::from_utf8(out).expect("BRF is ASCII");
-            let at = text.find("VIT #D").expect("game 5's heading");
-            let (wrong, right) = match notation {
-                Notation::Compact => ("SF3", "SF4"),
-                Notation::Ordinary => (",SF#C", ",SF#D"),
-            };
-            let k = at + text[at..].find(wrong).expect("a knight to f3");
-            let broken = format!("{}{right}{}", &text[..k], &text[k + wrong.len()..]);
+            let broken = knight_to_f4(&text, "VIT #D", notation, str::to_owned);
             for stretch in [1 << 30, 300] {
-                let e = check(
+                let e = failure(
                     broken.as_bytes(),
                     built(&pgn, notation).1,
                     &options,
                     stretch,
-                )
-                .0
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
+                );
                 assert!(
                     e.contains("(Vit 4 – Svart 4) does not read back to it: its move 3 (g1f3)"),
                     "{notation:?} {stretch}: {e}"
