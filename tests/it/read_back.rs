@@ -9,11 +9,11 @@ use std::ops::ControlFlow;
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use schackpunkt::{
     BrfTable, Format, InputKind, Layout, Moves, Notation, ReadGame, ReadItem, Settings,
-    read_braille, to_pgn, transcribe_bytes,
+    read_braille, to_pgn,
 };
 use shakmaty::{Chess, Position};
 
-use crate::support::Sandbox;
+use crate::support::{Sandbox, written};
 
 const GAMES: &str = include_str!("../data/chess_real.pgn");
 
@@ -34,18 +34,7 @@ fn braille(
         format: Some(format),
         ..Settings::default()
     };
-    let mut out = Vec::new();
-    transcribe_bytes(
-        "t.pgn",
-        InputKind::Pgn,
-        pgn.as_bytes().to_vec(),
-        &settings,
-        None,
-        &mut out,
-        &mut |_| {},
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    out
+    written("t.pgn", InputKind::Pgn, pgn, &settings)
 }
 
 /// The moves and variations of every game of a PGN text, as pgn-reader and shakmaty read
@@ -400,17 +389,7 @@ fn every_diagram_form_reads_back_to_its_position() {
                     format: Some(Format::Brf),
                     ..Settings::default()
                 };
-                let mut out = Vec::new();
-                transcribe_bytes(
-                    "p.fen",
-                    InputKind::Fen,
-                    fens.clone().into_bytes(),
-                    &settings,
-                    None,
-                    &mut out,
-                    &mut |_| {},
-                )
-                .unwrap_or_else(|e| panic!("{e}"));
+                let out = written("p.fen", InputKind::Fen, fens.clone(), &settings);
                 let read = read_braille("p.brf", &out, BrfTable::Nabcc, notation, false)
                     .unwrap_or_else(|e| panic!("{form:?} {notation:?}: {e}"));
                 let got: Vec<String> = read

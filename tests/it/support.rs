@@ -287,6 +287,28 @@ impl Built {
     }
 }
 
+/// The bytes one input transcribes to, in the format `settings` give; the test fails on an
+/// error.
+pub fn written(
+    name: &str,
+    kind: InputKind,
+    bytes: impl Into<Vec<u8>>,
+    settings: &Settings,
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    transcribe_bytes(
+        name,
+        kind,
+        bytes.into(),
+        settings,
+        None,
+        &mut out,
+        &mut |_| {},
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    out
+}
+
 /// Transcribes one input through the whole pipeline with [`transcribe_bytes`], as Unicode
 /// braille, and reads the output back into pages (ended by `\x0c`) of lines (ended by `\n`).
 /// `settings` are as given on the command line; the format is always Unicode.
