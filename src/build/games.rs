@@ -1,16 +1,19 @@
 //! The games of a PGN text through chess and braille, on `jobs` threads: the text is cut into
-//! games in input order (the scan), each game is replayed and written in braille by one of the
-//! workers, and the results come back in input order, so the output is the same bytes whatever
+//! games in input order (the scan), each game is replayed and written in braille by a worker
+//! or by the calling thread, and the results come back in input order, so the output is the same bytes whatever
 //! the number of threads.
 //!
 //! With one job everything runs on the calling thread, and so do the first games of every
-//! text (a book's block, a short file: threads would not pay off). After them, one thread cuts the text,
-//! `jobs` workers translate, and the calling thread (the layout) takes the games back, in
-//! batches: batch `i` goes to worker `i % jobs` and is taken from it in turn, so no game
-//! overtakes another and the queues between the threads (a few batches each) bound the memory.
+//! text (a book's block, a short file: threads would not pay off). After them, the calling
+//! thread cuts the text into batches of games and offers each to the `jobs - 1` workers; when
+//! every worker's queue is full it translates the batch itself, and it takes the games back
+//! (the layout) in input order, each worker's batches in turn. So there are as many threads as
+//! jobs, each busy (no thread waits on a core for another), and the queues (a few batches
+//! each) bound the memory.
 
+use std::collections::VecDeque;
 use std::io::BufRead;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
 
 use crate::braille::Block;
 use crate::braille::game::GameWriter;
@@ -171,31 +174,27 @@ pub(super) fn each_game(
         splitter.recycle(scanned);
         alone += 1;
     }
-    drop(translator);
+    let workers = jobs - 1;
     std::thread::scope(|scope| {
-        // Games go in batches (a handful of games, or one long one): one hand-over between
-        // threads a batch, not a game. A read error ends the input, after the games before it.
-        type Work = (Vec<Scanned>, Option<Error>);
-        type Done = (Vec<Step>, Option<Error>);
-        let mut to_workers: Vec<SyncSender<Work>> = Vec::with_capacity(jobs);
-        let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
+        let mut to_workers: Vec<SyncSender<Vec<Scanned>>> = Vec::with_capacity(workers);
+        let mut from_workers: Vec<Receiver<Vec<Step>>> = Vec::with_capacity(workers);
         // Scanned games done with go back to be scanned into again.
-        let (spare_tx, spare_rx) = sync_channel::<Vec<Scanned>>(jobs * QUEUE);
-        for _ in 0..jobs {
+        let (spare_tx, spare_rx) = sync_channel::<Vec<Scanned>>(workers * QUEUE);
+        for _ in 0..workers {
             let spare_tx = spare_tx.clone();
-            let (work_tx, work_rx) = sync_channel::<Work>(QUEUE);
-            let (done_tx, done_rx) = sync_channel::<Done>(QUEUE);
+            let (work_tx, work_rx) = sync_channel::<Vec<Scanned>>(QUEUE);
+            let (done_tx, done_rx) = sync_channel::<Vec<Step>>(QUEUE);
             to_workers.push(work_tx);
             from_workers.push(done_rx);
             let mut translator = Translator::new(name, options, verify);
             let worker = std::thread::Builder::new().name("translate".into());
             let spawned = worker.spawn_scoped(scope, move || {
-                for (games, error) in work_rx {
+                for games in work_rx {
                     let steps = games.iter().map(|g| translator.translate(g)).collect();
                     // Full: the splitter has spares enough.
                     let _ = spare_tx.try_send(games);
                     // A closed channel: the layout stopped (an error); stop too.
-                    if done_tx.send((steps, error)).is_err() {
+                    if done_tx.send(steps).is_err() {
                         return;
                     }
                 }
@@ -203,53 +202,121 @@ pub(super) fn each_game(
             spawned.map_err(|e| Error::io(name, e))?;
         }
         drop(spare_tx);
-        let cutter = std::thread::Builder::new().name("split".into());
-        let spawned = cutter.spawn_scoped(scope, move || {
-            let mut i = 0usize;
-            loop {
-                while let Ok(spares) = spare_rx.try_recv() {
-                    spares.into_iter().for_each(|s| splitter.recycle(s));
-                }
-                let mut batch = Vec::with_capacity(BATCH);
-                let mut bytes = 0;
-                let mut error = None;
-                let mut end = false;
-                while batch.len() < BATCH && bytes < BATCH_BYTES {
-                    match splitter.next_scanned() {
-                        Ok(Some(scanned)) => {
-                            bytes += scanned.scan.text.len();
-                            batch.push(scanned);
+        let mut order = InOrder {
+            slots: VecDeque::new(),
+            from_workers,
+            name,
+        };
+        // The worker the next batch is offered to first.
+        let mut next = 0;
+        loop {
+            order.hand_back(each, workers * 2 * QUEUE)?;
+            while let Ok(spares) = spare_rx.try_recv() {
+                spares.into_iter().for_each(|s| splitter.recycle(s));
+            }
+            let (batch, end) = next_batch(&mut splitter, name);
+            if !batch.is_empty() {
+                // To the first worker with room; when every one is busy, here.
+                let mut batch = Some(batch);
+                for k in 0..workers {
+                    let w = (next + k) % workers;
+                    let Some(b) = batch.take() else { break };
+                    match to_workers[w].try_send(b) {
+                        Ok(()) => {
+                            order.slots.push_back(Slot::Worker(w));
+                            next = w + 1;
                         }
-                        Ok(None) => {
-                            end = true;
-                            break;
-                        }
-                        Err(e) => {
-                            error = Some(Error::io(name, e));
-                            end = true;
-                            break;
-                        }
+                        Err(TrySendError::Full(b)) => batch = Some(b),
+                        Err(TrySendError::Disconnected(_)) => return Err(stopped(name)),
                     }
                 }
-                let empty = batch.is_empty() && error.is_none();
-                if empty || to_workers[i % jobs].send((batch, error)).is_err() || end {
-                    return;
+                if let Some(batch) = batch {
+                    let steps = batch.iter().map(|g| translator.translate(g)).collect();
+                    batch.into_iter().for_each(|s| splitter.recycle(s));
+                    order.slots.push_back(Slot::Here(steps));
                 }
-                i += 1;
             }
-        });
-        spawned.map_err(|e| Error::io(name, e))?;
-        // Batch i from worker i % jobs; a worker with nothing more means the input has ended.
-        let mut i = 0usize;
-        while let Ok((steps, error)) = from_workers[i % jobs].recv() {
+            if let Some(end) = end {
+                // The games before a read error are written, then the error.
+                order.hand_back(each, 0)?;
+                return end;
+            }
+        }
+    })
+}
+
+/// A batch of games in input order: with a worker (taken back from it in turn), or translated
+/// here.
+enum Slot {
+    Worker(usize),
+    Here(Vec<Step>),
+}
+
+/// The batches handed out and not yet laid out, in input order.
+struct InOrder<'a> {
+    slots: VecDeque<Slot>,
+    from_workers: Vec<Receiver<Vec<Step>>>,
+    name: &'a str,
+}
+
+impl InOrder<'_> {
+    /// Hands `each` the games of the batches that are done, in input order, waiting for the
+    /// first while more than `most` are out.
+    fn hand_back(&mut self, each: &mut dyn FnMut(Step) -> Result<()>, most: usize) -> Result<()> {
+        while let Some(slot) = self.slots.pop_front() {
+            let steps = match slot {
+                Slot::Here(steps) => steps,
+                Slot::Worker(w) => {
+                    let taken = match self.slots.len() >= most {
+                        true => self.from_workers[w]
+                            .recv()
+                            .map_err(|_| TryRecvError::Disconnected),
+                        false => self.from_workers[w].try_recv(),
+                    };
+                    match taken {
+                        Ok(steps) => steps,
+                        Err(TryRecvError::Empty) => {
+                            self.slots.push_front(Slot::Worker(w));
+                            return Ok(());
+                        }
+                        Err(TryRecvError::Disconnected) => return Err(stopped(self.name)),
+                    }
+                }
+            };
             for step in steps {
                 each(step)?;
             }
-            if let Some(e) = error {
-                return Err(e);
-            }
-            i += 1;
         }
         Ok(())
-    })
+    }
+}
+
+/// The next batch of scanned games (a handful, or one long one: one hand-over between
+/// threads a batch, not a game), and whether the input ends after it: `Some(Ok)` at its end,
+/// `Some(Err)` at a read error.
+fn next_batch<R: BufRead>(
+    splitter: &mut Splitter<R>,
+    name: &str,
+) -> (Vec<Scanned>, Option<Result<()>>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut bytes = 0;
+    while batch.len() < BATCH && bytes < BATCH_BYTES {
+        match splitter.next_scanned() {
+            Ok(Some(scanned)) => {
+                bytes += scanned.scan.text.len();
+                batch.push(scanned);
+            }
+            Ok(None) => return (batch, Some(Ok(()))),
+            Err(e) => return (batch, Some(Err(Error::io(name, e)))),
+        }
+    }
+    (batch, None)
+}
+
+/// A worker thread ended before its games were done (it cannot, short of a bug).
+fn stopped(name: &str) -> Error {
+    Error::io(
+        name,
+        std::io::Error::other("a translating thread stopped early"),
+    )
 }
