@@ -43,13 +43,19 @@ fn main() {
         "{:<22} {:>9} {:>10} {:>12} {:>10}",
         "run", "MB/s", "games/s", "peak MB", "seconds"
     );
-    let replay = measure("replay", &input);
-    let read = measure("check", &input);
-    let ordinary = measure("ordinary", &input);
-    let compact = measure("compact", &input);
-    let ordinary_all = measure("ordinary-all", &input);
-    let compact_all = measure("compact-all", &input);
-    let verified = measure("compact-all-verify", &input);
+    let [replay, read, ordinary, compact, ordinary_all, compact_all] = measure(
+        [
+            "replay",
+            "check",
+            "ordinary",
+            "compact",
+            "ordinary-all",
+            "compact-all",
+        ]
+        .map(|mode| (mode, input.as_path())),
+    );
+    // --verify takes seconds a run: once is enough to see its cost.
+    let verified = measure_once("compact-all-verify", &input);
     for (name, m) in [
         ("plain replay", &replay),
         ("check (no output)", &read),
@@ -90,8 +96,7 @@ fn main() {
     if args.is_empty() {
         // Memory must not grow with the input: the same runs on a file twice as large.
         let double = corpus_file(dir.path(), 2 * size.max(1));
-        let big = measure("compact", &double);
-        let big_all = measure("compact-all", &double);
+        let [big, big_all] = measure([("compact", &*double), ("compact-all", &*double)]);
         let double_size = fs::metadata(&double).map(|m| m.len()).unwrap_or(0);
         peaks.push((double_size, mb(&big), mb(&big_all)));
     }
@@ -125,29 +130,31 @@ impl Measure {
     }
 }
 
-/// Runs one measurement in child processes and reads their report lines: the best time of
+/// Runs each measurement in child processes and reads their report lines: the best time of
 /// [`RUNS`] runs (the VM's timings vary by a quarter from run to run; the plain replay is
-/// measured the same way), the largest peak memory of them.
-fn measure(mode: &str, input: &Path) -> Measure {
-    // --verify takes seconds a run: once is enough to see its cost.
-    let runs = if mode.ends_with("-verify") { 1 } else { RUNS };
-    let mut best: Option<Measure> = None;
-    for _ in 0..runs {
-        let m = measure_once(mode, input);
-        best = Some(match best {
-            None => m,
-            Some(b) => Measure {
-                seconds: b.seconds.min(m.seconds),
-                peak_kb: b.peak_kb.max(m.peak_kb),
-                ..m
-            },
-        });
+/// measured the same way), the largest peak memory of them. The runs go in rounds, each
+/// measurement once a round, so a slow spell of the machine falls on all of them alike, not
+/// on the one that happened to run then.
+fn measure<const N: usize>(runs: [(&str, &Path); N]) -> [Measure; N] {
+    let mut best: [Option<Measure>; N] = std::array::from_fn(|_| None);
+    for _ in 0..RUNS {
+        for ((mode, input), best) in runs.iter().zip(&mut best) {
+            let m = measure_once(mode, input);
+            *best = Some(match best.take() {
+                None => m,
+                Some(b) => Measure {
+                    seconds: b.seconds.min(m.seconds),
+                    peak_kb: b.peak_kb.max(m.peak_kb),
+                    ..m
+                },
+            });
+        }
     }
-    best.expect("at least one run")
+    best.map(|m| m.expect("at least one run"))
 }
 
 /// Runs of each measurement.
-const RUNS: usize = 3;
+const RUNS: usize = 5;
 
 fn measure_once(mode: &str, input: &Path) -> Measure {
     let exe = std::env::current_exe().expect("own path");
