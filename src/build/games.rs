@@ -320,3 +320,66 @@ fn stopped(name: &str) -> Error {
         std::io::Error::other("a translating thread stopped early"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(name: &str) -> Step {
+        Step::Bad(Error::Usage(name.into()), Vec::new())
+    }
+
+    fn hand_back(order: &mut InOrder, most: usize, seen: &mut Vec<String>) -> Result<()> {
+        order.hand_back(
+            &mut |s| {
+                if let Step::Bad(Error::Usage(name), _) = s {
+                    seen.push(name);
+                }
+                Ok(())
+            },
+            most,
+        )
+    }
+
+    #[test]
+    fn batches_come_back_in_input_order_whoever_translated_them() {
+        let (tx0, rx0) = sync_channel(4);
+        let (tx1, rx1) = sync_channel(4);
+        let mut order = InOrder {
+            slots: VecDeque::new(),
+            from_workers: vec![rx0, rx1],
+            name: "b.pgn",
+        };
+        order.slots.extend([
+            Slot::Worker(1),
+            Slot::Here(vec![step("b1"), step("b2")]),
+            Slot::Worker(0),
+            Slot::Worker(1),
+        ]);
+        let mut seen = Vec::new();
+        // Nothing done yet: nothing handed on, nothing waited for.
+        hand_back(&mut order, 8, &mut seen).unwrap();
+        assert!(seen.is_empty());
+        // Worker 0 is done first, but its batch is the third.
+        tx0.send(vec![step("c")]).unwrap();
+        hand_back(&mut order, 8, &mut seen).unwrap();
+        assert!(seen.is_empty());
+        tx1.send(vec![step("a")]).unwrap();
+        tx1.send(vec![step("d")]).unwrap();
+        hand_back(&mut order, 8, &mut seen).unwrap();
+        assert_eq!(seen, ["a", "b1", "b2", "c", "d"]);
+        assert!(order.slots.is_empty());
+        // More out than allowed: the first is waited for (here it is on its way).
+        order
+            .slots
+            .extend([Slot::Worker(0), Slot::Here(vec![step("f")])]);
+        let sender = std::thread::spawn(move || tx0.send(vec![step("e")]).map(|_| tx0));
+        hand_back(&mut order, 1, &mut seen).unwrap();
+        assert_eq!(seen[5..], ["e", "f"]);
+        // A worker gone before its batch came back: an error, not a wait for ever.
+        drop(sender.join().unwrap().unwrap());
+        order.slots.push_back(Slot::Worker(0));
+        let e = hand_back(&mut order, 0, &mut seen).unwrap_err();
+        assert!(e.to_string().contains("stopped early"), "{e}");
+    }
+}
