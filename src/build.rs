@@ -1347,7 +1347,7 @@ impl Pass<'_, '_> {
                         reporter.warn(w)
                     });
             }
-            lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT)?;
+            lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT, None)?;
         }
         let marks = run.layout.marks().to_vec();
         let places = run.layout.places().to_vec();
@@ -1622,7 +1622,7 @@ impl<S: LineSink> Run<'_, S> {
                         });
                 }
             }
-            lay_out(&mut self.blocks, &mut self.layout, name)?;
+            lay_out(&mut self.blocks, &mut self.layout, name, None)?;
         }
         Ok(count)
     }
@@ -1665,7 +1665,7 @@ impl<S: LineSink> Run<'_, S> {
         let (proof, go_on, jobs, verify) = (*proof, *go_on, *jobs, *verify);
         let keep_going = options.keep_going;
         let mut read = 0usize;
-        let mut step = |step: Step| -> Result<()> {
+        let mut step = |step: Step, spent: &mut Vec<Block>| -> Result<()> {
             let (translated, warnings) = match step {
                 Step::Game(t, w) => (t, w),
                 Step::Bad(e, warnings) => {
@@ -1733,7 +1733,7 @@ impl<S: LineSink> Run<'_, S> {
                 }
             }
             writer.unit(translated.blocks, blocks);
-            lay_out(blocks, layout, name)
+            lay_out(blocks, layout, name, Some(spent))
         };
         games::each_game(
             text,
@@ -1900,9 +1900,13 @@ fn lay_out<S: LineSink>(
     blocks: &mut Vec<Block>,
     layout: &mut Layouter<S>,
     name: &str,
+    mut spent: Option<&mut Vec<Block>>,
 ) -> Result<()> {
     for mut b in blocks.drain(..) {
         layout.push(&mut b).map_err(|e| Error::io(name, e))?;
+        if let Some(spent) = spent.as_mut() {
+            spent.push(b);
+        }
     }
     Ok(())
 }
@@ -2001,7 +2005,7 @@ mod verify_tests {
         )
         .expect("the game builds");
         let mut sources = Vec::new();
-        let mut step = |step: Step| -> Result<()> {
+        let mut step = |step: Step, _: &mut Vec<Block>| -> Result<()> {
             if let Step::Game(t, _) = step {
                 let about = &t.about;
                 sources.push(verify::SourceGame {

@@ -35,6 +35,10 @@ const QUEUE: usize = 4;
 const BATCH: usize = 32;
 const BATCH_BYTES: usize = 64 * 1024;
 
+/// What takes each game back, in input order: its step, and a list to put its blocks in once
+/// they are laid out (to be freed by the thread that made them).
+pub(super) type Each<'e> = &'e mut dyn FnMut(Step, &mut Vec<Block>) -> Result<()>;
+
 /// One game, translated.
 pub(super) struct Translated {
     /// Its braille: heading, moves, comments.
@@ -161,7 +165,7 @@ pub(super) fn each_game(
     options: &Options,
     jobs: usize,
     verify: bool,
-    each: &mut dyn FnMut(Step) -> Result<()>,
+    each: Each,
 ) -> Result<()> {
     let mut splitter = Splitter::new(input).starting_at_line(first_line);
     let mut translator = Translator::new(name, options, verify);
@@ -170,7 +174,7 @@ pub(super) fn each_game(
         let Some(scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
             return Ok(());
         };
-        each(translator.translate(&scanned))?;
+        each(translator.translate(&scanned), &mut Vec::new())?;
         splitter.recycle(scanned);
         alone += 1;
     }
@@ -178,18 +182,25 @@ pub(super) fn each_game(
     std::thread::scope(|scope| {
         let mut to_workers: Vec<SyncSender<Vec<Scanned>>> = Vec::with_capacity(workers);
         let mut from_workers: Vec<Receiver<Vec<Step>>> = Vec::with_capacity(workers);
+        let mut spent_to: Vec<SyncSender<Vec<Block>>> = Vec::with_capacity(workers);
         // Scanned games done with go back to be scanned into again.
         let (spare_tx, spare_rx) = sync_channel::<Vec<Scanned>>(workers * QUEUE);
         for _ in 0..workers {
             let spare_tx = spare_tx.clone();
             let (work_tx, work_rx) = sync_channel::<Vec<Scanned>>(QUEUE);
             let (done_tx, done_rx) = sync_channel::<Vec<Step>>(QUEUE);
+            let (spent_tx, spent_rx) = sync_channel::<Vec<Block>>(QUEUE);
             to_workers.push(work_tx);
             from_workers.push(done_rx);
+            spent_to.push(spent_tx);
             let mut translator = Translator::new(name, options, verify);
             let worker = std::thread::Builder::new().name("translate".into());
             let spawned = worker.spawn_scoped(scope, move || {
                 for games in work_rx {
+                    // Its braille, laid out: freed where it was made (a free on another
+                    // thread takes the allocator's lock of this one, and this thread's
+                    // next allocations would not find the memory again).
+                    while spent_rx.try_recv().is_ok() {}
                     let steps = games.iter().map(|g| translator.translate(g)).collect();
                     // Full: the splitter has spares enough.
                     let _ = spare_tx.try_send(games);
@@ -205,6 +216,7 @@ pub(super) fn each_game(
         let mut order = InOrder {
             slots: VecDeque::new(),
             from_workers,
+            spent_to,
             name,
         };
         // The worker the next batch is offered to first.
@@ -256,16 +268,18 @@ enum Slot {
 struct InOrder<'a> {
     slots: VecDeque<Slot>,
     from_workers: Vec<Receiver<Vec<Step>>>,
+    /// The blocks of a worker's games, laid out, go back to it to be freed.
+    spent_to: Vec<SyncSender<Vec<Block>>>,
     name: &'a str,
 }
 
 impl InOrder<'_> {
     /// Hands `each` the games of the batches that are done, in input order, waiting for the
     /// first while more than `most` are out.
-    fn hand_back(&mut self, each: &mut dyn FnMut(Step) -> Result<()>, most: usize) -> Result<()> {
+    fn hand_back(&mut self, each: Each, most: usize) -> Result<()> {
         while let Some(slot) = self.slots.pop_front() {
-            let steps = match slot {
-                Slot::Here(steps) => steps,
+            let (steps, from) = match slot {
+                Slot::Here(steps) => (steps, None),
                 Slot::Worker(w) => {
                     let taken = match self.slots.len() >= most {
                         true => self.from_workers[w]
@@ -274,7 +288,7 @@ impl InOrder<'_> {
                         false => self.from_workers[w].try_recv(),
                     };
                     match taken {
-                        Ok(steps) => steps,
+                        Ok(steps) => (steps, Some(w)),
                         Err(TryRecvError::Empty) => {
                             self.slots.push_front(Slot::Worker(w));
                             return Ok(());
@@ -283,8 +297,15 @@ impl InOrder<'_> {
                     }
                 }
             };
+            let mut spent = Vec::new();
             for step in steps {
-                each(step)?;
+                each(step, &mut spent)?;
+            }
+            if let Some(w) = from {
+                // Full: freed here.
+                if let Some(to) = self.spent_to.get(w) {
+                    let _ = to.try_send(spent);
+                }
             }
         }
         Ok(())
@@ -331,10 +352,11 @@ mod tests {
 
     fn hand_back(order: &mut InOrder, most: usize, seen: &mut Vec<String>) -> Result<()> {
         order.hand_back(
-            &mut |s| {
+            &mut |s, spent| {
                 if let Step::Bad(Error::Usage(name), _) = s {
                     seen.push(name);
                 }
+                spent.push(Block::Blank);
                 Ok(())
             },
             most,
@@ -345,9 +367,12 @@ mod tests {
     fn batches_come_back_in_input_order_whoever_translated_them() {
         let (tx0, rx0) = sync_channel(4);
         let (tx1, rx1) = sync_channel(4);
+        let (spent_tx0, spent_rx0) = sync_channel(4);
+        let (spent_tx1, spent_rx1) = sync_channel(4);
         let mut order = InOrder {
             slots: VecDeque::new(),
             from_workers: vec![rx0, rx1],
+            spent_to: vec![spent_tx0, spent_tx1],
             name: "b.pgn",
         };
         order.slots.extend([
@@ -369,6 +394,10 @@ mod tests {
         hand_back(&mut order, 8, &mut seen).unwrap();
         assert_eq!(seen, ["a", "b1", "b2", "c", "d"]);
         assert!(order.slots.is_empty());
+        // Each worker's blocks go back to it, a batch at a time; those made here stay.
+        let back = |rx: &Receiver<Vec<Block>>| rx.try_iter().map(|b| b.len()).collect::<Vec<_>>();
+        assert_eq!(back(&spent_rx0), [1]);
+        assert_eq!(back(&spent_rx1), [1, 1]);
         // More out than allowed: the first is waited for (here it is on its way).
         order
             .slots
