@@ -1665,7 +1665,7 @@ impl<S: LineSink> Run<'_, S> {
         let (proof, go_on, jobs, verify) = (*proof, *go_on, *jobs, *verify);
         let keep_going = options.keep_going;
         let mut read = 0usize;
-        let mut step = |step: Step, spent: &mut Vec<Block>| -> Result<()> {
+        let mut step = |step: Step, spent: &mut games::Spent| -> Result<()> {
             let (translated, warnings) = match step {
                 Step::Game(t, w) => (t, w),
                 Step::Bad(e, warnings) => {
@@ -1732,8 +1732,11 @@ impl<S: LineSink> Run<'_, S> {
                     writer.node(&node, &options, blocks, &mut |w| reporter.warn(w));
                 }
             }
-            writer.unit(translated.blocks, blocks);
-            lay_out(blocks, layout, name, Some(spent))
+            let mut made = translated.blocks;
+            writer.unit(made.drain(..), blocks);
+            lay_out(blocks, layout, name, Some(&mut spent.blocks))?;
+            spent.games.push((made, about));
+            Ok(())
         };
         games::each_game(
             text,
@@ -2005,7 +2008,7 @@ mod verify_tests {
         )
         .expect("the game builds");
         let mut sources = Vec::new();
-        let mut step = |step: Step, _: &mut Vec<Block>| -> Result<()> {
+        let mut step = |step: Step, _: &mut games::Spent| -> Result<()> {
             if let Step::Game(t, _) = step {
                 let about = &t.about;
                 sources.push(verify::SourceGame {

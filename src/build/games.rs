@@ -35,9 +35,22 @@ const QUEUE: usize = 4;
 const BATCH: usize = 32;
 const BATCH_BYTES: usize = 64 * 1024;
 
-/// What takes each game back, in input order: its step, and a list to put its blocks in once
-/// they are laid out (to be freed by the thread that made them).
-pub(super) type Each<'e> = &'e mut dyn FnMut(Step, &mut Vec<Block>) -> Result<()>;
+/// What takes each game back, in input order: its step, and where to put what of it the
+/// layout is done with (to be freed by the thread that made it).
+pub(super) type Each<'e> = &'e mut dyn FnMut(Step, &mut Spent) -> Result<()>;
+
+/// What the layout is done with of a batch of games. Freed on another thread than the one that
+/// made it, each free takes the allocator's lock of that thread's memory, and that thread
+/// never finds the memory again: so it goes back to be freed there.
+#[derive(Default)]
+pub(super) struct Spent {
+    /// Blocks laid out.
+    pub(super) blocks: Vec<Block>,
+    /// A game's list of blocks (emptied) and what was known of it.
+    pub(super) games: Vec<(Vec<Block>, About)>,
+    /// The batch's list of games (emptied).
+    steps: Vec<Step>,
+}
 
 /// One game, translated.
 pub(super) struct Translated {
@@ -174,7 +187,7 @@ pub(super) fn each_game(
         let Some(scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
             return Ok(());
         };
-        each(translator.translate(&scanned), &mut Vec::new())?;
+        each(translator.translate(&scanned), &mut Spent::default())?;
         splitter.recycle(scanned);
         alone += 1;
     }
@@ -182,14 +195,14 @@ pub(super) fn each_game(
     std::thread::scope(|scope| {
         let mut to_workers: Vec<SyncSender<Vec<Scanned>>> = Vec::with_capacity(workers);
         let mut from_workers: Vec<Receiver<Vec<Step>>> = Vec::with_capacity(workers);
-        let mut spent_to: Vec<SyncSender<Vec<Block>>> = Vec::with_capacity(workers);
+        let mut spent_to: Vec<SyncSender<Spent>> = Vec::with_capacity(workers);
         // Scanned games done with go back to be scanned into again.
         let (spare_tx, spare_rx) = sync_channel::<Vec<Scanned>>(workers * QUEUE);
         for _ in 0..workers {
             let spare_tx = spare_tx.clone();
             let (work_tx, work_rx) = sync_channel::<Vec<Scanned>>(QUEUE);
             let (done_tx, done_rx) = sync_channel::<Vec<Step>>(QUEUE);
-            let (spent_tx, spent_rx) = sync_channel::<Vec<Block>>(QUEUE);
+            let (spent_tx, spent_rx) = sync_channel::<Spent>(QUEUE);
             to_workers.push(work_tx);
             from_workers.push(done_rx);
             spent_to.push(spent_tx);
@@ -269,7 +282,7 @@ struct InOrder<'a> {
     slots: VecDeque<Slot>,
     from_workers: Vec<Receiver<Vec<Step>>>,
     /// The blocks of a worker's games, laid out, go back to it to be freed.
-    spent_to: Vec<SyncSender<Vec<Block>>>,
+    spent_to: Vec<SyncSender<Spent>>,
     name: &'a str,
 }
 
@@ -297,10 +310,12 @@ impl InOrder<'_> {
                     }
                 }
             };
-            let mut spent = Vec::new();
-            for step in steps {
+            let mut steps = steps;
+            let mut spent = Spent::default();
+            for step in steps.drain(..) {
                 each(step, &mut spent)?;
             }
+            spent.steps = steps;
             if let Some(w) = from {
                 // Full: freed here.
                 if let Some(to) = self.spent_to.get(w) {
@@ -356,7 +371,7 @@ mod tests {
                 if let Step::Bad(Error::Usage(name), _) = s {
                     seen.push(name);
                 }
-                spent.push(Block::Blank);
+                spent.blocks.push(Block::Blank);
                 Ok(())
             },
             most,
@@ -395,7 +410,7 @@ mod tests {
         assert_eq!(seen, ["a", "b1", "b2", "c", "d"]);
         assert!(order.slots.is_empty());
         // Each worker's blocks go back to it, a batch at a time; those made here stay.
-        let back = |rx: &Receiver<Vec<Block>>| rx.try_iter().map(|b| b.len()).collect::<Vec<_>>();
+        let back = |rx: &Receiver<Spent>| rx.try_iter().map(|b| b.blocks.len()).collect::<Vec<_>>();
         assert_eq!(back(&spent_rx0), [1]);
         assert_eq!(back(&spent_rx1), [1, 1]);
         // More out than allowed: the first is waited for (here it is on its way).
