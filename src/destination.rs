@@ -6,7 +6,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, mpsc};
 
 use crate::error::{Error, Result};
 use crate::output::{Joined, VolumeWrite};
@@ -226,7 +226,17 @@ fn plain(e: io::Error) -> io::Error {
 struct Temporary {
     dir: PathBuf,
     files: Vec<(tempfile::NamedTempFile, Listed)>,
+    /// Bytes written since the system was last asked to put the file on disk.
+    unsynced: u64,
+    /// The thread that asks it, started when an output grows large.
+    ahead: Option<mpsc::Sender<File>>,
 }
+
+/// Bytes written to an output after which the system is asked to put them on disk, on a
+/// thread of its own, while the build goes on: the sync before the rename then waits for the
+/// last of them only (a 28 MB bulletin waited 40–60 ms for all of them, a tenth of a build on
+/// two cores).
+const SYNC_AHEAD: u64 = 8 << 20;
 
 impl Temporary {
     /// A new temporary file in the folder, on the list that a signal empties.
@@ -253,9 +263,40 @@ impl Temporary {
     }
 }
 
+impl Temporary {
+    /// Has the system start putting what is written so far on disk. Best effort: an error
+    /// of the sync is the final sync's to report.
+    fn sync_ahead(&mut self) {
+        let Ok(file) = self.current().and_then(|f| f.try_clone()) else {
+            return;
+        };
+        if self.ahead.is_none() {
+            let (tx, rx) = mpsc::channel::<File>();
+            let syncer = std::thread::Builder::new().name("sync".into());
+            let spawned = syncer.spawn(move || {
+                for file in rx {
+                    let _ = file.sync_data();
+                }
+            });
+            if spawned.is_ok() {
+                self.ahead = Some(tx);
+            }
+        }
+        if let Some(tx) = &self.ahead {
+            let _ = tx.send(file);
+        }
+    }
+}
+
 impl Write for Temporary {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.current()?.write(buf)
+        let n = self.current()?.write(buf)?;
+        self.unsynced += n as u64;
+        if self.unsynced >= SYNC_AHEAD {
+            self.unsynced = 0;
+            self.sync_ahead();
+        }
+        Ok(n)
     }
     fn flush(&mut self) -> io::Result<()> {
         self.current()?.flush()
@@ -294,6 +335,8 @@ fn write_atomically(
     let mut temporary = Temporary {
         dir,
         files: Vec::new(),
+        unsynced: 0,
+        ahead: None,
     };
     temporary.add().map_err(|e| Error::io(target, e))?;
     body(&mut temporary).map_err(|e| named(e, target))?;
@@ -379,5 +422,50 @@ fn usual_permissions() -> Option<fs::Permissions> {
     #[cfg(not(unix))]
     {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` bytes that differ from place to place (a lost or doubled piece shows).
+    fn bytes(n: usize, seed: u8) -> Vec<u8> {
+        (0..n).map(|i| (i % 251) as u8 ^ seed).collect()
+    }
+
+    #[test]
+    fn a_large_output_synced_ahead_is_written_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("bok.brf");
+        // Two volumes, the first past the size where the system is asked to sync ahead.
+        let (one, two) = (
+            bytes(SYNC_AHEAD as usize * 2 + 12_345, 0),
+            bytes(70_000, 0x55),
+        );
+        let written = write(&target, &[], &[], |w| {
+            for piece in one.chunks(8192) {
+                w.write_all(piece).map_err(|e| Error::io("bok.brf", e))?;
+            }
+            w.next_volume().map_err(|e| Error::io("bok.brf", e))?;
+            w.write_all(&two).map_err(|e| Error::io("bok.brf", e))
+        })
+        .unwrap();
+        assert_eq!(written.len(), 2);
+        assert!(fs::read(&written[0]).unwrap() == one);
+        assert!(fs::read(&written[1]).unwrap() == two);
+        // A build that fails after as much leaves no file, temporary or not.
+        let other = dir.path().join("annan.brf");
+        let failed = write(&other, &[], &[], |w| {
+            w.write_all(&one).map_err(|e| Error::io("annan.brf", e))?;
+            Err(Error::Usage("stopped".into()))
+        });
+        assert!(failed.is_err());
+        let mut names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["bok-1.brf", "bok-2.brf"]);
     }
 }
