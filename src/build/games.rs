@@ -1,7 +1,7 @@
 //! The games of a PGN text through chess and braille, on `jobs` threads: the text is cut into
 //! games in input order (the scan), each game is replayed and written in braille by a worker
-//! or by the calling thread, and the results come back in input order, so the output is the same bytes whatever
-//! the number of threads.
+//! or by the calling thread, and the results come back in input order, so the output is the
+//! same bytes whatever the number of threads.
 //!
 //! With one job everything runs on the calling thread, and so do the first games of every
 //! text (a book's block, a short file: threads would not pay off). After them, the calling
@@ -210,9 +210,8 @@ pub(super) fn each_game(
             let worker = std::thread::Builder::new().name("translate".into());
             let spawned = worker.spawn_scoped(scope, move || {
                 for games in work_rx {
-                    // Its braille, laid out: freed where it was made (a free on another
-                    // thread takes the allocator's lock of this one, and this thread's
-                    // next allocations would not find the memory again).
+                    // What the layout is done with of earlier batches: freed here, where
+                    // it was made (see `Spent`).
                     while spent_rx.try_recv().is_ok() {}
                     let steps = games.iter().map(|g| translator.translate(g)).collect();
                     // Full: the splitter has spares enough.
