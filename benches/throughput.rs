@@ -2,10 +2,11 @@
 //! BRF, on one thread (`--jobs 1`) and on all cores (the default), next to a plain pgn-reader +
 //! shakmaty replay of the same file on one thread in the same run, with the peak memory of
 //! each. Every measurement runs in a child process of its own, so each peak memory figure is
-//! that measurement's alone; each runs three times and its best time counts (the build's own
-//! time: the games are counted after the clock stops). The aims (issue 13): compact notation on one thread at least 0.5
-//! of the plain replay, on all cores at least 0.8; at most 16 MB with one thread and 64 MB on
-//! all cores, whatever the input's size (the same runs on a file twice as large).
+//! that measurement's alone; each runs five times, in rounds (every measurement once a round),
+//! and its best time counts (the build's own time: the games are counted after the clock
+//! stops); `--verify` runs once. The aims (issue 13): compact notation on one thread at least
+//! 0.5 of the plain replay, on all cores at least 0.8; at most 16 MB with one thread and 64 MB
+//! on all cores, whatever the input's size (the same runs on a file twice as large).
 //!
 //! Usage: `cargo bench --bench throughput -- [PGN]`. Without a path, the PGN files of
 //! `../shared/corpus/` are concatenated and repeated to at least 50 MB.

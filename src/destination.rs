@@ -229,7 +229,7 @@ struct Temporary {
     /// Bytes written since the system was last asked to put the file on disk.
     unsynced: u64,
     /// The thread that asks it, started when an output grows large.
-    ahead: Option<mpsc::Sender<File>>,
+    ahead: Option<SyncAhead>,
 }
 
 /// Bytes written to an output after which the system is asked to put them on disk, on a
@@ -264,27 +264,58 @@ impl Temporary {
 }
 
 impl Temporary {
-    /// Has the system start putting what is written so far on disk. Best effort: an error
-    /// of the sync is the final sync's to report.
+    /// Has the system start putting what is written so far on disk (the handle is another
+    /// of the same open file).
     fn sync_ahead(&mut self) {
         let Ok(file) = self.current().and_then(|f| f.try_clone()) else {
             return;
         };
         if self.ahead.is_none() {
-            let (tx, rx) = mpsc::channel::<File>();
-            let syncer = std::thread::Builder::new().name("sync".into());
-            let spawned = syncer.spawn(move || {
-                for file in rx {
-                    let _ = file.sync_data();
-                }
-            });
-            if spawned.is_ok() {
-                self.ahead = Some(tx);
-            }
+            self.ahead = SyncAhead::start();
         }
-        if let Some(tx) = &self.ahead {
-            let _ = tx.send(file);
+        if let Some(ahead) = &self.ahead {
+            ahead.ask(file);
         }
+    }
+
+    /// Waits for the syncs asked for; the first error of theirs. It must be reported here:
+    /// the system reports a failed write-back once an open file, so the final sync of the
+    /// same file would not see it again.
+    fn synced_ahead(&mut self) -> io::Result<()> {
+        self.ahead.take().map_or(Ok(()), SyncAhead::finish)
+    }
+}
+
+/// A thread that syncs the files handed to it, one at a time, while the build goes on.
+struct SyncAhead {
+    tx: mpsc::SyncSender<File>,
+    thread: std::thread::JoinHandle<io::Result<()>>,
+}
+
+impl SyncAhead {
+    /// `None` when no thread can be had (the final sync then does it all).
+    fn start() -> Option<SyncAhead> {
+        // One sync waiting at most: one asked for while another waits would sync the same.
+        let (tx, rx) = mpsc::sync_channel::<File>(1);
+        let syncer = std::thread::Builder::new().name("sync".into());
+        let thread = syncer
+            .spawn(move || rx.into_iter().try_for_each(|file| file.sync_data()))
+            .ok()?;
+        Some(SyncAhead { tx, thread })
+    }
+
+    /// Asks for a sync of `file`, unless one is waiting already or the thread has stopped
+    /// (at an error, which [`SyncAhead::finish`] gives).
+    fn ask(&self, file: File) {
+        let _ = self.tx.try_send(file);
+    }
+
+    /// Waits for the thread; the first error of its syncs.
+    fn finish(self) -> io::Result<()> {
+        drop(self.tx);
+        self.thread
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the thread syncing the output stopped")))
     }
 }
 
@@ -340,6 +371,7 @@ fn write_atomically(
     };
     temporary.add().map_err(|e| Error::io(target, e))?;
     body(&mut temporary).map_err(|e| named(e, target))?;
+    temporary.synced_ahead().map_err(|e| Error::io(target, e))?;
     // One volume keeps the name asked for; more get a number each (the user's name, and the
     // real file's beside the link when the name is a link).
     let n = temporary.files.len();
@@ -432,6 +464,20 @@ mod tests {
     /// `n` bytes that differ from place to place (a lost or doubled piece shows).
     fn bytes(n: usize, seed: u8) -> Vec<u8> {
         (0..n).map(|i| (i % 251) as u8 ^ seed).collect()
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_failed_sync_ahead_is_an_error_when_the_syncs_are_waited_for() {
+        // A file of /proc cannot be synced (EINVAL), as a full disk or a lost NFS server
+        // fails a sync: the error is given back, not lost.
+        let ahead = SyncAhead::start().unwrap();
+        ahead.ask(File::open("/proc/self/status").unwrap());
+        assert!(ahead.finish().is_err());
+        let dir = tempfile::tempdir().unwrap();
+        let ahead = SyncAhead::start().unwrap();
+        ahead.ask(File::create(dir.path().join("a")).unwrap());
+        ahead.finish().unwrap();
     }
 
     #[test]

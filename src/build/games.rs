@@ -7,9 +7,9 @@
 //! text (a book's block, a short file: threads would not pay off). After them, the calling
 //! thread cuts the text into batches of games and offers each to the `jobs - 1` workers; when
 //! every worker's queue is full it translates the batch itself, and it takes the games back
-//! (the layout) in input order, each worker's batches in turn. So there are as many threads as
-//! jobs, each busy (no thread waits on a core for another), and the queues (a few batches
-//! each) bound the memory.
+//! (the layout) in input order, each worker's batches in turn. So as many threads translate as
+//! there are jobs, each busy (no thread waits on a core for another), and the queues (a few
+//! batches each) bound the memory.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -41,7 +41,8 @@ pub(super) type Each<'e> = &'e mut dyn FnMut(Step, &mut Spent) -> Result<()>;
 
 /// What the layout is done with of a batch of games. Freed on another thread than the one that
 /// made it, each free takes the allocator's lock of that thread's memory, and that thread
-/// never finds the memory again: so it goes back to be freed there.
+/// never finds the memory again: so it goes back to be freed there. (The few blocks the
+/// calling thread adds among a game's, a proof's origin, a bulletin's headings, go with them.)
 #[derive(Default)]
 pub(super) struct Spent {
     /// Blocks laid out.
@@ -280,7 +281,7 @@ enum Slot {
 struct InOrder<'a> {
     slots: VecDeque<Slot>,
     from_workers: Vec<Receiver<Vec<Step>>>,
-    /// The blocks of a worker's games, laid out, go back to it to be freed.
+    /// What the layout is done with of a worker's batch goes back to it to be freed.
     spent_to: Vec<SyncSender<Spent>>,
     name: &'a str,
 }
