@@ -291,7 +291,7 @@ impl InOrder<'_> {
     /// first while more than `most` are out.
     fn hand_back(&mut self, each: Each, most: usize) -> Result<()> {
         while let Some(slot) = self.slots.pop_front() {
-            let (steps, from) = match slot {
+            let (mut steps, from) = match slot {
                 Slot::Here(steps) => (steps, None),
                 Slot::Worker(w) => {
                     let taken = match self.slots.len() >= most {
@@ -310,7 +310,6 @@ impl InOrder<'_> {
                     }
                 }
             };
-            let mut steps = steps;
             let mut spent = Spent::default();
             for step in steps.drain(..) {
                 each(step, &mut spent)?;
