@@ -759,6 +759,7 @@ pub fn transcribe_bytes(
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<()> {
+    let encoding_given = encoding.is_some();
     let (encoding, not_utf8_at) = match encoding {
         Some(e) => (e, None),
         None => source::sniff_at(&mut &bytes[..]).map_err(|e| Error::io(name, e))?,
@@ -767,6 +768,7 @@ pub fn transcribe_bytes(
         name: name.to_owned(),
         encoding,
         not_utf8_at,
+        encoding_given,
         reader: source::decoder(name, io::Cursor::new(bytes), encoding),
     };
     let mut out = Joined(out);
@@ -784,6 +786,22 @@ pub fn transcribe_bytes(
         warn,
     )
     .map(|_| ())
+}
+
+/// The warning for a bulletin asked of a build with no .pgn file to lay out as one.
+fn no_bulletin(file: &str) -> Warning {
+    let d = Diagnostic::new(
+        Location {
+            file: file.to_owned(),
+            line: 1,
+            column: 1,
+        },
+        "bulletin: true lays out the games of .pgn files, and this build has none: its games \
+         keep their own headings",
+    );
+    Warning(
+        d.with_hint("build the rounds' .pgn files, or a book folder listing them, as a bulletin"),
+    )
 }
 
 /// The warning for an input that is not UTF-8.
@@ -822,7 +840,8 @@ fn transcribe_opened(
     let mut reporter = Reporter::new(warn);
     let mut opened = Vec::with_capacity(inputs.len());
     for (mut input, kind, role) in inputs {
-        if input.encoding != UTF_8 {
+        // A warning when the encoding was found, not when it was given.
+        if input.encoding != UTF_8 && !input.encoding_given {
             reporter.warn(not_utf8(&input));
         }
         let name = input.name.clone();
@@ -860,7 +879,7 @@ fn transcribe_opened(
     else {
         return Err(Error::Usage("no input given".into()));
     };
-    let (options, profile) = resolve(
+    let (mut options, profile) = resolve(
         settings,
         first_name,
         first,
@@ -898,12 +917,29 @@ fn transcribe_opened(
         }
         each.push(own.0);
     }
-    // A bulletin of games: a title page, a contents list down to the games, an index.
+    let mut meta = meta(&opened, &options)?;
+    // A bulletin of games: a title page, a contents list down to the games, an index. It lays
+    // out .pgn files; a build of none keeps its games' own headings, and is told so.
     let bulletin = options.bulletin
         && opened
             .iter()
             .any(|(_, p, k, _)| *k == InputKind::Pgn && !matches!(p, Prepared::Book(_)));
-    let mut bulletin = bulletin.then(|| bulletin::Bulletin::new(settings.title.clone()));
+    if options.bulletin && !bulletin {
+        reporter.warn(no_bulletin(first_name));
+        options.bulletin = false;
+        for o in &mut each {
+            o.bulletin = false;
+        }
+    }
+    // A book's front matter has made the title page: the bulletin makes none of its own.
+    let book_titled = meta.title.is_some() || meta.author.is_some();
+    let mut bulletin = bulletin.then(|| {
+        if !book_titled {
+            // The setting's title, else (learnt in the first pass) the Event tag's.
+            meta.title = settings.title.clone();
+        }
+        bulletin::Bulletin::new(meta.title.clone(), !book_titled)
+    });
     if bulletin.is_some() {
         wanted = true;
         for o in &mut each {
@@ -914,11 +950,6 @@ fn transcribe_opened(
         wanted,
         ..Default::default()
     };
-    let mut meta = meta(&opened, &options)?;
-    if bulletin.is_some() {
-        // A bulletin's title: the setting's, else (learnt in the first pass) the Event tag's.
-        meta.title = settings.title.clone();
-    }
     let mut volumes = Volumes {
         titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
             || bulletin.is_some())
@@ -1706,7 +1737,9 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
-            if let Some(v) = verifier.as_ref() {
+            // A game from a [FEN] position is not compared: the braille of its moves does not
+            // say where they start (as a diagram's is not read back yet).
+            if let Some(v) = verifier.as_ref().filter(|_| !about.start) {
                 let mut v = v.borrow_mut();
                 v.start();
                 let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));

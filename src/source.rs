@@ -25,6 +25,8 @@ pub struct Input {
     /// When the bytes were found not to be UTF-8: the line and column (in characters) of the
     /// first byte that is not.
     pub not_utf8_at: Option<(u32, u32)>,
+    /// The encoding was given (`--input-encoding`), not found: nothing to warn of.
+    pub encoding_given: bool,
     pub reader: Box<dyn BufRead + Send>,
 }
 
@@ -176,6 +178,7 @@ pub(crate) fn open_counted(
         name,
         encoding,
         not_utf8_at,
+        encoding_given: forced.is_some(),
     })
 }
 
@@ -232,6 +235,7 @@ fn stream<R: Read + Send + 'static>(
         name: name.to_owned(),
         encoding,
         not_utf8_at,
+        encoding_given: forced.is_some(),
         reader: decoder(name, io::Cursor::new(prefix).chain(raw), encoding),
     })
 }

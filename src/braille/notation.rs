@@ -228,12 +228,10 @@ pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
             }
             compact_square(to, out);
             out.extend(promotion.and_then(compact_move_letter));
-            if en_passant {
-                match style.en_passant {
-                    EnPassant::Ep => out.extend([letter(b'e'), letter(b'p')]),
-                    EnPassant::EDotP => out.extend([letter(b'e'), PERIOD, letter(b'p'), PERIOD]),
-                    EnPassant::None => {}
-                }
+            // Compact notation writes `ep` (book 4.1): its period ends a game, so `e.p.` is
+            // for ordinary notation only.
+            if en_passant && style.en_passant != EnPassant::None {
+                out.extend([letter(b'e'), letter(b'p')]);
             }
         }
     }
@@ -389,5 +387,22 @@ mod tests {
         assert_eq!(compact(&castle, SHORT), "⠴⠤⠴⠤⠴⠍");
         let n2 = mv(Role::Knight, Square::G1, Square::F3, false);
         assert_eq!(compact(&n2, LONG), "⠎⠛⠂⠤⠋⠒");
+        // En passant is `ep` in compact notation whatever the setting says: a period would
+        // end the game.
+        let mut ep = mv(Role::Pawn, Square::E5, Square::D6, true);
+        if let MoveKind::Normal { en_passant, .. } = &mut ep.kind {
+            *en_passant = true;
+        }
+        for (style, cells) in [
+            (EnPassant::Ep, "⠑⠭⠙⠖⠑⠏"),
+            (EnPassant::EDotP, "⠑⠭⠙⠖⠑⠏"),
+            (EnPassant::None, "⠑⠭⠙⠖"),
+        ] {
+            let style = MoveStyle {
+                en_passant: style,
+                ..SHORT
+            };
+            assert_eq!(compact(&ep, style), cells);
+        }
     }
 }

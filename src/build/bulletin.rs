@@ -12,6 +12,8 @@
 
 use std::collections::BTreeMap;
 
+use unicode_normalization::UnicodeNormalization;
+
 use super::games::About;
 use crate::document::{Emphasis, Node, Piece, Pos};
 
@@ -29,6 +31,9 @@ pub(super) struct Bulletin {
     /// The title page's title: the setting's, else the first game's Event tag (learnt in the
     /// first pass).
     pub(super) title: Option<String>,
+    /// The bulletin writes its own title page: not when it is a book's, whose front matter
+    /// gave the title page already.
+    title_page: bool,
     /// The round of the game before (its heading is written when it changes).
     round: Option<String>,
     /// Each player (by sort key): the name as first written, and the contents entries (game
@@ -37,10 +42,13 @@ pub(super) struct Bulletin {
 }
 
 impl Bulletin {
-    /// A bulletin under this title (`None`: the first game's Event).
-    pub(super) fn new(title: Option<String>) -> Bulletin {
+    /// A bulletin under this title (`None`: the first game's Event), with a title page of its
+    /// own unless a book's front matter has made one (`title_page` false: then `title` is the
+    /// book's, and no Event tag changes it).
+    pub(super) fn new(title: Option<String>, title_page: bool) -> Bulletin {
         Bulletin {
             title,
+            title_page,
             ..Bulletin::default()
         }
     }
@@ -54,7 +62,7 @@ impl Bulletin {
     /// The title page and the contents list, before the first game.
     pub(super) fn front(&self) -> Vec<Node> {
         let mut nodes = Vec::new();
-        if let Some(title) = &self.title {
+        if let Some(title) = self.title.as_ref().filter(|_| self.title_page) {
             nodes.push(Node::TitlePage {
                 title: Some(plain(title)),
                 author: None,
@@ -67,7 +75,7 @@ impl Bulletin {
     /// The headings before a game: its round's when the round changes, then its own.
     /// `entry` is the index the game's heading gets in the contents list.
     pub(super) fn before_game(&mut self, about: &About, entry: usize) -> Vec<Node> {
-        if self.title.is_none() {
+        if self.title.is_none() && self.title_page {
             self.title = about.tag("Event").map(str::to_owned);
         }
         let mut nodes = Vec::new();
@@ -188,34 +196,43 @@ fn tidy(name: &str) -> String {
 /// what is not a letter or digit sorts before the letters (a blank before any letter, so
 /// `Berg, A` comes before `Bergström`).
 pub(super) fn sort_key(name: &str) -> Vec<u32> {
+    let z = u32::from('z');
+    let code = |c: char| match c {
+        ',' => 1,
+        c if c.is_whitespace() => 2,
+        c if c.is_alphanumeric() => u32::from(c),
+        _ => 3,
+    };
     let mut key = Vec::with_capacity(name.len());
     for c in name.chars().flat_map(char::to_lowercase) {
+        // The Swedish letters (and those Swedish sorts as they) before accents are taken off.
         let folded = match c {
-            'á' | 'à' | 'â' | 'ã' => 'a',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ó' | 'ò' | 'ô' | 'õ' => 'o',
-            'ú' | 'ù' | 'û' => 'u',
-            'ü' | 'ý' | 'ÿ' => 'y',
-            'ç' | 'č' | 'ć' => 'c',
-            'ñ' | 'ń' => 'n',
-            'š' | 'ś' => 's',
-            'ž' | 'ź' | 'ż' => 'z',
-            'ł' => 'l',
-            'æ' => 'ä',
-            'ø' | 'œ' => 'ö',
-            c => c,
+            'å' => z + 1,
+            'ä' | 'æ' => z + 2,
+            'ö' | 'ø' | 'œ' => z + 3,
+            'ü' => code('y'),
+            // Letters with a stroke or of their own, which no decomposition takes apart.
+            'ł' => code('l'),
+            'đ' | 'ð' => code('d'),
+            'ı' => code('i'),
+            'ħ' => code('h'),
+            'ŧ' => code('t'),
+            'ß' => {
+                key.extend([code('s'), code('s')]);
+                continue;
+            }
+            'þ' => {
+                key.extend([code('t'), code('h')]);
+                continue;
+            }
+            // Any other accent goes: the letter under it counts (é as e, ř as r, ș as s).
+            c => {
+                let base = c.nfd().filter(|d| !('\u{300}'..='\u{36f}').contains(d));
+                key.extend(base.map(code));
+                continue;
+            }
         };
-        let code = match folded {
-            'å' => u32::from('z') + 1,
-            'ä' => u32::from('z') + 2,
-            'ö' => u32::from('z') + 3,
-            ',' => 1,
-            c if c.is_whitespace() => 2,
-            c if c.is_alphanumeric() => u32::from(c),
-            _ => 3,
-        };
-        key.push(code);
+        key.push(folded);
     }
     key
 }
@@ -240,6 +257,46 @@ mod tests {
             tags: kept,
             ..About::default()
         }
+    }
+
+    #[test]
+    fn every_accent_but_the_swedish_letters_is_taken_off_to_sort() {
+        let mut names = vec![
+            "Zetterberg, O",
+            "Ţurcan, I",
+            "Şahin, C",
+            "Řehoř, A",
+            "İbrahim, E",
+            "Đukić, G",
+            "Sanz, D",
+            "Rydberg, B",
+            "Ianov, F",
+            "Dahl, H",
+            "Tal, J",
+            "Östlund, P",
+            "Großmann, K",
+            "Grossi, L",
+        ];
+        names.sort_by_key(|n| sort_key(n));
+        assert_eq!(
+            names,
+            [
+                "Dahl, H",
+                "Đukić, G",
+                "Grossi, L",
+                "Großmann, K",
+                "Ianov, F",
+                "İbrahim, E",
+                "Řehoř, A",
+                "Rydberg, B",
+                "Şahin, C",
+                "Sanz, D",
+                "Tal, J",
+                "Ţurcan, I",
+                "Zetterberg, O",
+                "Östlund, P",
+            ]
+        );
     }
 
     #[test]
@@ -302,7 +359,7 @@ mod tests {
 
     #[test]
     fn each_player_once_with_every_game() {
-        let mut b = Bulletin::new(None);
+        let mut b = Bulletin::new(None, true);
         let games = [
             about(&[
                 ("Event", "SM"),

@@ -480,7 +480,20 @@ fn too_much_material(board: &Board, color: Color) -> bool {
 
 /// Reads the FEN of a line of a FEN list or block.
 pub(crate) fn parse_fen_line(fen: &FenLine, file: &str) -> Result<ParsedFen> {
-    parse_fen_in_line(&fen.line, fen.range.clone(), file, fen.number)
+    let parsed = parse_fen_in_line(&fen.line, fen.range.clone(), file, fen.number)?;
+    // What is wrong after the position (an EPD line's operations) is an error of the line too.
+    if let Some((at, message)) = &fen.problem {
+        let location = Location {
+            file: file.to_owned(),
+            line: fen.number,
+            column: column_of(&fen.line, at.start),
+        };
+        let width = fen.line.get(at.clone()).map_or(1, |s| s.chars().count());
+        return Err(Diagnostic::new(location, message.clone())
+            .with_source(&fen.line, width)
+            .into());
+    }
+    Ok(parsed)
 }
 
 #[cfg(test)]

@@ -26,7 +26,15 @@ pub(crate) struct FenLine {
     pub block: Option<Pos>,
     /// What an EPD line says of its position: its `id`, then its comments (`c0` … `c9`).
     pub caption: Option<String>,
+    /// What is wrong with an EPD line's operations: where (bytes of `line`) and what.
+    pub problem: Option<Problem>,
 }
+
+/// What is wrong with a line besides its FEN: where (bytes of the line) and what.
+pub(crate) type Problem = (Range<usize>, String);
+
+/// An EPD operation: its opcode and its operands (joined by blanks).
+type Operation = (String, String);
 
 impl FenLine {
     /// Where the FEN starts.
@@ -90,9 +98,9 @@ impl Lines {
                 line = line.strip_prefix('\u{feff}').unwrap_or(line);
             }
             if holds_fen(line) {
-                let (range, caption) = match self.epd {
+                let (range, caption, problem) = match self.epd {
                     true => epd_parts(line),
-                    false => (0..line.len(), None),
+                    false => (0..line.len(), None, None),
                 };
                 return Ok(Some(FenLine {
                     line: line.to_owned(),
@@ -101,17 +109,25 @@ impl Lines {
                     words: Vec::new(),
                     block: None,
                     caption,
+                    problem,
                 }));
             }
         }
     }
 }
 
+/// An EPD operand's quote that nothing closes.
+const UNCLOSED: &str = "unterminated quoted operand: its closing \" is missing";
+/// A quote inside an unquoted operand.
+const STRAY: &str = "a quote inside an operand: is the closing quote of the operand before it \
+                     missing?";
+
 /// An EPD line's position (its first four fields, as bytes of the line) and caption: the
 /// operand of `id`, then those of `c0` … `c9` in that order, joined by `: `. Other operations
 /// (`bm`, `am`: the solution; `hmvc`, `fmvn`: counters) are not written: a problem's answer
-/// does not stand beside it.
-fn epd_parts(line: &str) -> (Range<usize>, Option<String>) {
+/// does not stand beside it. A quote never closed, or one inside a word, is the line's
+/// problem (the words after it would run into the caption).
+fn epd_parts(line: &str) -> (Range<usize>, Option<String>, Option<Problem>) {
     // The end of the fourth field.
     let mut end = line.len();
     let mut fields = 0;
@@ -132,7 +148,19 @@ fn epd_parts(line: &str) -> (Range<usize>, Option<String>) {
     }
     let mut id = None;
     let mut comments: Vec<(u8, String)> = Vec::new();
-    for (opcode, operand) in operations(&line[end..]) {
+    let (operations, open_quote) = operations(&line[end..]);
+    let problem = open_quote.map(|(at, message)| {
+        let (from, to) = (
+            end + at,
+            if message == STRAY {
+                end + at + 1
+            } else {
+                line.len()
+            },
+        );
+        (from..to, message.to_owned())
+    });
+    for (opcode, operand) in operations {
         match opcode.as_str() {
             "id" => id = id.or(Some(operand)),
             c if c.len() == 2 && c.starts_with('c') && c.as_bytes()[1].is_ascii_digit() => {
@@ -148,51 +176,64 @@ fn epd_parts(line: &str) -> (Range<usize>, Option<String>) {
         .filter(|p| !p.trim().is_empty())
         .collect();
     let caption = (!parts.is_empty()).then(|| parts.join(": "));
-    (0..end, caption)
+    (0..end, caption, problem)
 }
 
 /// The operations of an EPD line after its position: `opcode operand…;`, operands blank
 /// separated, a quoted operand (`"…"`) taken whole (a `;` inside it is text, `\"` a quote);
-/// an operation without its `;` runs to the end of the line.
-fn operations(text: &str) -> Vec<(String, String)> {
+/// an operation without its `;` runs to the end of the line. Also where (byte offset) a quote
+/// opens that is never closed, or stands inside a word (`"a" b"`: a closing quote missing
+/// before it), and what is wrong there.
+fn operations(text: &str) -> (Vec<Operation>, Option<(usize, &'static str)>) {
     let mut ops = Vec::new();
-    let mut chars = text.chars().peekable();
+    let mut chars = text.char_indices().peekable();
     loop {
-        while chars.next_if(|c| c.is_whitespace() || *c == ';').is_some() {}
+        while chars
+            .next_if(|&(_, c)| c.is_whitespace() || c == ';')
+            .is_some()
+        {}
         let mut opcode = String::new();
-        while let Some(c) = chars.next_if(|c| !c.is_whitespace() && *c != ';') {
+        while let Some((_, c)) = chars.next_if(|&(_, c)| !c.is_whitespace() && c != ';') {
             opcode.push(c);
         }
         if opcode.is_empty() {
-            return ops;
+            return (ops, None);
         }
         let mut operands: Vec<String> = Vec::new();
         loop {
-            while chars.next_if(|c| c.is_whitespace()).is_some() {}
-            match chars.peek() {
+            while chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {}
+            match chars.peek().copied() {
                 None => break,
-                Some(';') => {
+                Some((_, ';')) => {
                     chars.next();
                     break;
                 }
-                Some('"') => {
+                Some((open, '"')) => {
                     chars.next();
                     // `\"` and `\\` stand for a quote and a backslash, as in a PGN tag.
                     let mut quoted = String::new();
-                    while let Some(c) = chars.next_if(|c| *c != '"') {
+                    while let Some((_, c)) = chars.next_if(|&(_, c)| c != '"') {
                         match c {
-                            '\\' => {
-                                quoted.push(chars.next_if(|c| matches!(c, '"' | '\\')).unwrap_or(c))
-                            }
+                            '\\' => quoted.push(
+                                chars
+                                    .next_if(|&(_, c)| matches!(c, '"' | '\\'))
+                                    .map_or(c, |(_, c)| c),
+                            ),
                             c => quoted.push(c),
                         }
                     }
-                    chars.next();
+                    if chars.next().is_none() {
+                        return (ops, Some((open, UNCLOSED)));
+                    }
                     operands.push(quoted);
                 }
                 Some(_) => {
                     let mut word = String::new();
-                    while let Some(c) = chars.next_if(|c| !c.is_whitespace() && *c != ';') {
+                    while let Some((i, c)) = chars.next_if(|&(_, c)| !c.is_whitespace() && c != ';')
+                    {
+                        if c == '"' {
+                            return (ops, Some((i, STRAY)));
+                        }
                         word.push(c);
                     }
                     operands.push(word);
@@ -230,6 +271,24 @@ mod tests {
                 )
             ]
         );
+    }
+
+    #[test]
+    fn an_epd_quote_never_closed_is_the_lines_problem() {
+        let text = "8/8/8/8/8/8/8/K6k w - - id \"open; c0 x\n\
+                    8/8/8/8/8/8/8/K6k w - - id \"unterminated; c0 \"hello\";\n\
+                    8/8/8/8/8/8/8/K6k w - - id \"a \\\"b\\\"\"; c0 \"c\";\n";
+        let mut lines = Lines::epd(Box::new(text.as_bytes()), "x.epd");
+        let mut next = || lines.next_line().ok().flatten().expect("a line");
+        // The quote after `id` is never closed.
+        let first = next();
+        let (at, message) = first.problem.expect("a problem");
+        assert_eq!((at, message.as_str()), (27..38, UNCLOSED), "{}", first.line);
+        let (at, message) = next().problem.expect("a stray quote");
+        assert_eq!((at, message.as_str()), (51..52, STRAY));
+        let third = next();
+        assert_eq!(third.problem, None);
+        assert_eq!(third.caption.as_deref(), Some("a \"b\": c"));
     }
 
     #[test]

@@ -1063,6 +1063,7 @@ impl<'a> Reader<'a> {
                 words: words.clone(),
                 block: Some(fence),
                 caption: None,
+                problem: None,
             }));
         }
     }

@@ -83,6 +83,12 @@ const CLOSE: Cell = Cell::dots("23456");
 /// Ordinary notation's round brackets (variations at odd depths), the text's `(` and `)`.
 const PAREN_OPEN: Cell = Cell::dots("236");
 const PAREN_CLOSE: Cell = Cell::dots("356");
+/// The signs in round brackets written after a move (rules.md §5): novelty `(n)`, draw
+/// offer `(=)`.
+const BRACKETED_SIGNS: [[Cell; 3]; 2] = [
+    [PAREN_OPEN, Cell::dots("1345"), PAREN_CLOSE],
+    [PAREN_OPEN, Cell::dots("2356"), PAREN_CLOSE],
+];
 
 /// The value of a word of lower digits (a move number); `None` for anything else.
 fn number(cells: &[Cell]) -> Option<u32> {
@@ -141,6 +147,21 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
     let (open, close) = match notation {
         Notation::Compact => (&[OPEN][..], &[CLOSE][..]),
         Notation::Ordinary => (&[OPEN, PAREN_OPEN][..], &[CLOSE, PAREN_CLOSE][..]),
+    };
+    // A sign in round brackets after a move (`(n)`, `(=)`) is a sign, not a variation's.
+    let unsigned;
+    let cells = match notation {
+        Notation::Ordinary => match cells
+            .windows(3)
+            .position(|w| BRACKETED_SIGNS.contains(&[w[0], w[1], w[2]]))
+        {
+            Some(i) if i > 0 && cells[i + 3..].iter().all(|c| close.contains(c)) => {
+                unsigned = [&cells[..i], &cells[i + 3..]].concat();
+                &unsigned[..]
+            }
+            _ => cells,
+        },
+        Notation::Compact => cells,
     };
     let mut p = Parsed::default();
     let mut core = cells;
@@ -548,10 +569,13 @@ impl Reader<'_> {
                 [] if p.opens == 0
                     && p.closes == 0
                     && p.number.is_none()
-                    && (!self.comment.is_empty() || self.moves_read == 0) =>
+                    && (!self.comment.is_empty()
+                        || self.moves_read == 0
+                        || next.is_some_and(|n| parse(self.notation, n.cells).is_text())) =>
                 {
                     // In a comment (or before the game's first move), text that looks like a
-                    // move is text.
+                    // move is text; so is such a word that text follows: a comment that
+                    // begins with a move (`{e4 är bättre}`).
                     self.comment_word(w.cells);
                     return Ok(false);
                 }

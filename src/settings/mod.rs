@@ -187,7 +187,7 @@ settings! {
     volume_sheets: Length<0, MAX_LENGTH> = 0, profile volume_sheets;
     /// All volumes in one file (BRF, Unicode braille), not a file a volume.
     join_volumes: Flag = false;
-    /// How en passant is marked.
+    /// How en passant is marked (compact notation writes `ep` for `e.p.`: its period ends a game).
     en_passant: Choice<EnPassant> = EnPassant::Ep,
         words { "ep" => EnPassant::Ep, "e.p." => EnPassant::EDotP, "no-ep" => EnPassant::None };
     /// Write double check as two check signs.

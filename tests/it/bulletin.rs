@@ -321,3 +321,56 @@ fn a_bulletins_title_on_every_volume_and_in_the_pef_and_games_without_a_round() 
             .any(|l| l.starts_with(&braille("Utan – Rond, 0-1")))
     );
 }
+
+/// A book of `.pgn` chapters under a title of its own: one title page (the book's), not the
+/// book's and then the bulletin's from the Event tag.
+#[test]
+fn a_book_folder_bulletin_has_the_books_title_page_alone() {
+    let dir = Sandbox::new();
+    std::fs::create_dir(dir.path().join("bok")).expect("a folder");
+    dir.write(
+        "bok/bok.yaml",
+        "title: Bulletin SM\nbulletin: true\nchapters:\n  - r1.pgn\n",
+    );
+    dir.write("bok/r1.pgn", pgn());
+    let ran = dir.run(&["build", "bok", "--format", "unicode", "-o", "-"]);
+    let built = pages(&ran.ok().text());
+    let titled = |title: &str| {
+        built
+            .pages
+            .iter()
+            .filter(|p| {
+                p.iter()
+                    .any(|l| l.trim_start_matches('⠀') == braille(title))
+            })
+            .count()
+    };
+    assert_eq!(titled("Bulletin SM"), 1, "{:?}", built.pages);
+    assert_eq!(titled("Bulletin-SM"), 0, "{:?}", built.pages);
+    // The bulletin is there all the same: headings by board, the index.
+    let text = built.pages.concat().join("\n");
+    assert!(text.contains(&braille("Spelarregister")));
+    assert!(text.contains(&braille("Bord 1")));
+}
+
+/// `bulletin: true` in a book with no `.pgn` file: its games keep their own headings (once
+/// they lost them: no words dropped), and a warning says why there is no bulletin.
+#[test]
+fn a_markdown_book_asking_for_a_bulletin_keeps_its_game_headings_and_is_told() {
+    let dir = Sandbox::new();
+    dir.write(
+        "km.md",
+        "---\ntitle: KM\nbulletin: true\n---\n\n# Rond 1\n\n```pgn\n[White \"Berg, C\"]\n\
+         [Black \"Dahl, D\"]\n\n1. d4 d5 0-1\n```\n",
+    );
+    let ran = dir.run(&["build", "km.md", "--format", "unicode", "-o", "-"]);
+    let text = ran.ok().text();
+    assert!(text.contains(&braille("Berg, C")), "{text}");
+    assert!(text.contains(&braille("Dahl, D")), "{text}");
+    assert!(
+        ran.stderr
+            .contains("km.md:1:1: warning: bulletin: true lays out the games of .pgn files"),
+        "{}",
+        ran.stderr
+    );
+}

@@ -470,3 +470,40 @@ fn ordinary_moves_typed_without_capital_or_number_signs_read() {
             .to_vec()]
     );
 }
+
+/// What annotated games hold and the reading once took for something else: a comment that
+/// begins with a move (illegal where it stands), a comment in brackets, the signs in round
+/// brackets after a move (novelty `(n)`, draw offer `(=)`).
+const ANNOTATED: &str = "\
+1. d4 {e4 är bättre} d5 2. c4 {Sf3 var bättre} e6 3. Nc3 *
+
+1. e4 e5 2. Nf3 {(som vanligt)} Nc6 3. c3 $146 Nf6 4. d4 (=) exd4 *
+";
+
+#[test]
+fn comments_that_begin_with_a_move_and_signs_in_brackets_read_back() {
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        for layout in [Layout::Running, Layout::List] {
+            let read = round_trip(ANNOTATED, notation, Moves::Short, layout, 28, Format::Brf);
+            assert_eq!(read, 2);
+        }
+    }
+}
+
+/// A book checks itself by default; a game from a [FEN] position, whose braille does not say
+/// where its moves start, is not compared, and the book builds.
+#[test]
+fn a_book_with_a_game_from_a_position_builds_checking_itself() {
+    let dir = Sandbox::new();
+    dir.write(
+        "bok.md",
+        "# Slutspel\n\n```pgn\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n\
+         1. e4 Kd7 2. e5 Ke6 *\n```\n\n```pgn\n1. e4 e5 2. Nf3 *\n```\n",
+    );
+    let out = dir
+        .command(&["build", "bok.md", "--format", "unicode", "-o", "bok.txt"])
+        .run();
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = String::from_utf8(dir.read("bok.txt")).expect("Unicode braille");
+    assert!(text.contains("⠠⠅⠙⠼⠛"), "{text}");
+}
