@@ -159,8 +159,12 @@ impl Rule {
 pub(crate) struct Word {
     pub start: u32,
     pub end: u32,
-    /// The blank after this word must not end a line (a move number stays with its move).
+    /// The blank after this word must not end a line (a move number stays with its move, a
+    /// move with its signs after a blank) as long as the glued group fits a line.
     pub glued: bool,
+    /// Glued, and never broken, even in a glued group longer than a line: a move number and
+    /// its move, a number and its group of digits (MTM 1.4).
+    pub bound: bool,
 }
 
 /// Words to be filled into lines, with the indent of its first line and of the others.
@@ -246,19 +250,30 @@ impl Paragraph {
 
     /// Ends the open word; the blank after it may break a line.
     pub fn end_word(&mut self) {
-        self.finish(false);
+        self.finish(false, false);
     }
 
-    /// Ends the open word; the blank after it must not break a line.
+    /// Ends the open word; the blank after it must not break a line, unless the glued group
+    /// is longer than a line.
     pub fn end_word_glued(&mut self) {
-        self.finish(true);
+        self.finish(true, false);
     }
 
-    fn finish(&mut self, glued: bool) {
+    /// Ends the open word; the blank after it never breaks a line (a move number).
+    pub fn end_word_bound(&mut self) {
+        self.finish(true, true);
+    }
+
+    fn finish(&mut self, glued: bool, bound: bool) {
         if let Some(start) = self.open.take() {
             let end = self.cells.len() as u32;
             if end > start {
-                self.words.push(Word { start, end, glued });
+                self.words.push(Word {
+                    start,
+                    end,
+                    glued,
+                    bound,
+                });
             } else if !self.words.is_empty() {
                 // An empty word is no word: the blank put before it goes too.
                 self.cells.truncate((start as usize).saturating_sub(1));
@@ -287,7 +302,7 @@ impl Paragraph {
                     continue;
                 }
                 if self.binds(&cells[k + 1..]) {
-                    self.end_word_glued();
+                    self.end_word_bound();
                 } else {
                     self.end_word();
                 }
@@ -307,7 +322,7 @@ impl Paragraph {
             }
             if c.is_blank() {
                 if self.binds(&cells[k + 1..]) {
-                    self.end_word_glued();
+                    self.end_word_bound();
                 } else {
                     self.end_word();
                 }
@@ -319,16 +334,23 @@ impl Paragraph {
 
     /// Whether the open word and the text after the blank (`after`) stay on one line (MTM 1.4,
     /// rules.md §8): a move number with its move (`12.` `e4`, `7...` `Sf5`: a number of at most
-    /// three digits and its periods), and a number with its group of three digits (`1 000`,
-    /// also written with a no-break space).
+    /// three digits and its periods); a number with the next group of digits (`1 000`, also
+    /// written with a no-break space; `08-123 45 67`), with `%`, `‰` or `×` after it, or with a
+    /// month (`17 maj`); a month with its year (`maj 2024`); `§` or `×` with the number after
+    /// it; a short abbreviation with the abbreviation or number after it (`t. ex.`, `f. Kr.`,
+    /// `s. 12`, `kl. 10.30`).
     fn binds(&self, after: &[Cell]) -> bool {
         let Some(start) = self.open else {
             return false;
         };
         let word = &self.cells[start as usize..];
+        let next = &after[..after
+            .iter()
+            .position(|c| c.is_blank())
+            .unwrap_or(after.len())];
         // Most words hold no number at all.
         if !word.iter().any(|&c| [c] == tables::NUMBER_SIGN) {
-            return false;
+            return !next.is_empty() && binds_without_number(word, next);
         }
         let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
         let periods = word.iter().rev().take_while(|&&c| [c] == period).count();
@@ -346,26 +368,25 @@ impl Paragraph {
             return false;
         };
         let digits = run(&word[number + 1..digits_end]);
-        // The number is the whole word but for an opening bracket, and runs to the periods
-        // (or the end): `⠼⠁⠃⠄`, `⠦⠼⠛⠄⠄⠄`, `⠼⠁`; not a move that ends a sentence (`e5.`).
+        // A move number: the whole word but for an opening bracket, and runs to the periods
+        // (`⠼⠁⠃⠄`, `⠦⠼⠛⠄⠄⠄`); not a move that ends a sentence (`e5.`).
         let opening = |c: Cell| {
             ['(', '[']
                 .iter()
                 .any(|&b| tables::lookup(b).is_some_and(|r| r.cells == [c]))
         };
-        if number + 1 + digits != digits_end
-            || digits == 0
-            || !word[..number].iter().all(|&c| opening(c))
-        {
-            return false;
+        if periods > 0 {
+            return number + 1 + digits == digits_end
+                && digits > 0
+                && word[..number].iter().all(|&c| opening(c))
+                && digits <= 3;
         }
-        if digits_end < word.len() {
-            return digits <= 3;
-        }
-        // A group of three digits after the blank, standing alone.
-        after.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
-            && run(&after[1..]) == 3
-            && after.get(4).is_none_or(|&c| !tables::is_digit_cell(c))
+        // A number (its digits and the signs inside numbers: `08-123`, `10.30`, `2024-05-17`)
+        // with what follows it.
+        is_number(word)
+            && (next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
+                || ['%', '‰', '×'].iter().any(|&s| is_sign(next, s))
+                || is_month(next))
     }
 
     /// The words, after closing any open one.
@@ -446,6 +467,93 @@ impl Paragraph {
     }
 }
 
+/// A word of a number alone: a number sign first, then digits and the signs inside numbers
+/// (`- . , : /`, another number sign), a digit last.
+fn is_number(word: &[Cell]) -> bool {
+    let inside = |c: Cell| {
+        ['-', '.', ',', ':', '/']
+            .iter()
+            .any(|&b| tables::lookup(b).is_some_and(|r| r.cells == [c]))
+    };
+    word.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
+        && word.last().is_some_and(|&c| tables::is_digit_cell(c))
+        && word
+            .iter()
+            .all(|&c| tables::is_digit_cell(c) || [c] == tables::NUMBER_SIGN || inside(c))
+}
+
+/// Whether `word` is the sign `sign` alone.
+fn is_sign(word: &[Cell], sign: char) -> bool {
+    tables::lookup(sign).is_some_and(|r| r.cells == word)
+}
+
+/// Whether `word` spells `text` (lower-case ASCII letters and periods).
+fn spells(word: &[Cell], text: &str) -> bool {
+    word.len() == text.len()
+        && text
+            .bytes()
+            .zip(word)
+            .all(|(b, &c)| tables::lookup_ascii(b).is_some_and(|r| r.cells == [c]))
+}
+
+/// Swedish months, written out and shortened.
+const MONTHS: [&str; 24] = [
+    "januari",
+    "februari",
+    "mars",
+    "april",
+    "maj",
+    "juni",
+    "juli",
+    "augusti",
+    "september",
+    "oktober",
+    "november",
+    "december",
+    "jan.",
+    "febr.",
+    "feb.",
+    "mar.",
+    "apr.",
+    "jun.",
+    "jul.",
+    "aug.",
+    "sept.",
+    "sep.",
+    "okt.",
+    "nov.",
+];
+
+fn is_month(word: &[Cell]) -> bool {
+    MONTHS.iter().any(|m| spells(word, m)) || spells(word, "dec.")
+}
+
+/// A short abbreviation: one to three small letters and a period, a capital sign allowed
+/// before them (`t.`, `ex.`, `kl.`, `Kr.`).
+fn is_abbreviation(word: &[Cell]) -> bool {
+    let word = word.strip_prefix(tables::CAPITAL).unwrap_or(word);
+    let Some((&last, letters)) = word.split_last() else {
+        return false;
+    };
+    let letter = |c: Cell| {
+        (b'a'..=b'z').any(|b| tables::lookup_ascii(b).is_some_and(|r| r.cells == [c]))
+            || ['å', 'ä', 'ö']
+                .iter()
+                .any(|&l| tables::lookup(l).is_some_and(|r| r.cells == [c]))
+    };
+    is_sign(&[last], '.') && (1..=3).contains(&letters.len()) && letters.iter().all(|&c| letter(c))
+}
+
+/// [`Paragraph::binds`] for an open word without a number: a month with its year, `§` and `×`
+/// with their number, an abbreviation with the next abbreviation or a number.
+fn binds_without_number(word: &[Cell], next: &[Cell]) -> bool {
+    let number_next = next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN);
+    if number_next && (is_sign(word, '§') || is_sign(word, '×') || is_month(word)) {
+        return true;
+    }
+    is_abbreviation(word) && (number_next || is_abbreviation(next))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,10 +574,42 @@ mod tests {
         assert_eq!(glued("(7... Sf5)"), [true, false]);
         assert_eq!(glued("1 000 000 drag"), [true, true, false, false]);
         assert_eq!(glued("2\u{a0}500 kr"), [true, false, false]);
-        // Not: a move that ends a sentence, a year, a number and a word, four digits after.
+        // Any group of digits: a telephone number.
+        assert_eq!(glued("08-123 45 67 slut"), [true, true, false, false]);
+        // Not: a move that ends a sentence, a year, a number and a word.
         assert_eq!(glued("vann 5...fxe5. Efter"), [false, false, false]);
         assert_eq!(glued("år 1999. Sedan"), [false, false, false]);
         assert_eq!(glued("3 drag"), [false, false]);
-        assert_eq!(glued("3 0000"), [false, false]);
+    }
+
+    #[test]
+    fn abbreviations_dates_and_signs_with_numbers_stay_together() {
+        let bound = |s: &str| {
+            let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
+            text::translate(s, &mut cells, &mut unmapped);
+            let mut p = Paragraph::new(0, 0);
+            p.push_text(&cells);
+            p.words().iter().map(|w| w.bound).collect::<Vec<_>>()
+        };
+        assert_eq!(bound("t. ex. slut"), [true, false, false]);
+        assert_eq!(
+            bound("år 400 f. Kr. slut"),
+            [false, false, true, false, false]
+        );
+        assert_eq!(bound("se s. 12 nu"), [false, true, false, false]);
+        assert_eq!(bound("kl. 10.30 i dag"), [true, false, false, false]);
+        assert_eq!(
+            bound("den 17 maj 2024 slut"),
+            [false, true, true, false, false]
+        );
+        assert_eq!(bound("den 3 dec. 2024"), [false, true, true, false]);
+        assert_eq!(bound("25 % slut"), [true, false, false]);
+        assert_eq!(bound("§ 5 slut"), [true, false, false]);
+        assert_eq!(bound("3 × 4 slut"), [true, true, false, false]);
+        // Not: a sentence that ends in a short word, a word that is no month, a year alone.
+        assert_eq!(bound("en ö. Sedan gick"), [false, false, false, false]);
+        assert_eq!(bound("ex. slut"), [false, false]);
+        assert_eq!(bound("17 drag 2024"), [false, false, false]);
+        assert_eq!(bound("maj var 2024"), [false, false, false]);
     }
 }

@@ -548,10 +548,10 @@ impl Run<'_> {
             // Compact cells come from small tables: written straight into the paragraph.
             if numbered {
                 self.para.push_with(|out| push_lower_number(m.number, out));
-                self.para.end_word_glued();
+                self.para.end_word_bound();
                 if black {
                     self.para.push(&COMPACT_OMITTED);
-                    self.para.end_word_glued();
+                    self.para.end_word_bound();
                 }
             }
             self.para
@@ -564,7 +564,7 @@ impl Run<'_> {
             let ordinary = &mut self.w.ordinary;
             if numbered && !black {
                 self.para.push_with(|out| ordinary.number(m.number, out));
-                self.para.end_word_glued();
+                self.para.end_word_bound();
             }
             let black_number = (numbered && black).then_some(m.number);
             self.para

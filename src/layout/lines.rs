@@ -65,7 +65,8 @@ pub(crate) fn fill(p: &mut Paragraph, width: usize, out: &mut Vec<Vec<Cell>>) {
 ///
 /// Greedy: each line takes as many words as fit. Glued words (a move number and its move, a
 /// move and a sign after a blank) move to the next line together; a glued group longer than a
-/// line breaks at its glued blanks after all, and only a word longer than a whole line is cut:
+/// line breaks at its glued blanks after all, but not inside a bound run (a move number and its
+/// move) that fits a line, and only a word longer than a whole line is cut:
 /// after `/ . @ - _` where one falls on the line, else where the line ends, never with a hyphen
 /// added (a hyphen would read as part of an address).
 pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
@@ -139,8 +140,36 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
             line_has_words = false;
             continue;
         }
-        // The group is longer than a line: place its words one by one, on the line itself.
+        // The group is longer than a line: place it on the line itself a bound run at a time
+        // (a move number with its move: a number never ends a line), the words of a run
+        // longer than a line one by one.
         put_span(p, span.take(), &mut line);
+        let mut k = i;
+        while words[k].bound && k + 1 < words.len() {
+            k += 1;
+        }
+        if k > i {
+            let run = (words[k].end - words[i].start) as usize;
+            if line.len() + usize::from(line_has_words) + run <= width {
+                let span = Span {
+                    blank: line_has_words,
+                    first: words[i],
+                    last: words[k],
+                };
+                put_span(p, Some(span), &mut line);
+                line_has_words = true;
+                i = k + 1;
+                len = line.len();
+                continue;
+            }
+            if line_has_words && p.rest_indent + run <= width {
+                lines.push(&line);
+                start_line(&mut line, false);
+                line_has_words = false;
+                len = line.len();
+                continue;
+            }
+        }
         let w = words[i];
         let wl = len_of(w);
         let sep = usize::from(line_has_words);
@@ -305,6 +334,37 @@ mod tests {
         word(&mut p, 3, false);
         // 5 + 1 + 2 fits in 8 but the 2 is glued to the 3: both go to the next line.
         assert_eq!(filled(&mut p, 8), vec!["⠁⠁⠁⠁⠁", "⠁⠁⠀⠁⠁⠁"]);
+    }
+
+    #[test]
+    fn a_glued_group_longer_than_a_line_breaks_outside_its_bound_runs() {
+        // `⠂⠂` (a number) bound to its move, the move glued to three signs: the group
+        // (2+1+3+1+4+1+4+1+4 = 21 cells) is longer than a line of 11. After the first word the number
+        // would fit but not its move: both go to the next line; the signs break where they
+        // must.
+        let group = |p: &mut Paragraph, bound: bool| {
+            word(p, 5, false);
+            p.push(&[Cell::dots("2"); 2]);
+            if bound {
+                p.end_word_bound();
+            } else {
+                p.end_word_glued();
+            }
+            word(p, 3, true);
+            word(p, 4, true);
+            word(p, 4, true);
+            word(p, 4, false);
+        };
+        let mut p = Paragraph::new(0, 0);
+        group(&mut p, true);
+        assert_eq!(
+            filled(&mut p, 11),
+            vec!["⠁⠁⠁⠁⠁", "⠂⠂⠀⠁⠁⠁⠀⠁⠁⠁⠁", "⠁⠁⠁⠁⠀⠁⠁⠁⠁"]
+        );
+        // Merely glued, the number ended the first line.
+        let mut p = Paragraph::new(0, 0);
+        group(&mut p, false);
+        assert_eq!(filled(&mut p, 11)[0], "⠁⠁⠁⠁⠁⠀⠂⠂");
     }
 
     #[test]

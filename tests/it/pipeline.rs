@@ -308,3 +308,35 @@ fn lengths_set_through_the_api_are_checked_as_on_the_command_line() {
         }
     }
 }
+
+/// A move number never ends a line (rules.md §4), also when its move and the comment signs
+/// after it are longer than a line: the group breaks between the signs, never between the
+/// number and its move.
+#[test]
+fn a_move_number_never_ends_a_line_even_before_a_group_longer_than_a_line() {
+    let pgn = "1. e4 e5 2. Nf3 $132 $44 $16 $142 $32 Nc6 3. Bb5 $36 $132 $44 $140 a6 \
+               4. Ba4 $40 $132 $36 $44 $16 Nf6 5. O-O $14 $132 $44 $146 Be7 *\n";
+    let number = |w: &str| {
+        let w: Vec<char> = w.chars().collect();
+        w.len() >= 3
+            && w[0] == '⠼'
+            && w[w.len() - 1] == '⠄'
+            && w[1..w.len() - 1].iter().all(|c| "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚".contains(*c))
+    };
+    for width in 12..=32 {
+        let settings = Settings {
+            line_length: Some(width),
+            page_length: Some(0),
+            ..Settings::default()
+        };
+        let (out, _) = build("g.pgn", InputKind::Pgn, pgn, &settings);
+        for line in out.lines() {
+            assert!(line.chars().count() <= width, "{width}: {line}");
+            let last = line.split('⠀').rfind(|w| !w.is_empty()).unwrap_or("");
+            assert!(
+                !number(last),
+                "width {width}: a number ends '{line}'\n{out}"
+            );
+        }
+    }
+}
