@@ -1371,12 +1371,10 @@ impl Pass<'_, '_> {
             // The index of players, with the pages of the pass before (the list's).
             let known = run.writer.contents().known.clone();
             let pages = |i: usize| known.get(i).and_then(|(_, page)| *page);
+            // Its names were warned of at their games' headings: not again here.
             for node in b.index(&pages) {
-                let reporter = &mut run.reporter;
                 run.writer
-                    .node(&node, &run.options, &mut run.blocks, &mut |w| {
-                        reporter.warn(w)
-                    });
+                    .node(&node, &run.options, &mut run.blocks, &mut |_| {});
             }
             lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT, None)?;
         }
@@ -1761,8 +1759,16 @@ impl<S: LineSink> Run<'_, S> {
             }
             if let Some(b) = bulletin.as_mut() {
                 let entry = writer.contents().found.len();
+                // The bulletin's headings are made of the game's tags: what they warn of is
+                // the game's, at its place (as its own heading's tags are).
+                let mut place = about.location.clone().unwrap_or_else(|| at.in_file(name));
+                indent.relocate(&mut place);
                 for node in b.before_game(&about, entry) {
-                    writer.node(&node, &options, blocks, &mut |w| reporter.warn(w));
+                    writer.node(&node, &options, blocks, &mut |mut w| {
+                        w.0.location = place.clone();
+                        w.0.message = format!("game {}: {}", about.number, w.0.message);
+                        reporter.warn(w)
+                    });
                 }
             }
             let mut made = translated.blocks;

@@ -374,3 +374,30 @@ fn a_markdown_book_asking_for_a_bulletin_keeps_its_game_headings_and_is_told() {
         ran.stderr
     );
 }
+
+/// What a bulletin's heading warns of (a name with letters that have no braille) is said once,
+/// at the game whose tag it is, as for a game's own heading: not at line 1 of the file, and
+/// not again for the index of players.
+#[test]
+fn a_bulletin_headings_warnings_stand_at_their_game_once() {
+    let dir = Sandbox::new();
+    dir.write(
+        "cyr.pgn",
+        "[Event \"T\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n\
+         [Event \"T\"]\n[Site \"X\"]\n[White \"Жук\"]\n[Black \"B\"]\n\n1. e4 *\n",
+    );
+    let ran = dir.run(&["build", "cyr.pgn", "--bulletin", "-o", "cyr.brf"]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let warnings: Vec<&str> = ran
+        .stderr
+        .lines()
+        .filter(|l| l.contains(": warning: "))
+        .collect();
+    assert_eq!(warnings.len(), 3, "{}", ran.stderr);
+    for w in warnings {
+        assert!(
+            w.starts_with("cyr.pgn:7:1: warning: game 2: no braille rule"),
+            "{w}"
+        );
+    }
+}
