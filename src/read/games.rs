@@ -7,7 +7,7 @@
 //! word that reads as a move but is none is an error at its place, with the moves read so far.
 
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::{CastlingSide, Chess, File, FromSetup, Move, Position, Rank, Role, Square};
 
 use super::text::to_print;
 use crate::braille::Cell;
@@ -113,6 +113,9 @@ fn role_of(c: Cell) -> Option<Role> {
     .find(|&r| compact_move_letter(r) == Some(c))
 }
 
+/// How many words of a comment at the start of a variation are looked through for its move.
+const MOST_COMMENT_WORDS: usize = 24;
+
 /// What one word of a game is, its brackets taken off.
 #[derive(Clone, Debug, Default)]
 struct Parsed {
@@ -124,8 +127,11 @@ struct Parsed {
     /// A move number (with the move written in the same word in ordinary notation,
     /// `12...Sf5`).
     number: Option<u32>,
-    /// The dashes of a White move left out (compact `⠤⠤`).
+    /// The dashes `⠤⠤`: a White move left out before a Black move's number (`7 -- sf5`), or
+    /// a null move.
     omitted: bool,
+    /// The number is a Black move's (`12...`, ordinary notation).
+    black: bool,
     /// A move as written.
     written: Option<Written>,
     /// Nothing but brackets (an empty variation) or nothing at all.
@@ -192,12 +198,14 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             let dots = rest.bytes().take_while(|&b| b == b'.').count();
             let mv = if digits > 0 && (dots == 1 || dots == 3) {
                 p.number = text[..digits].parse().ok();
+                p.black = dots == 3;
                 &rest[dots..]
             } else {
                 text.as_str()
             };
+            p.omitted = core.ends_with(&[DASH, DASH]) && mv == to_print(&[DASH, DASH]);
             p.written = (!mv.is_empty()).then(|| written_print(mv)).flatten();
-            if !mv.is_empty() && p.written.is_none() && p.number.is_some() {
+            if !mv.is_empty() && p.written.is_none() && p.number.is_some() && !p.omitted {
                 p.number = None;
             }
             p.print = Some(mv.to_owned());
@@ -409,6 +417,8 @@ struct Reader<'a> {
     moves_read: usize,
     /// The word before was a move number alone (a move follows).
     after_number: bool,
+    /// That number was a Black move's (`12...`).
+    after_black_number: bool,
     /// The move before was read without its capital or number sign put back.
     repairing: bool,
 }
@@ -469,6 +479,32 @@ impl Reader<'_> {
         self.moves_read += 1;
     }
 
+    /// A null move (`--`): the other side to move, in a position it may stand in.
+    fn play_null(&mut self, w: &Word<'_>) -> Result<()> {
+        let number = self.pos.fullmoves().get();
+        let white = self.pos.turn() == shakmaty::Color::White;
+        if self.pos.is_check() {
+            return Err(self.error(w, "a null move while the king is in check".into()));
+        }
+        let mode = self.pos.castles().mode();
+        let mut setup = self.pos.clone().to_setup(shakmaty::EnPassantMode::Legal);
+        setup.swap_turn();
+        if !white {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        let next = Chess::from_setup(setup, mode)
+            .map_err(|e| self.error(w, format!("a null move is not possible here: {e}")))?;
+        self.before = Some(std::mem::replace(&mut self.pos, next));
+        self.game.items.push(Item::Move {
+            san: "--".into(),
+            uci: "0000".into(),
+            number,
+            white,
+        });
+        self.moves_read += 1;
+        Ok(())
+    }
+
     /// The position a word's move is played in: a variation (`opens` > 0) starts before the
     /// last move.
     fn played_in(&self, opens: usize) -> &Chess {
@@ -478,8 +514,9 @@ impl Reader<'_> {
         }
     }
 
-    /// One word of a game (`next` is the word after it); `true` when it ended the game.
-    fn word(&mut self, w: &Word<'_>, next: Option<&Word<'_>>) -> Result<bool> {
+    /// One word of a game (`rest`: the words after it); `true` when it ended the game.
+    fn word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
+        let next = rest.first();
         let mut p = parse(self.notation, w.cells);
         let mut repaired_now = false;
         // Ordinary notation typed without a capital or number sign, right after a move number,
@@ -503,8 +540,26 @@ impl Reader<'_> {
             }
         }
         self.repairing = repaired_now;
-        self.after_number = p.number.is_some() && p.written.is_none();
+        let (after_number, after_black) = (self.after_number, self.after_black_number);
+        self.after_number = p.number.is_some() && p.written.is_none() && !p.omitted;
+        self.after_black_number = self.after_number && p.black;
         if p.is_text() {
+            // A variation that begins with a comment (`(Eller 1...e6)`): its bracket, then
+            // the comment in it.
+            let open = match self.notation {
+                Notation::Compact => &[OPEN][..],
+                Notation::Ordinary => &[OPEN, PAREN_OPEN][..],
+            };
+            if w.cells.len() > 1 && open.contains(&w.cells[0]) && self.variation_follows(rest) {
+                self.flush_comment();
+                if let Some(before) = self.before.clone() {
+                    let back = std::mem::replace(&mut self.pos, before);
+                    self.stack.push((back, self.before.take()));
+                    self.game.items.push(Item::VariationStart);
+                }
+                self.comment_word(&w.cells[1..]);
+                return Ok(false);
+            }
             // Text that closes variations (a comment sign after a blank, `⠲⠌⠶)`): the text
             // is a comment, the brackets end the variations.
             let close = match self.notation {
@@ -540,6 +595,7 @@ impl Reader<'_> {
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
                 && p.written.is_none()
+                && !p.omitted
                 && !self.comment.is_empty()
                 && !next.is_some_and(|n| {
                     let q = parse(self.notation, n.cells);
@@ -558,6 +614,26 @@ impl Reader<'_> {
             let back = std::mem::replace(&mut self.pos, before);
             self.stack.push((back, self.before.take()));
             self.game.items.push(Item::VariationStart);
+        }
+        // The dashes: a null move, unless they stand for the White move left out before a
+        // Black move's number (White has moved: `7 -- sf5`, `7. -- Sf5`).
+        if p.omitted {
+            let black = self.pos.turn() == shakmaty::Color::Black;
+            let marker = black && !p.black && !after_black && (after_number || p.number.is_some());
+            // Dashes between words of text are text: the dash between the players of the
+            // next game's heading (`Anna -- Bo`), when a page end took the blank line away.
+            let in_text = p.number.is_none()
+                && p.closes == 0
+                && !after_number
+                && next.is_none_or(|n| parse(self.notation, n.cells).is_text());
+            if in_text && !marker {
+                self.comment_word(w.cells);
+                return Ok(false);
+            }
+            if !marker {
+                self.flush_comment();
+                self.play_null(w)?;
+            }
         }
         if let Some(written) = p.written {
             let fit = fitting(&self.pos, &written);
@@ -599,6 +675,46 @@ impl Reader<'_> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Whether the words after a text word that opens with a bracket go on into a variation
+    /// on the last move: the first of them that is no text is a move with its number, the
+    /// number due before the last move and the move legal there; a word of text that closes
+    /// the bracket before it comes makes it text in brackets (`(som vanligt)`).
+    fn variation_follows(&self, rest: &[Word<'_>]) -> bool {
+        let Some(before) = &self.before else {
+            return false;
+        };
+        let close = match self.notation {
+            Notation::Compact => &[CLOSE][..],
+            Notation::Ordinary => &[CLOSE, PAREN_CLOSE][..],
+        };
+        let due = Some(before.fullmoves().get());
+        // Compact notation writes the number apart (`7 -- sf5`).
+        let mut numbered = false;
+        for w in rest.iter().take(MOST_COMMENT_WORDS) {
+            let q = parse(self.notation, w.cells);
+            if q.is_text() {
+                if w.cells.last().is_some_and(|c| close.contains(c)) {
+                    return false;
+                }
+                continue;
+            }
+            if q.opens > 0 {
+                return false;
+            }
+            // The dashes: White's null move, or the White move left out before Black's.
+            let white = before.turn() == shakmaty::Color::White;
+            match q.written {
+                None if q.omitted && (numbered || q.number == due) && white => return true,
+                None if q.number == due || (numbered && q.omitted) => numbered = true,
+                None => return false,
+                Some(m) => {
+                    return (numbered || q.number == due) && fitting(before, &m).len() == 1;
+                }
+            }
+        }
+        false
     }
 
     fn comment_word(&mut self, cells: &[Cell]) {
@@ -701,6 +817,7 @@ pub(crate) fn games(
             comment: Vec::new(),
             moves_read: 0,
             after_number: false,
+            after_black_number: false,
             repairing: false,
         };
         // To the period after the game's last move (compact notation), a blank line after its
@@ -725,7 +842,7 @@ pub(crate) fn games(
             }
             i += 1;
             let before = reader.moves_read;
-            match reader.word(w, words.get(i)) {
+            match reader.word(w, &words[i..]) {
                 Ok(true) => {
                     last_move_line = w.line;
                     break;
