@@ -872,11 +872,34 @@ impl<'a> Reader<'a> {
             let node = self.directive(comment, range.start, warn);
             if let Some(node) = node {
                 self.html_text_block(&std::mem::take(&mut text), range.clone(), warn);
+                // A page break before the next chapter (or the book's end): the notes of this
+                // chapter end it before the break, not on the next chapter's first page.
+                if matches!(node, Node::PageBreak)
+                    && self.containers == 0
+                    && rest.trim().is_empty()
+                    && self.chapter_follows(range.end)
+                {
+                    self.end_chapter(false, warn);
+                }
                 self.queue.push_back(node);
             }
         }
         text.push_str(rest);
         self.html_text_block(&text, range, warn);
+    }
+
+    /// Whether a level-1 heading (`# …`, at most three blanks in) or the end of the book is
+    /// what comes next after byte `at`, blank lines aside.
+    fn chapter_follows(&self, at: usize) -> bool {
+        let rest = self.text.get(at..).unwrap_or_default();
+        match rest.lines().find(|l| !l.trim().is_empty()) {
+            None => true,
+            Some(line) => {
+                let t = line.trim_start_matches(' ');
+                line.len() - t.len() <= 3
+                    && (t.trim_end() == "#" || t.starts_with("# ") || t.starts_with("#\t"))
+            }
+        }
     }
 
     /// What a comment asks for: a page break, a print page change, the contents list; `None`

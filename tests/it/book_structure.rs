@@ -217,6 +217,29 @@ fn notes_are_numbered_after_their_word_and_gathered_at_the_chapter_end() {
     );
 }
 
+/// A page break before the next chapter: the chapter's notes end it, before the break, and
+/// the next chapter starts its page (the notes once came after the break, and the chapter
+/// after them on the same page).
+#[test]
+fn a_chapters_notes_come_before_a_page_break_that_ends_it() {
+    let md = "# Kapitel ett\n\nText.[^1]\n\n[^1]: Noten.\n\n<!-- pagebreak -->\n\n\
+              # Kapitel två\n\nMer text.\n";
+    let b = built(md, Settings::default());
+    let on = |page: usize, text: &str| b.pages[page].iter().any(|l| *l == braille(text));
+    assert_eq!(b.pages.len(), 2, "{:#?}", b.pages);
+    assert!(on(0, "Kapitel ett") && on(0, "Noter"), "{:#?}", b.pages);
+    assert!(on(1, "Kapitel två") && !on(1, "Noter"), "{:#?}", b.pages);
+    // A page break inside a chapter leaves its notes at the chapter's end.
+    let md = "# Ett\n\nA.[^1]\n\n<!-- pagebreak -->\n\nB.\n\n[^1]: N.\n";
+    let b = built(md, Settings::default());
+    assert_eq!(b.pages.len(), 2, "{:#?}", b.pages);
+    assert!(
+        b.pages[1].iter().any(|l| *l == braille("Noter")),
+        "{:#?}",
+        b.pages
+    );
+}
+
 #[test]
 fn a_long_note_hangs_under_its_number() {
     let md = "Ord[^1].\n\n[^1]: En not som är så lång att den måste brytas.\n";
