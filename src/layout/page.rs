@@ -293,8 +293,20 @@ impl<S: LineSink> Layouter<S> {
                 }
                 drop_blanks = true;
             } else if split > 0 && split < group.len() {
-                self.place_group(&group[..split], 0)?;
-                return self.place_group(&group[split..], 0);
+                // Headings and their block do not fit one page together: the headings nearest
+                // the block go with it, as many as fit a page with it (a heading is never the
+                // last thing on a page), the others before them; when not even the last fits,
+                // the block goes apart.
+                let fits = |from: usize| {
+                    let tail = &group[from..];
+                    let blanks = tail.iter().take_while(|h| h.cells.is_empty()).count();
+                    tail.len() - blanks <= capacity
+                };
+                let starts = (1..split)
+                    .filter(|&i| group[i - 1].cells.is_empty() && !group[i].cells.is_empty());
+                let at = starts.into_iter().find(|&i| fits(i)).unwrap_or(split);
+                self.place_group(&group[..at], 0)?;
+                return self.place_group(&group[at..], 0);
             }
         }
         let mut leading = true;
@@ -518,6 +530,33 @@ mod tests {
         assert_eq!(
             out,
             vec!["⠓", "", "\u{c}", "⠁", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"]
+        );
+    }
+
+    #[test]
+    fn the_heading_nearest_a_block_goes_with_it_when_all_do_not_fit() {
+        // 8 lines a page: two headings and a 5-line diagram (11 lines with their blank lines)
+        // do not fit; the second heading goes to the next page with the diagram, not left at
+        // the foot of the first.
+        let out = run(
+            10,
+            8,
+            None,
+            vec![
+                para(1, 0),
+                heading(false),
+                heading(false),
+                Block::Fixed {
+                    lines: vec![vec![Cell::dots("1")]; 5],
+                    indent: 0,
+                },
+            ],
+        );
+        assert_eq!(
+            out,
+            vec![
+                "⠁", "", "⠓", "", "", "\u{c}", "⠓", "", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"
+            ]
         );
     }
 
