@@ -115,13 +115,18 @@ pub struct Job {
     pub verify: Option<bool>,
 }
 
+/// The most threads a build starts, whatever `--jobs` asks.
+const MAX_JOBS: usize = 256;
+
 impl Job {
     /// How the loop runs: its threads, and whether it only checks.
     fn drive(&self) -> Drive {
+        // More threads than games in flight gain nothing; tens of thousands cannot start.
         let jobs = match self.jobs {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
-        };
+        }
+        .min(MAX_JOBS);
         Drive {
             jobs,
             check: self.destination == Destination::Discard,
@@ -1611,7 +1616,9 @@ impl<S: LineSink> Run<'_, S> {
             InputKind::Epd => (Document::epd(reader, name), "no positions"),
             InputKind::Pgn | InputKind::Markdown => (Document::pgn(reader), "no games"),
         };
-        if self.document(document, name)? == 0 {
+        // Not empty when every game was skipped (`keep_going`): each skip is named already.
+        let skipped = self.counts.skipped;
+        if self.document(document, name)? == 0 && self.counts.skipped == skipped {
             self.reporter.warn(empty_input(name, what));
         }
         Ok(())

@@ -137,8 +137,8 @@ struct Decoding {
     /// instead of detecting it.
     #[arg(long, value_name = "LABEL")]
     input_encoding: Option<String>,
-    /// Threads that translate games (0: one a core). The output is the same bytes whatever
-    /// the number.
+    /// Threads that translate games (0: one a core; at most 256). The output is the same
+    /// bytes whatever the number.
     #[arg(short, long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Read every game back from the braille written and compare it with its source, move by

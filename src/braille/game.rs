@@ -337,14 +337,16 @@ impl<'a> HeadingTags<'a> {
                 *slot = known(value);
             }
         }
-        t.white_elo = t
-            .white_elo
-            .filter(|e| e.bytes().all(|b| b.is_ascii_digit()));
-        t.black_elo = t
-            .black_elo
-            .filter(|e| e.bytes().all(|b| b.is_ascii_digit()));
+        t.white_elo = t.white_elo.filter(|e| is_rating(e));
+        t.black_elo = t.black_elo.filter(|e| is_rating(e));
         t
     }
+}
+
+/// Whether an Elo tag's value is a rating to print: digits, not 0 (what exports write for a
+/// player without one).
+pub(crate) fn is_rating(elo: &str) -> bool {
+    elo.bytes().all(|b| b.is_ascii_digit()) && elo.bytes().any(|b| b != b'0')
 }
 
 /// A tag's value when it says something: trimmed, not empty, not `?`s, not `-`.
@@ -804,6 +806,12 @@ mod tests {
             ]
         );
         assert!(b[..4].iter().all(|(_, keep)| *keep));
+    }
+
+    #[test]
+    fn an_elo_of_0_or_of_no_digits_is_no_rating() {
+        assert!(is_rating("2837") && is_rating("0800"));
+        assert!(!is_rating("0") && !is_rating("0000") && !is_rating("") && !is_rating("?"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use unicode_normalization::UnicodeNormalization;
 
 use super::games::About;
+use crate::braille::game::is_rating;
 use crate::document::{Emphasis, Node, Piece, Pos};
 
 /// The heading of the index of players.
@@ -156,10 +157,7 @@ fn round_and_board(about: &About) -> (Option<String>, Option<String>) {
 fn game_heading(about: &About, board: Option<&str>) -> String {
     let player = |name: &str, elo: &str| {
         let n = about.tag(name).map_or_else(|| "NN".to_owned(), tidy);
-        match about
-            .tag(elo)
-            .filter(|e| e.bytes().all(|b| b.is_ascii_digit()))
-        {
+        match about.tag(elo).filter(|e| is_rating(e)) {
             Some(e) => format!("{n} ({e})"),
             None => n,
         }

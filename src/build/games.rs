@@ -223,7 +223,8 @@ pub(super) fn each_game(
                     }
                 }
             });
-            spawned.map_err(|e| Error::io(name, e))?;
+            // Not the input's fault: said as the threads' (`--jobs`).
+            spawned.map_err(|e| Error::io(format!("starting {jobs} threads (--jobs)"), e))?;
         }
         drop(spare_tx);
         let mut order = InOrder {

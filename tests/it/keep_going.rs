@@ -284,3 +284,23 @@ fn a_comment_left_open_or_a_game_of_tags_only_takes_no_other_game() {
         ran.stderr
     );
 }
+
+/// A file whose every game is skipped is not called empty: each skip is named, and the
+/// summary counts them.
+#[test]
+fn a_file_of_broken_games_alone_is_not_called_empty() {
+    let dir = Sandbox::new();
+    let games: String = BROKEN
+        .iter()
+        .map(|(g, _)| g.replace("{r}", "1") + "\n")
+        .collect();
+    dir.write("fel.pgn", games);
+    let ran = dir.run(&["build", "fel.pgn", "--keep-going", "-o", "fel.brf"]);
+    assert_eq!(ran.code, Some(4), "{}", ran.stderr);
+    assert!(
+        !ran.stderr.contains("no games in this file"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("3 games skipped"), "{}", ran.stderr);
+}
