@@ -596,8 +596,10 @@ fn run_gated(
         Destination::Discard => {
             // Each input on its own, as beside-input outputs would be (its own front matter).
             // Every error is reported: a bad game or position is left out and the check goes
-            // on; an input that cannot be read at all is named and the next one checked.
+            // on; an input that cannot be read at all (or opened) is named and the next one
+            // checked.
             let mut failed = Counts::default();
+            let mut unreadable = false;
             for input in &inputs {
                 match transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn) {
                     Ok(counts) => {
@@ -613,6 +615,19 @@ fn run_gated(
                         failed.skip(&d.location);
                         warn(&Warning::skipped(*d));
                     }
+                    // An input that cannot be opened or read (nothing is written here): named,
+                    // and the next one checked.
+                    Err(Error::Io { path, source }) => {
+                        let at = Location {
+                            file: path.display().to_string(),
+                            line: 1,
+                            column: 1,
+                        };
+                        failed.skip(&at);
+                        unreadable = true;
+                        let message = format!("cannot be read: {source}");
+                        warn(&Warning::skipped(Diagnostic::new(at, message)));
+                    }
                     Err(e) => return Err(e),
                 }
             }
@@ -620,6 +635,7 @@ fn run_gated(
                 return Err(Error::Reported {
                     count: failed.skipped as usize,
                     places: failed.skipped_at,
+                    unreadable,
                 });
             }
             gate()

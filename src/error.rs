@@ -215,9 +215,13 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
-    /// Errors already reported one by one (`check` goes on past each): exit code 1. `places`
-    /// holds the first of them.
-    Reported { count: usize, places: Vec<Location> },
+    /// Errors already reported one by one (`check` goes on past each): exit code 1, or 3 when
+    /// an input among them could not be read (`unreadable`). `places` holds the first of them.
+    Reported {
+        count: usize,
+        places: Vec<Location>,
+        unreadable: bool,
+    },
 }
 
 /// How many places a closing count names before `…`.
@@ -248,13 +252,16 @@ impl Error {
             ),
             Error::Usage(m) => m.clone(),
             Error::Io { path, source } => format!("{}: {source}", path.display()),
-            Error::Reported { count, places } => reported(*count, places),
+            Error::Reported { count, places, .. } => reported(*count, places),
         }
     }
 
     /// The process exit code for this error (README: 1 input, 2 usage, 3 I/O).
     pub fn exit_code(&self) -> i32 {
         match self {
+            Error::Reported {
+                unreadable: true, ..
+            } => 3,
             Error::Input(_) | Error::Reported { .. } => 1,
             Error::Usage(_) => 2,
             Error::Io { .. } => 3,
@@ -308,7 +315,9 @@ impl Error {
             Error::Input(d) => d.render(Severity::Error, style),
             Error::Usage(m) => format!("error: {m}"),
             Error::Io { path, source } => format!("{}: error: {source}", path.display()),
-            Error::Reported { count, places } => format!("error: {}", reported(*count, places)),
+            Error::Reported { count, places, .. } => {
+                format!("error: {}", reported(*count, places))
+            }
         }
     }
 }

@@ -304,3 +304,23 @@ fn a_file_of_broken_games_alone_is_not_called_empty() {
     );
     assert!(ran.stderr.contains("3 games skipped"), "{}", ran.stderr);
 }
+
+/// `check` names an input it cannot open as an error and checks the next: every error of every
+/// file in one run, a missing file included.
+#[test]
+fn check_names_a_missing_input_and_goes_on() {
+    let dir = Sandbox::new();
+    dir.write("a.pgn", "1. e4 e5 2. Ke3 *\n");
+    dir.write("c.pgn", "1. d4 d5 2. Zf3 *\n");
+    let ran = dir.run(&["check", "a.pgn", "saknas.pgn", "c.pgn"]);
+    // 3, as a build of them would exit: an input could not be read.
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    for place in [
+        "a.pgn:1:13: error",
+        "saknas.pgn:1:1: error: cannot be read",
+        "c.pgn:1:13: error",
+    ] {
+        assert!(ran.stderr.contains(place), "{place}\n{}", ran.stderr);
+    }
+    assert!(ran.stderr.contains("3 errors"), "{}", ran.stderr);
+}
