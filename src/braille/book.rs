@@ -808,6 +808,8 @@ impl Writer {
             }
             let first = margin + NEST_INDENT * usize::from(entry.level.saturating_sub(1));
             let mut p = Paragraph::new(first, first + CONTENTS_WRAP);
+            // An entry's lines on one page: its page number is on its last line.
+            p.keep_together = true;
             p.push_text(&entry.cells);
             p.end_word();
             if let Some(page) = page {

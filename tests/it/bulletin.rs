@@ -401,3 +401,63 @@ fn a_bulletin_headings_warnings_stand_at_their_game_once() {
         );
     }
 }
+
+/// A contents entry that wraps stays on one page, its page number on its last line: never its
+/// first lines at the foot of one page and its number alone on the next.
+#[test]
+fn a_contents_entry_is_never_split_across_pages() {
+    let dir = Sandbox::new();
+    let mut pgn = String::new();
+    for k in 0..30 {
+        pgn.push_str(&format!(
+            "[Event \"SM\"]\n[Round \"{}.{}\"]\n[White \"Vitspelaresson{k}, Karl-Gustav\"]\n\
+             [Black \"Svartspelaresson{k}, Ann-Margret\"]\n[WhiteElo \"2100\"]\n\
+             [BlackElo \"2050\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+            k / 10 + 1,
+            k % 10 + 1
+        ));
+    }
+    dir.write("sm.pgn", pgn);
+    for length in [9, 10, 11, 12, 13] {
+        let len = length.to_string();
+        let ran = dir.run(&[
+            "build",
+            "sm.pgn",
+            "--bulletin",
+            "--format",
+            "unicode",
+            "--line-length",
+            "24",
+            "--page-length",
+            &len,
+            "-o",
+            "-",
+        ]);
+        let built = pages(&ran.ok().text());
+        let start = built
+            .pages
+            .iter()
+            .position(|p| {
+                p.iter()
+                    .any(|l| l.trim_start_matches('⠀') == braille("Innehåll"))
+            })
+            .expect("a contents list");
+        let moves = braille("1. e4");
+        let mut wrapped = 0;
+        for page in built.pages[start..]
+            .iter()
+            .take_while(|p| !p.iter().any(|l| l.contains(&moves)))
+        {
+            // After the page number's line, the first line of text is an entry's first line:
+            // at the margin (a round) or two cells in (a game), never a wrapped line further in.
+            let first = page
+                .iter()
+                .skip(1)
+                .find(|l| !l.trim_start_matches('⠀').is_empty());
+            let blanks = first.map_or(0, |l| l.chars().take_while(|&c| c == '⠀').count());
+            assert!(blanks <= 2, "page length {length}: {page:#?}");
+            wrapped += page.iter().filter(|l| l.starts_with("⠀⠀⠀⠀⠀⠀⠠")).count();
+        }
+        assert!(wrapped > 0, "the entries wrap");
+    }
+}
