@@ -36,6 +36,25 @@ fn pgn() -> String {
     pgn
 }
 
+/// `sm.pgn` of `dir` built as a bulletin in Unicode braille, lines and pages of these lengths.
+fn bulletin_of(dir: &Sandbox, line: usize, page: usize) -> crate::support::Built {
+    let (line, page) = (line.to_string(), page.to_string());
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--format",
+        "unicode",
+        "--line-length",
+        &line,
+        "--page-length",
+        &page,
+        "-o",
+        "-",
+    ]);
+    pages(&ran.ok().text())
+}
+
 /// The page number printed on a page: the last word of its first line.
 fn number_of(page: &[String]) -> String {
     page.first()
@@ -48,21 +67,7 @@ fn number_of(page: &[String]) -> String {
 fn contents_and_index_name_the_pages_where_the_games_stand() {
     let dir = Sandbox::new();
     dir.write("sm.pgn", pgn());
-    let ran = dir.run(&[
-        "build",
-        "sm.pgn",
-        "--bulletin",
-        "--format",
-        "unicode",
-        "--line-length",
-        "40",
-        "--page-length",
-        "12",
-        "-o",
-        "-",
-    ]);
-    ran.ok();
-    let built = pages(&ran.text());
+    let built = bulletin_of(&dir, 40, 12);
     let pages = &built.pages;
     let trimmed = |l: &String| l.trim_start_matches('⠀').to_string();
     // Every page carries its number, counted from the title page.
@@ -419,21 +424,7 @@ fn a_contents_entry_is_never_split_across_pages() {
     }
     dir.write("sm.pgn", pgn);
     for length in [9, 10, 11, 12, 13] {
-        let len = length.to_string();
-        let ran = dir.run(&[
-            "build",
-            "sm.pgn",
-            "--bulletin",
-            "--format",
-            "unicode",
-            "--line-length",
-            "24",
-            "--page-length",
-            &len,
-            "-o",
-            "-",
-        ]);
-        let built = pages(&ran.ok().text());
+        let built = bulletin_of(&dir, 24, length);
         let start = built
             .pages
             .iter()
