@@ -194,8 +194,12 @@ fn read_yaml(
                     )
                     .with_source(source_line(m.line()), key_text.chars().count())
                     .with_hint(format!(
-                        "known keys: title, author, chapters, {}",
-                        settings::keys().collect::<Vec<_>>().join(", ")
+                        "known keys: {}",
+                        BOOK_KEYS
+                            .into_iter()
+                            .chain(settings::keys().filter(|k| !BOOK_KEYS.contains(k)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )),
                 )),
             },
@@ -218,6 +222,9 @@ fn swedish_list(names: &[String]) -> String {
 /// limit covers only flow collections), so a hostile front matter nested thousands of levels
 /// deep would overflow the stack: [`too_deep`] stops it first.
 const MAX_DEPTH: usize = 64;
+
+/// The keys of a book's own, besides the settings.
+const BOOK_KEYS: [&str; 3] = ["title", "author", "chapters"];
 
 /// Where the YAML first nests deeper than [`MAX_DEPTH`], found by saphyr's event parser (a
 /// state machine with a stack of its own, no recursion). A syntax error ends the walk: the
@@ -343,7 +350,8 @@ mod tests {
         assert_eq!(s.start_diagram, Some(false));
         let (_, w) = front("---\nfärg: röd\n---\n");
         let hint = w.first().and_then(|w| w.0.hint.clone()).unwrap_or_default();
-        let keys: Vec<_> = crate::settings::keys().collect();
+        // Each key once: `title` is a setting too (a bulletin's title).
+        let keys: Vec<_> = crate::settings::keys().filter(|k| *k != "title").collect();
         assert_eq!(
             hint,
             format!("known keys: title, author, chapters, {}", keys.join(", "))
