@@ -497,7 +497,7 @@ fn spells(word: &[Cell], text: &str) -> bool {
 }
 
 /// Swedish months, written out and shortened.
-const MONTHS: [&str; 24] = [
+const MONTHS: [&str; 25] = [
     "januari",
     "februari",
     "mars",
@@ -522,10 +522,11 @@ const MONTHS: [&str; 24] = [
     "sep.",
     "okt.",
     "nov.",
+    "dec.",
 ];
 
 fn is_month(word: &[Cell]) -> bool {
-    MONTHS.iter().any(|m| spells(word, m)) || spells(word, "dec.")
+    MONTHS.iter().any(|m| spells(word, m))
 }
 
 /// A short abbreviation: one to three small letters and a period, a capital sign allowed
@@ -535,12 +536,7 @@ fn is_abbreviation(word: &[Cell]) -> bool {
     let Some((&last, letters)) = word.split_last() else {
         return false;
     };
-    let letter = |c: Cell| {
-        (b'a'..=b'z').any(|b| tables::lookup_ascii(b).is_some_and(|r| r.cells == [c]))
-            || ['å', 'ä', 'ö']
-                .iter()
-                .any(|&l| tables::lookup(l).is_some_and(|r| r.cells == [c]))
-    };
+    let letter = |c: Cell| tables::LETTERS.iter().any(|&(_, l)| l == c);
     is_sign(&[last], '.') && (1..=3).contains(&letters.len()) && letters.iter().all(|&c| letter(c))
 }
 

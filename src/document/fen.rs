@@ -148,18 +148,8 @@ fn epd_parts(line: &str) -> (Range<usize>, Option<String>, Option<Problem>) {
     }
     let mut id = None;
     let mut comments: Vec<(u8, String)> = Vec::new();
-    let (operations, open_quote) = operations(&line[end..]);
-    let problem = open_quote.map(|(at, message)| {
-        let (from, to) = (
-            end + at,
-            if message == STRAY {
-                end + at + 1
-            } else {
-                line.len()
-            },
-        );
-        (from..to, message.to_owned())
-    });
+    let (operations, problem) = operations(&line[end..]);
+    let problem = problem.map(|(at, message)| (end + at.start..end + at.end, message.to_owned()));
     for (opcode, operand) in operations {
         match opcode.as_str() {
             "id" => id = id.or(Some(operand)),
@@ -181,10 +171,10 @@ fn epd_parts(line: &str) -> (Range<usize>, Option<String>, Option<Problem>) {
 
 /// The operations of an EPD line after its position: `opcode operand…;`, operands blank
 /// separated, a quoted operand (`"…"`) taken whole (a `;` inside it is text, `\"` a quote);
-/// an operation without its `;` runs to the end of the line. Also where (byte offset) a quote
-/// opens that is never closed, or stands inside a word (`"a" b"`: a closing quote missing
-/// before it), and what is wrong there.
-fn operations(text: &str) -> (Vec<Operation>, Option<(usize, &'static str)>) {
+/// an operation without its `;` runs to the end of the line. Also where (bytes of `text`) a
+/// quote opens that is never closed (to the end), or stands inside a word (`"a" b"`: a
+/// closing quote missing before it), and what is wrong there.
+fn operations(text: &str) -> (Vec<Operation>, Option<(Range<usize>, &'static str)>) {
     let mut ops = Vec::new();
     let mut chars = text.char_indices().peekable();
     loop {
@@ -223,7 +213,7 @@ fn operations(text: &str) -> (Vec<Operation>, Option<(usize, &'static str)>) {
                         }
                     }
                     if chars.next().is_none() {
-                        return (ops, Some((open, UNCLOSED)));
+                        return (ops, Some((open..text.len(), UNCLOSED)));
                     }
                     operands.push(quoted);
                 }
@@ -232,7 +222,7 @@ fn operations(text: &str) -> (Vec<Operation>, Option<(usize, &'static str)>) {
                     while let Some((i, c)) = chars.next_if(|&(_, c)| !c.is_whitespace() && c != ';')
                     {
                         if c == '"' {
-                            return (ops, Some((i, STRAY)));
+                            return (ops, Some((i..i + 1, STRAY)));
                         }
                         word.push(c);
                     }

@@ -302,9 +302,10 @@ impl<S: LineSink> Layouter<S> {
                     let blanks = tail.iter().take_while(|h| h.cells.is_empty()).count();
                     tail.len() - blanks <= capacity
                 };
-                let starts = (1..split)
-                    .filter(|&i| group[i - 1].cells.is_empty() && !group[i].cells.is_empty());
-                let at = starts.into_iter().find(|&i| fits(i)).unwrap_or(split);
+                let at = (1..split)
+                    .filter(|&i| group[i - 1].cells.is_empty() && !group[i].cells.is_empty())
+                    .find(|&i| fits(i))
+                    .unwrap_or(split);
                 self.place_group(&group[..at], 0)?;
                 return self.place_group(&group[at..], 0);
             }

@@ -113,6 +113,15 @@ fn role_of(c: Cell) -> Option<Role> {
     .find(|&r| compact_move_letter(r) == Some(c))
 }
 
+/// The cells that open and close a variation: compact notation's brackets; in ordinary
+/// notation also the round ones (variations at odd depths), which are the text's too.
+fn brackets(notation: Notation) -> (&'static [Cell], &'static [Cell]) {
+    match notation {
+        Notation::Compact => (&[OPEN], &[CLOSE]),
+        Notation::Ordinary => (&[OPEN, PAREN_OPEN], &[CLOSE, PAREN_CLOSE]),
+    }
+}
+
 /// How many words of a comment at the start of a variation are looked through for its move.
 const MOST_COMMENT_WORDS: usize = 24;
 
@@ -150,10 +159,7 @@ impl Parsed {
 /// Reads a word in `notation`. Brackets count only around a number or a move (in ordinary
 /// notation a comment's parentheses are the same cells).
 fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
-    let (open, close) = match notation {
-        Notation::Compact => (&[OPEN][..], &[CLOSE][..]),
-        Notation::Ordinary => (&[OPEN, PAREN_OPEN][..], &[CLOSE, PAREN_CLOSE][..]),
-    };
+    let (open, close) = brackets(notation);
     // A sign in round brackets after a move (`(n)`, `(=)`) is a sign, not a variation's.
     let unsigned;
     let cells = match notation {
@@ -546,26 +552,17 @@ impl Reader<'_> {
         if p.is_text() {
             // A variation that begins with a comment (`(Eller 1...e6)`): its bracket, then
             // the comment in it.
-            let open = match self.notation {
-                Notation::Compact => &[OPEN][..],
-                Notation::Ordinary => &[OPEN, PAREN_OPEN][..],
-            };
-            if w.cells.len() > 1 && open.contains(&w.cells[0]) && self.variation_follows(rest) {
-                self.flush_comment();
-                if let Some(before) = self.before.clone() {
-                    let back = std::mem::replace(&mut self.pos, before);
-                    self.stack.push((back, self.before.take()));
-                    self.game.items.push(Item::VariationStart);
-                }
+            let (open, close) = brackets(self.notation);
+            if w.cells.len() > 1
+                && open.contains(&w.cells[0])
+                && self.variation_follows(rest)
+                && self.open_variation()
+            {
                 self.comment_word(&w.cells[1..]);
                 return Ok(false);
             }
             // Text that closes variations (a comment sign after a blank, `⠲⠌⠶)`): the text
             // is a comment, the brackets end the variations.
-            let close = match self.notation {
-                Notation::Compact => &[CLOSE][..],
-                Notation::Ordinary => &[CLOSE, PAREN_CLOSE][..],
-            };
             let closes = w
                 .cells
                 .iter()
@@ -607,13 +604,9 @@ impl Reader<'_> {
             return Ok(false);
         }
         for _ in 0..p.opens {
-            self.flush_comment();
-            let Some(before) = self.before.clone() else {
+            if !self.open_variation() {
                 return Err(self.error(w, "a variation with no move before it".into()));
-            };
-            let back = std::mem::replace(&mut self.pos, before);
-            self.stack.push((back, self.before.take()));
-            self.game.items.push(Item::VariationStart);
+            }
         }
         // The dashes: a null move, unless they stand for the White move left out before a
         // Black move's number (White has moved: `7 -- sf5`, `7. -- Sf5`).
@@ -685,11 +678,9 @@ impl Reader<'_> {
         let Some(before) = &self.before else {
             return false;
         };
-        let close = match self.notation {
-            Notation::Compact => &[CLOSE][..],
-            Notation::Ordinary => &[CLOSE, PAREN_CLOSE][..],
-        };
+        let (_, close) = brackets(self.notation);
         let due = Some(before.fullmoves().get());
+        let white = before.turn() == shakmaty::Color::White;
         // Compact notation writes the number apart (`7 -- sf5`).
         let mut numbered = false;
         for w in rest.iter().take(MOST_COMMENT_WORDS) {
@@ -704,7 +695,6 @@ impl Reader<'_> {
                 return false;
             }
             // The dashes: White's null move, or the White move left out before Black's.
-            let white = before.turn() == shakmaty::Color::White;
             match q.written {
                 None if q.omitted && (numbered || q.number == due) && white => return true,
                 None if q.number == due || (numbered && q.omitted) => numbered = true,
@@ -715,6 +705,19 @@ impl Reader<'_> {
             }
         }
         false
+    }
+
+    /// Opens a variation on the last move: the position before it, the comment so far
+    /// flushed; `false` when no move stands before it.
+    fn open_variation(&mut self) -> bool {
+        self.flush_comment();
+        let Some(before) = self.before.clone() else {
+            return false;
+        };
+        let back = std::mem::replace(&mut self.pos, before);
+        self.stack.push((back, self.before.take()));
+        self.game.items.push(Item::VariationStart);
+        true
     }
 
     fn comment_word(&mut self, cells: &[Cell]) {
