@@ -273,7 +273,8 @@ enum Checks {
 
 /// Checks text on its way from the decoder to the readers, keeping the line and column so that
 /// a problem is a located error: text never holds a NUL byte (a binary file, `/dev/zero`, UTF-16
-/// without a BOM), and nothing is replaced or dropped silently. It is the input's buffer too.
+/// without a BOM), and nothing is replaced or dropped silently (but DOS's end-of-file
+/// mark, a blank: [`blank_dos_ends`]). It is the input's buffer too.
 struct TextCheck<R> {
     inner: R,
     name: String,
@@ -351,6 +352,19 @@ impl<R: Read> TextCheck<R> {
     }
 }
 
+/// DOS's end-of-file mark (Ctrl-Z, 0x1A) reads as a blank wherever it stands: old DOS
+/// programs end their files with it, and files joined by `copy /b` hold it between games.
+/// Read as text it would be a game of its own that cannot be read.
+fn blank_dos_ends(bytes: &mut [u8]) {
+    const DOS_END: u8 = 0x1a;
+    // `contains` looks for the byte a word at a time; most text has none.
+    if bytes.contains(&DOS_END) {
+        for b in bytes.iter_mut().filter(|b| **b == DOS_END) {
+            *b = b' ';
+        }
+    }
+}
+
 impl<R: Read> BufRead for TextCheck<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.pos < self.end {
@@ -399,6 +413,7 @@ impl<R: Read> BufRead for TextCheck<R> {
             if let Some(error) = self.check(whole, not_utf8) {
                 return Err(error);
             }
+            blank_dos_ends(&mut self.buf[..whole]);
             self.place.advance(&self.buf[..whole]);
             self.end = whole;
             return Ok(&self.buf[..whole]);

@@ -352,6 +352,41 @@ fn a_stream_in_latin1_is_decoded_as_the_file_is() {
 }
 
 #[test]
+fn a_dos_end_of_file_mark_reads_as_a_blank() {
+    // Old DOS files end with Ctrl-Z (0x1A); files joined by `copy /b` hold it between games,
+    // or glued to a result. Each reads as a blank: the same games, no broken one, no warning.
+    let dir = Sandbox::new();
+    let two = format!("{GAME}\n{GAME}");
+    dir.write("two.pgn", &two);
+    dir.run(&["build", "two.pgn", "-o", "two.brf"]).ok();
+    let want = dir.read("two.brf");
+    let crlf = two.replace('\n', "\r\n");
+    for (name, text) in [
+        ("end.pgn", format!("{two}\u{1a}")),
+        ("crlf.pgn", format!("{crlf}\u{1a}")),
+        ("between.pgn", format!("{GAME}\u{1a}\n{GAME}\u{1a}\u{1a}")),
+        ("glued.pgn", format!("{}\u{1a}\n\n{GAME}", GAME.trim_end())),
+    ] {
+        dir.write(name, &text);
+        let out = dir.run(&["build", name, "--deny-warnings", "-o", "-"]);
+        out.ok();
+        assert_eq!(out.stdout, want, "{name}");
+        assert!(out.stderr.contains("2 games"), "{name}: {}", out.stderr);
+    }
+    // In Latin-1 too (the byte decodes to U+001A), and from standard input.
+    let latin1: Vec<u8> = format!("{two}\u{1a}")
+        .chars()
+        .map(|c| c as u32 as u8)
+        .collect();
+    let piped = dir
+        .command(&["build", "-", "--input-encoding", "windows-1252", "-o", "-"])
+        .stdin(latin1)
+        .run();
+    piped.ok();
+    assert_eq!(piped.stdout, want);
+}
+
+#[test]
 fn a_stream_that_stops_being_utf8_after_its_prefix_is_a_located_error() {
     // The encoding of a stream is decided on its first MiB; a Latin-1 byte after it cannot be
     // decoded any more, and is said where it stands.
