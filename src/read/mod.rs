@@ -17,6 +17,8 @@ pub(crate) use cells::pef_rows;
 pub use games::{Item, ReadGame};
 
 const NUMBER_SIGN: Cell = Cell::dots("3456");
+/// A hyphen; two make a dash (`–`).
+const HYPHEN: Cell = Cell::dots("36");
 
 /// The games of a braille file in `notation`: PEF, Unicode braille, or BRF in `table`. `name`
 /// is used in messages.
@@ -38,9 +40,10 @@ pub fn read_braille(
     let lines = cells::lines(name, bytes, table)?;
     // Diagrams first: their lines are no game's words and no heading's text.
     let (diagrams, taken) = diagram::diagrams(&lines);
-    // The line length: the longest line. A heading line that fills it, whose last word and
-    // the next line's first would not fit on one line together, was cut inside that word (the
-    // layout cuts only a word longer than a line).
+    // The line length: the longest line. A heading line that fills it with one word, whose
+    // word and the next line's first would not fit on one line together, was cut inside that
+    // word (the layout cuts only a word longer than a line, and starts it on a line of its
+    // own).
     let width = lines.iter().map(|l| l.cells.len()).max().unwrap_or(0);
     let mut words = Vec::new();
     let mut headings = Vec::new();
@@ -89,12 +92,14 @@ pub fn read_braille(
             continued: text_start > 0,
             cut: text_start > 0
                 && full_last.is_some_and(|last| {
-                    let first = spans.first().map_or(0, |s| s.1 - s.0);
-                    last + first > width - text_start
+                    let first = spans.first().map_or(&[][..], |&(s, e)| &line.cells[s..e]);
+                    last + first.len() > width - text_start && !is_dash(first)
                 }),
         });
-        full_last = match (line.cells.len() == width, spans.last()) {
-            (true, Some(&(s, e))) => Some(e - s),
+        // (The layout cuts a word only on a line of its own: a full line of two words or
+        // more ends where a word ends.)
+        full_last = match (line.cells.len() == width, &spans[..]) {
+            (true, &[(s, e)]) => Some(e - s),
             _ => None,
         };
         for (s, e) in spans {
@@ -115,6 +120,13 @@ pub fn read_braille(
     }));
     games.sort_by_key(|g| g.line);
     Ok(games)
+}
+
+/// Whether a word is a dash standing alone (`–`, `-`): the dash between a heading's players
+/// that a full line pushed to the next. A word cut at the line's end could leave one there
+/// only if it ended in dashes; a heading's dash is far more likely.
+fn is_dash(word: &[Cell]) -> bool {
+    !word.is_empty() && word.iter().all(|&c| c == HYPHEN)
 }
 
 /// The tags a heading in our form gives back: `White – Black` (with ratings), then

@@ -539,3 +539,50 @@ fn null_moves_read_back() {
         assert_eq!(pgn.matches("--").count(), 6, "{pgn}");
     }
 }
+
+/// A game of no moves (a forfeit) reads back at the shortest line too, where the dash between
+/// the next game's players stands alone at the start of a line after a full one, or ends a
+/// full line: it was read as a piece of a cut word, the two headings ran together, and the
+/// build failed its check.
+#[test]
+fn a_forfeit_before_a_heading_whose_dash_starts_a_line_reads_back() {
+    let dir = Sandbox::new();
+    dir.write(
+        "forfeit.pgn",
+        "[White \"Nasser,Hadi\"]\n[Black \"Haddad,Peter\"]\n[Result \"1-0\"]\n\n1-0\n\n\
+         [White \"El Jawich,A\"]\n[Black \"Najjar,A\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. e4 c5 2. c3 d5 1/2-1/2\n\n\
+         [White \"Nasser,Hadi\"]\n[Black \"Haddad,Peter\"]\n[Result \"0-1\"]\n\n0-1\n\n\
+         [White \"El Jawich,A\"]\n[Black \"Najjar,A\"]\n[Result \"1-0\"]\n[WhiteElo \"2307\"]\n\n\
+         1. e4 c5 2. c3 d6 1-0\n",
+    );
+    for notation in ["ordinary", "compact"] {
+        let ran = dir.run(&[
+            "build",
+            "forfeit.pgn",
+            "--verify",
+            "--line-length",
+            "12",
+            "--notation",
+            notation,
+            "--format",
+            "unicode",
+            "-o",
+            "forfeit.txt",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        // The dash stands alone at a line's start, and ends a full line (what the test is
+        // about).
+        let text = String::from_utf8(dir.read("forfeit.txt")).expect("Unicode braille");
+        assert!(text.contains("\n⠀⠀⠤⠤\n"), "{notation}: {text}");
+        assert!(text.contains("⠀⠀⠦⠼⠃⠉⠚⠛⠴⠀⠤⠤\n"), "{notation}: {text}");
+        let read = dir.run(&["read", "forfeit.txt", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        assert!(pgn.contains("[White \"El Jawich,A\"]"), "{notation}: {pgn}");
+        assert_eq!(
+            pgn.matches("[White \"Nasser,Hadi\"]").count(),
+            2,
+            "{notation}: {pgn}"
+        );
+    }
+}
