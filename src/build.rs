@@ -161,31 +161,29 @@ impl Job {
     }
 
     /// What the inputs are: a file each, a book folder's files together.
-    fn units(&self, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Unit>> {
-        let mut units = Vec::with_capacity(self.inputs.len());
-        for path in &self.inputs {
-            let folder = path.as_os_str() != "-" && path.is_dir();
-            // `.` or `..` has no name to give the book: the folder's own name is taken.
-            let path = match folder && path.file_name().is_none() {
-                true => path.canonicalize().map_err(|e| Error::io(path, e))?,
-                false => path.clone(),
-            };
-            let path = &path;
-            let parts = if folder {
-                folder::parts(path, warn)?
-            } else {
-                vec![Part {
-                    path: path.clone(),
-                    kind: self.kind_of(path)?,
-                    role: Role::Alone,
-                }]
-            };
-            units.push(Unit {
+    /// Each input as a unit of files (a book folder's parts, or the file alone), or why it
+    /// cannot be one (a folder without `bok.yaml`, a `bok.yaml` that cannot be read).
+    fn units(&self, warn: &mut dyn FnMut(&Warning)) -> Vec<Result<Unit>> {
+        self.inputs.iter().map(|p| self.unit(p, warn)).collect()
+    }
+
+    fn unit(&self, path: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<Unit> {
+        let folder = path.as_os_str() != "-" && path.is_dir();
+        // `.` or `..` has no name to give the book: the folder's own name is taken.
+        let path = match folder && path.file_name().is_none() {
+            true => path.canonicalize().map_err(|e| Error::io(path, e))?,
+            false => path.to_path_buf(),
+        };
+        let parts = if folder {
+            folder::parts(&path, warn)?
+        } else {
+            vec![Part {
                 path: path.clone(),
-                parts,
-            });
-        }
-        Ok(units)
+                kind: self.kind_of(&path)?,
+                role: Role::Alone,
+            }]
+        };
+        Ok(Unit { path, parts })
     }
 }
 
@@ -442,7 +440,19 @@ fn run_gated(
     if job.inputs.is_empty() {
         return Err(Error::Usage("no input given".into()));
     }
-    let inputs = job.units(warn)?;
+    // `check` names an input that cannot be a unit (a folder without `bok.yaml`) where it
+    // stands among the others and checks them; a build stops at it.
+    let units = job.units(warn);
+    let checking = matches!(job.destination, Destination::Discard);
+    let mut unit_errors: Vec<(usize, Error)> = Vec::new();
+    let mut inputs = Vec::with_capacity(units.len());
+    for (k, unit) in units.into_iter().enumerate() {
+        match unit {
+            Ok(unit) => inputs.push(unit),
+            Err(e) if checking => unit_errors.push((k, e)),
+            Err(e) => return Err(e),
+        }
+    }
     // Every file read, for the check that no output is an input.
     let read: Vec<PathBuf> = job
         .inputs
@@ -600,8 +610,20 @@ fn run_gated(
             // checked.
             let mut failed = Counts::default();
             let mut unreadable = false;
-            for input in &inputs {
-                match transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn) {
+            // The inputs in their order, those that are no unit among them.
+            let mut units = inputs.iter();
+            let mut unit_errors = unit_errors.into_iter().peekable();
+            for k in 0..job.inputs.len() {
+                let checked = match unit_errors.next_if(|(at, _)| *at == k) {
+                    Some((_, e)) => Err(e),
+                    None => match units.next() {
+                        Some(input) => {
+                            transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn)
+                        }
+                        None => break,
+                    },
+                };
+                match checked {
                     Ok(counts) => {
                         if !counts.kept_going {
                             for at in &counts.skipped_at {

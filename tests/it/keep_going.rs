@@ -306,21 +306,32 @@ fn a_file_of_broken_games_alone_is_not_called_empty() {
 }
 
 /// `check` names an input it cannot open as an error and checks the next: every error of every
-/// file in one run, a missing file included.
+/// file in one run, a missing file and a folder that is no book included, each in its place.
 #[test]
 fn check_names_a_missing_input_and_goes_on() {
     let dir = Sandbox::new();
     dir.write("a.pgn", "1. e4 e5 2. Ke3 *\n");
     dir.write("c.pgn", "1. d4 d5 2. Zf3 *\n");
-    let ran = dir.run(&["check", "a.pgn", "saknas.pgn", "c.pgn"]);
+    std::fs::create_dir(dir.path().join("tom")).expect("a folder");
+    dir.write("tom/läs.txt", "no bok.yaml here\n");
+    let ran = dir.run(&["check", "a.pgn", "saknas.pgn", "tom", "c.pgn"]);
     // 3, as a build of them would exit: an input could not be read.
     assert_eq!(ran.code, Some(3), "{}", ran.stderr);
-    for place in [
+    let places = [
         "a.pgn:1:13: error",
         "saknas.pgn:1:1: error: cannot be read",
+        "tom",
         "c.pgn:1:13: error",
-    ] {
-        assert!(ran.stderr.contains(place), "{place}\n{}", ran.stderr);
+    ];
+    let mut from = 0;
+    for place in places {
+        let at = ran.stderr[from..].find(place);
+        assert!(at.is_some(), "{place} after byte {from}\n{}", ran.stderr);
+        from += at.unwrap_or(0) + place.len();
     }
-    assert!(ran.stderr.contains("3 errors"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("4 errors"), "{}", ran.stderr);
+    // A build stops at the folder, writing nothing.
+    let built = dir.run(&["build", "a.pgn", "tom", "-o", "ut.brf"]);
+    assert_ne!(built.code, Some(0), "{}", built.stderr);
+    assert!(!dir.path().join("ut.brf").exists());
 }
