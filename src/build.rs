@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::braille::diagram::{BOARD_WIDTH, diagram};
+use crate::braille::diagram::{BOARD_LINES, BOARD_WIDTH, diagram};
 use crate::braille::{self, Block, Made, Origin, book};
 use crate::chess::fen::parse_fen_line;
 use crate::destination;
@@ -1998,14 +1998,20 @@ fn lay_out<S: LineSink>(
     Ok(())
 }
 
-/// The one rule for boards too wide, wherever a diagram comes from (a `.fen` file, a
-/// ```` ```fen ```` block, the start of a game): a board needs [`BOARD_WIDTH`] cells a line;
-/// on a shorter line the position is written as a piece list.
+/// The one rule for boards too wide or too tall, wherever a diagram comes from (a `.fen`
+/// file, a ```` ```fen ```` block, the start of a game): a board needs [`BOARD_WIDTH`] cells a
+/// line and [`BOARD_PAGE`] lines a page; on a shorter line or page the position is written as
+/// a piece list (a board is never split across pages).
 fn board_fits(options: &Options) -> bool {
-    options.diagram != DiagramForm::Board || options.line_length >= BOARD_WIDTH
+    options.diagram != DiagramForm::Board
+        || (options.line_length >= BOARD_WIDTH
+            && (options.page_length == 0 || options.page_length >= BOARD_PAGE))
 }
 
-/// The warning for a board too wide, once a file or block (`source`).
+/// Lines a page must have for a board: its 12 lines and a page number line.
+const BOARD_PAGE: usize = BOARD_LINES + 1;
+
+/// The warning for a board too wide or too tall, once a file or block (`source`).
 fn too_wide(
     warned: &mut Option<Source>,
     source: Source,
@@ -2019,7 +2025,10 @@ fn too_wide(
     warn(Warning(
         Diagnostic::new(
             at,
-            format!("a board diagram needs {BOARD_WIDTH} cells a line; written as a piece list"),
+            format!(
+                "a board diagram needs {BOARD_WIDTH} cells a line and {BOARD_PAGE} lines a \
+                 page; written as a piece list"
+            ),
         )
         .with_width(3),
     ));

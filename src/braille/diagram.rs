@@ -61,14 +61,19 @@ const RANK_LABEL: usize = 2;
 /// Cells a board line takes: rank label, margin, 8 squares with blanks between, margin, label.
 pub(crate) const BOARD_WIDTH: usize = 2 * (RANK_LABEL + BOARD_MARGIN) + 15;
 
+/// Lines a board takes: the file letters, a blank line, eight ranks, a blank line, the file
+/// letters.
+pub(crate) const BOARD_LINES: usize = 12;
+
 /// Draws a position in one of the three forms of the book's section 5, as one
 /// [`Block::Together`] that the layout never splits across pages:
 ///
 /// - `Pieces`: a `Vit:` paragraph and a `Svart:` paragraph, continuation lines indented two
 ///   cells;
 /// - `Rows`: one paragraph, ranks 8 to 1 as words, no continuation indent;
-/// - `Board`: one fixed block of 12 lines, [`BOARD_WIDTH`] cells wide (the caller makes sure
-///   the line is that wide: see the rule for boards too wide in `build`).
+/// - `Board`: one fixed block of [`BOARD_LINES`] lines, [`BOARD_WIDTH`] cells wide (the caller
+///   makes sure the line is that wide and the page that long: see the rule for boards too wide
+///   or too tall in `build`).
 ///
 /// With `to_move`, a one-line paragraph `Vit drar.` / `Svart drar.` follows, in `notation`
 /// (ordinary: with capital sign; compact: without).
@@ -270,7 +275,7 @@ fn rank_label(rank: Rank) -> [Cell; RANK_LABEL] {
 /// Book 5.3: file letters, a blank line, ranks 8 to 1 with their numbers on both sides, a blank
 /// line, file letters.
 fn board_lines(board: &Board) -> Vec<Vec<Cell>> {
-    let mut lines = Vec::with_capacity(12);
+    let mut lines = Vec::with_capacity(BOARD_LINES);
     lines.push(file_line());
     lines.push(Vec::new());
     for rank in Rank::ALL.into_iter().rev() {
@@ -333,7 +338,7 @@ mod tests {
     fn board_width_is_23() {
         assert_eq!(BOARD_WIDTH, 23);
         let b = board_lines(&board(FINAL));
-        assert_eq!(b.len(), 12);
+        assert_eq!(b.len(), BOARD_LINES);
         assert!(b.iter().all(|l| l.len() <= BOARD_WIDTH));
         assert_eq!(b[2].len(), BOARD_WIDTH);
     }

@@ -337,7 +337,8 @@ fn the_board_is_23_cells_wide() {
             .first()
             .map(|w| w.lines().next().unwrap_or("")),
         Some(
-            "test.fen:1:1: warning: a board diagram needs 23 cells a line; written as a piece list"
+            "test.fen:1:1: warning: a board diagram needs 23 cells a line and 13 lines a page; \
+             written as a piece list"
         ),
         "{:?}",
         narrow.warnings
@@ -356,12 +357,38 @@ fn the_board_is_23_cells_wide() {
     .unwrap_or_default();
     assert!(
         b.warnings.iter().any(|w| w.starts_with(
-            "bok.md:3:1: warning: a board diagram needs 23 cells a line; written as a piece list"
+            "bok.md:3:1: warning: a board diagram needs 23 cells a line and 13 lines a page; \
+             written as a piece list"
         )),
         "{:?}",
         b.warnings
     );
     assert!(b.lines()[2].starts_with("⠠⠧⠊⠞⠒"), "{:?}", b.lines());
+    // A page too short for the board (12 lines and a page number line): the same rule, so
+    // that a board is never split across pages.
+    let on_page = |length| {
+        fens(
+            &format!("{START}\n"),
+            Settings {
+                page_length: Some(length),
+                ..settings(DiagramForm::Board, Notation::Ordinary, false, 28)
+            },
+        )
+        .unwrap_or_default()
+    };
+    let tall = on_page(13);
+    assert!(tall.warnings.is_empty(), "{:?}", tall.warnings);
+    assert_eq!(tall.pages.len(), 1, "{:?}", tall.pages);
+    assert_eq!(tall.lines().len(), 12, "{:?}", tall.pages);
+    let short = on_page(12);
+    assert!(
+        short.warnings.first().is_some_and(|w| w.starts_with(
+            "test.fen:1:1: warning: a board diagram needs 23 cells a line and 13 lines a page"
+        )),
+        "{:?}",
+        short.warnings
+    );
+    assert!(short.lines()[0].starts_with("⠠⠧⠊⠞⠒"), "{:?}", short.pages);
 }
 
 #[test]
