@@ -307,6 +307,41 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// No game was read in `notation`: when the braille reads as games in the other one (the
+/// notation was left at its default, compact, for a book in ordinary notation), that is an
+/// error that says so, rather than an empty PGN and success.
+fn other_notation(name: &str, bytes: &[u8], table: BrfTable, notation: Notation) -> Result<()> {
+    let (other, word) = match notation {
+        Notation::Compact => (Notation::Ordinary, "ordinary"),
+        Notation::Ordinary => (Notation::Compact, "compact"),
+    };
+    let found = read_braille(name, bytes, table, other, true)
+        .map(|g| {
+            g.iter()
+                .filter(|g| g.error.is_none() && !g.items.is_empty())
+                .count()
+        })
+        .unwrap_or(0);
+    if found == 0 {
+        return Ok(());
+    }
+    let this = match notation {
+        Notation::Compact => "compact",
+        Notation::Ordinary => "ordinary",
+    };
+    let at = crate::error::Location {
+        file: name.to_owned(),
+        line: 1,
+        column: 1,
+    };
+    let games = if found == 1 { "game" } else { "games" };
+    let message =
+        format!("no game reads in {this} notation, but {found} {games} in {word} notation");
+    Err(crate::error::Diagnostic::new(at, message)
+        .with_hint(format!("give --notation {word}"))
+        .into())
+}
+
 /// `schackpunkt read`: the braille file `input` (`-`: standard input) read back, its games
 /// written as PGN to `output` (`None`: standard output). Nothing is written unless every game
 /// could be read, or with `keep_going` the games read whole (the others, returned with their
@@ -330,6 +365,9 @@ pub fn read_file(
     };
     read.map_err(|e| crate::error::Error::io(input, e))?;
     let games = read_braille(&name, &bytes, table, notation, keep_going)?;
+    if games.is_empty() {
+        other_notation(&name, &bytes, table, notation)?;
+    }
     // Only the games read whole are written; the others are named by the caller.
     let whole: Vec<&ReadGame> = games.iter().filter(|g| g.error.is_none()).collect();
     let pgn = to_pgn(&whole);

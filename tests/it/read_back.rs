@@ -586,3 +586,32 @@ fn a_forfeit_before_a_heading_whose_dash_starts_a_line_reads_back() {
         );
     }
 }
+
+/// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
+/// compact, `build` to ordinary) is an error that names the notation, not an empty PGN and
+/// success; braille with no game in either notation is still no error.
+#[test]
+fn reading_in_the_wrong_notation_says_which_one() {
+    let dir = Sandbox::new();
+    dir.write("g.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    for (built, other) in [("ordinary", "compact"), ("compact", "ordinary")] {
+        dir.run(&["build", "g.pgn", "--notation", built, "-o", "g.brf"])
+            .ok();
+        let wrong = dir.run(&["read", "g.brf", "--notation", other, "-o", "g-back.pgn"]);
+        assert_eq!(wrong.code, Some(1), "{}", wrong.stderr);
+        assert!(
+            wrong.stderr.starts_with(&format!(
+                "g.brf:1:1: error: no game reads in {other} notation, but 1 game in {built} \
+                 notation"
+            )),
+            "{}",
+            wrong.stderr
+        );
+        assert!(wrong.stderr.contains(&format!("give --notation {built}")));
+        assert!(!dir.path().join("g-back.pgn").exists());
+        let right = dir.run(&["read", "g.brf", "--notation", built, "-o", "-"]);
+        assert!(right.ok().text().contains("3. Bb5 a6"), "{}", right.text());
+    }
+    dir.write("tom.brf", "  \n\n");
+    dir.run(&["read", "tom.brf", "-o", "-"]).ok();
+}
