@@ -51,10 +51,15 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
             },
             format!("{what} is no braille cell (braille page {})", line.page),
         )
-        .with_hint(match unicode {
-            Some(_) => "the file is read as Unicode braille (U+2800 to U+283F)",
-            None => {
-                "the file is read as BRF: give --table if it is not in North American Braille ASCII"
+        .with_hint(match (unicode, table) {
+            (Some(_), _) => "the file is read as Unicode braille (U+2800 to U+283F)",
+            (None, BrfTable::Nabcc) => {
+                "the file is read as BRF in North American Braille ASCII (--table nabcc): give \
+                 --table sv-cx for the Swedish CX table"
+            }
+            (None, BrfTable::SvCx) => {
+                "the file is read as BRF in the Swedish CX table (--table sv-cx, ISO-8859-1): \
+                 give --table nabcc for North American Braille ASCII"
             }
         })
         .into()
@@ -195,4 +200,25 @@ pub(crate) fn pef_rows(name: &str, bytes: &[u8], stretch: bool, out: &mut String
         buf.clear();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A byte that is no cell names the table it was read in, and the other one.
+    #[test]
+    fn a_byte_that_is_no_cell_names_the_table_read_in() {
+        for (table, read_in, other) in [
+            (BrfTable::Nabcc, "--table nabcc", "--table sv-cx"),
+            (BrfTable::SvCx, "--table sv-cx", "--table nabcc"),
+        ] {
+            let hint = match lines("t.brf", b"ab\x01\n", table) {
+                Err(Error::Input(d)) => d.hint.unwrap_or_default(),
+                other => panic!("{table:?}: {other:?}"),
+            };
+            assert!(hint.contains(read_in), "{hint}");
+            assert!(hint.contains(&format!("give {other}")), "{hint}");
+        }
+    }
 }
