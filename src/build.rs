@@ -1780,9 +1780,11 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
-            // A game from a [FEN] position is not compared: the braille of its moves does not
-            // say where they start (as a diagram's is not read back yet).
-            if let Some(v) = verifier.as_ref().filter(|_| !about.start) {
+            // A game from a [FEN] position is compared when its start diagram is drawn before
+            // its moves (the braille then says where they start) and it has moves.
+            let compared =
+                !about.start || (options.start_diagram && !translated.signature.is_empty());
+            if let Some(v) = verifier.as_ref().filter(|_| compared) {
                 let mut v = v.borrow_mut();
                 v.start();
                 let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));

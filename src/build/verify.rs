@@ -169,7 +169,7 @@ impl Verifier {
                 read[slot(notation)].0 =
                     read_braille("(output)", &self.pending, self.table, notation, true)?
                         .into_iter()
-                        .filter(|g| g.start.is_none() && g.line >= from)
+                        .filter(|g| (g.start.is_none() || !g.items.is_empty()) && g.line >= from)
                         .map(|g| self.moves_of(g))
                         .collect();
             }

@@ -15,6 +15,8 @@ use crate::braille::tables::{DIGITS, NUMBER_SIGN};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadDiagram {
     pub line: u32,
+    /// Its last line (the side to move's, when it has one).
+    pub end: u32,
     pub fen: String,
 }
 
@@ -143,6 +145,7 @@ pub(crate) fn diagrams(lines: &[Line]) -> (Vec<ReadDiagram>, Vec<u32>) {
             };
             found.push(ReadDiagram {
                 line: lines[i].number,
+                end: lines[end - 1].number,
                 fen: fen(&board, turn),
             });
             taken.extend(lines[i..end].iter().map(|l| l.number));

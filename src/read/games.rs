@@ -9,10 +9,11 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingSide, Chess, File, FromSetup, Move, Position, Rank, Role, Square};
 
+use super::diagram::ReadDiagram;
 use super::text::to_print;
 use crate::braille::Cell;
 use crate::braille::pieces::{LOWER_DIGITS, compact_move_letter, letter};
-use crate::braille::tables::{DIGITS, NUMBER_SIGN};
+use crate::braille::tables::{CAPITAL, DIGITS, NUMBER_SIGN};
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::settings::Notation;
 
@@ -147,6 +148,9 @@ struct Parsed {
     empty: bool,
     /// Ordinary notation: the move's print text, for the readings of [`repaired`].
     print: Option<String>,
+    /// Ordinary notation: the move had a period after it (`Lc5.`, a game's end typed as in
+    /// print), read only where no comment has begun.
+    stopped: bool,
 }
 
 impl Parsed {
@@ -196,6 +200,18 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             p.number = number(core);
             p.omitted = core == [DASH, DASH];
             p.written = written(core);
+            if p.ends && p.written.is_none() {
+                // The period was the end of `e.p.` (`⠑⠭⠋⠖⠑⠄⠏⠄`), not the game's.
+                let with_period = [core, &[PERIOD]].concat();
+                if let Some(w) = written(&with_period) {
+                    p.written = Some(w);
+                    p.ends = false;
+                }
+            }
+            // A number typed with a period after it, as in print (`⠂⠄`): the number.
+            if p.number.is_some() {
+                p.ends = false;
+            }
         }
         Notation::Ordinary => {
             let text = to_print(core);
@@ -211,10 +227,23 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             };
             p.omitted = core.ends_with(&[DASH, DASH]) && mv == to_print(&[DASH, DASH]);
             p.written = (!mv.is_empty()).then(|| written_print(mv)).flatten();
+            // A move with a period after it (`Lc5.`): the move, where a move may stand.
+            let bare = mv
+                .strip_suffix('.')
+                .filter(|b| !b.is_empty() && !b.ends_with('.'));
+            if p.written.is_none()
+                && let Some(bare) = bare
+            {
+                p.written = written_print(bare);
+                p.stopped = true;
+            }
             if !mv.is_empty() && p.written.is_none() && p.number.is_some() && !p.omitted {
                 p.number = None;
             }
-            p.print = Some(mv.to_owned());
+            p.print = Some(match p.stopped {
+                true => bare.unwrap_or(mv).to_owned(),
+                false => mv.to_owned(),
+            });
         }
     }
     p.empty = core.is_empty();
@@ -232,6 +261,10 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
 /// back, for a word that reads as no legal move as it stands.
 fn repaired(text: &str) -> Vec<String> {
     let mut out = Vec::new();
+    // Castling with the zeros typed without the number sign: `j-j`, `j-j-j`.
+    if text.starts_with("j-j") {
+        out.push(text.replacen("j-j-j", "0-0-0", 1).replacen("j-j", "0-0", 1));
+    }
     let mut chars: Vec<char> = text.chars().collect();
     if chars.first().is_some_and(|c| "kdtls".contains(*c)) {
         let mut capital = chars.clone();
@@ -408,6 +441,32 @@ fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
         .collect()
 }
 
+/// What a word typed where a move is due may have taken from another habit: the hint for
+/// it.
+fn habit(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
+    let first = *cells.first()?;
+    match notation {
+        Notation::Compact if first == CAPITAL[0] => {
+            Some("compact notation writes its piece letters without a capital sign")
+        }
+        Notation::Compact if first == NUMBER_SIGN[0] => {
+            Some("compact notation writes move numbers in lower digits, without a number sign")
+        }
+        // Two digits at the end: the rank, then dots 2 5 6 (the print check sign's cell).
+        Notation::Compact
+            if cells.len() > 2
+                && cells.ends_with(&[Cell::dots("256")])
+                && LOWER_DIGITS.contains(&cells[cells.len() - 2]) =>
+        {
+            Some("check is ⠡ (dots 1 6) in compact notation")
+        }
+        Notation::Compact | Notation::Ordinary if cells.contains(&Cell::dots("135")) => {
+            Some("castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠚ in ordinary")
+        }
+        _ => None,
+    }
+}
+
 /// Where the reading of one game stands.
 struct Reader<'a> {
     file: &'a str,
@@ -427,10 +486,46 @@ struct Reader<'a> {
     after_black_number: bool,
     /// The move before was read without its capital or number sign put back.
     repairing: bool,
+    /// The first word of the comment read, when it began right after a move.
+    comment_start: Option<Spot>,
+}
+
+/// Where a word stood, kept after it.
+struct Spot {
+    cells: Vec<Cell>,
+    line: u32,
+    column: u32,
+    page: u32,
+}
+
+impl Spot {
+    fn word(&self) -> Word<'_> {
+        Word {
+            cells: &self.cells,
+            line: self.line,
+            column: self.column,
+            page: self.page,
+            after_blank_line: false,
+        }
+    }
 }
 
 impl Reader<'_> {
     fn error(&self, w: &Word<'_>, message: String) -> Error {
+        self.diagnostic(w, message).into()
+    }
+
+    /// An error at a word where a move is due, with a hint when the word looks like a
+    /// habit of the other notation or of print.
+    fn error_at_move(&self, w: &Word<'_>, message: &str) -> Error {
+        let d = self.diagnostic(w, message.to_owned());
+        match habit(self.notation, w.cells) {
+            Some(hint) => d.with_hint(hint).into(),
+            None => d.into(),
+        }
+    }
+
+    fn diagnostic(&self, w: &Word<'_>, message: String) -> Diagnostic {
         let read: Vec<&str> = self
             .game
             .items
@@ -457,7 +552,6 @@ impl Reader<'_> {
                 }
             ),
         )
-        .into()
     }
 
     fn flush_comment(&mut self) {
@@ -522,6 +616,24 @@ impl Reader<'_> {
 
     /// One word of a game (`rest`: the words after it); `true` when it ended the game.
     fn word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
+        // A comment that begins right after a move.
+        let fresh =
+            self.comment.is_empty() && matches!(self.game.items.last(), Some(Item::Move { .. }));
+        let ended = self.read_word(w, rest)?;
+        if self.comment.is_empty() {
+            self.comment_start = None;
+        } else if fresh {
+            self.comment_start = Some(Spot {
+                cells: w.cells.to_vec(),
+                line: w.line,
+                column: w.column,
+                page: w.page,
+            });
+        }
+        Ok(ended)
+    }
+
+    fn read_word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
         let next = rest.first();
         let mut p = parse(self.notation, w.cells);
         let mut repaired_now = false;
@@ -547,8 +659,28 @@ impl Reader<'_> {
         }
         self.repairing = repaired_now;
         let (after_number, after_black) = (self.after_number, self.after_black_number);
-        self.after_number = p.number.is_some() && p.written.is_none() && !p.omitted;
-        self.after_black_number = self.after_number && p.black;
+        // (Set again below when this word is a move number read as one.)
+        self.after_number = false;
+        self.after_black_number = false;
+        // A move with a period after it where a comment has begun: the comment's text.
+        if p.stopped && !self.comment.is_empty() {
+            p.written = None;
+            p.number = None;
+        }
+        if after_number
+            && (p.is_text()
+                || p.written
+                    .is_some_and(|m| fitting(self.played_in(p.opens), &m).is_empty()))
+        {
+            // A move number is followed by its move (or, in compact notation, the dashes of
+            // a White move left out): a word typed wrong there is an error, not a comment that
+            // would shift every move after it onto the wrong number.
+            let message = match p.written {
+                Some(_) => "no legal move is written so",
+                None => "no move is written so, where a move is due",
+            };
+            return Err(self.error_at_move(w, message));
+        }
         if p.is_text() {
             // A variation that begins with a comment (`(Eller 1...e6)`): its bracket, then
             // the comment in it.
@@ -589,6 +721,30 @@ impl Reader<'_> {
         // (A variation's number is that of the move it replaces.)
         let here = self.played_in(p.opens);
         let due = here.fullmoves().get();
+        if let Some(n) = p.number
+            && n != due
+            && self.comment.is_empty()
+            && self.moves_read > 0
+            && self.move_follows(&p, here, rest)
+        {
+            // A move number right after a move, with its move after it, that is not the
+            // number due: a number typed wrong (or a move left out), not a comment.
+            let e = self.error_at_move(w, &format!("move number {n} where {due} is due"));
+            return Err(e);
+        }
+        // Compact notation: the number after the one due, with a move after it, where a
+        // comment began right after a move: that comment's first word was the move due typed
+        // wrong (a comment has no lower digits to read as the number).
+        if self.notation == Notation::Compact
+            && p.number == Some(due + 1)
+            && p.opens == 0
+            && let Some(start) = &self.comment_start
+            && next.is_some_and(|n| parse(self.notation, n.cells).written.is_some())
+        {
+            return Err(
+                self.error_at_move(&start.word(), "no move is written so, where a move is due")
+            );
+        }
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
                 && p.written.is_none()
@@ -603,6 +759,8 @@ impl Reader<'_> {
             self.comment_word(w.cells);
             return Ok(false);
         }
+        self.after_number = p.number.is_some() && p.written.is_none() && !p.omitted;
+        self.after_black_number = self.after_number && p.black;
         for _ in 0..p.opens {
             if !self.open_variation() {
                 return Err(self.error(w, "a variation with no move before it".into()));
@@ -623,10 +781,26 @@ impl Reader<'_> {
                 self.comment_word(w.cells);
                 return Ok(false);
             }
-            if !marker {
+            if marker {
+                // Black's move follows, as after its number (`1...`).
+                self.after_number = true;
+                self.after_black_number = true;
+            } else {
                 self.flush_comment();
                 self.play_null(w)?;
             }
+        }
+        // After a comment a move has its number (`12 -- sc6`, `12...Sc6`): a word of a move's
+        // form after comment text, with no number, is the comment's (`{eller d5 kanske}`).
+        if p.written.is_some()
+            && !self.comment.is_empty()
+            && !after_number
+            && p.number.is_none()
+            && p.opens == 0
+            && p.closes == 0
+        {
+            self.comment_word(w.cells);
+            return Ok(false);
         }
         if let Some(written) = p.written {
             let fit = fitting(&self.pos, &written);
@@ -636,6 +810,7 @@ impl Reader<'_> {
                     self.play(*m);
                 }
                 [] if p.opens == 0
+                    && !after_number
                     && p.closes == 0
                     && p.number.is_none()
                     && (!self.comment.is_empty()
@@ -668,6 +843,30 @@ impl Reader<'_> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Whether a number word (`p`) is followed by its move as moves are: in the same word
+    /// (ordinary notation), or in the next word (or the dashes of a White move left out),
+    /// with no text after it. `here`: the position the move is played in.
+    fn move_follows(&self, p: &Parsed, here: &Chess, rest: &[Word<'_>]) -> bool {
+        let fits = |m: &Written| !fitting(here, m).is_empty();
+        let text_after = |k: usize| {
+            rest.get(k)
+                .is_some_and(|w| parse(self.notation, w.cells).is_text())
+        };
+        match p.written {
+            Some(m) => fits(&m) && !text_after(0),
+            // (In compact notation a comment has no lower digits: any word of a move's
+            // form after the number says that a move was meant.)
+            None => rest.first().is_some_and(|w| {
+                let q = parse(self.notation, w.cells);
+                let meant = match self.notation {
+                    Notation::Compact => q.written.is_some(),
+                    Notation::Ordinary => q.written.is_some_and(|m| fits(&m)),
+                };
+                (q.omitted || meant) && !text_after(1)
+            }),
+        }
     }
 
     /// Whether the words after a text word that opens with a bracket go on into a variation
@@ -720,6 +919,19 @@ impl Reader<'_> {
         true
     }
 
+    /// The error for a comment at a game's end that holds its last moves (see `games`).
+    fn moves_in_last_comment(&self) -> Option<Error> {
+        let start = self.comment_start.as_ref()?;
+        let last = self.comment.rsplit(|c| *c == Cell::BLANK).next()?;
+        let (&PERIOD, bare) = last.split_last()? else {
+            return None;
+        };
+        if self.notation != Notation::Compact || written(bare).is_none() {
+            return None;
+        }
+        Some(self.error_at_move(&start.word(), "no move is written so, where a move is due"))
+    }
+
     fn comment_word(&mut self, cells: &[Cell]) {
         if !self.comment.is_empty() {
             self.comment.push(Cell::BLANK);
@@ -736,9 +948,44 @@ pub(crate) fn games(
     notation: Notation,
     words: &[Word<'_>],
     headings: &[HeadingLine<'_>],
+    diagrams: &[ReadDiagram],
     keep_going: bool,
-) -> Result<Vec<ReadGame>> {
+) -> Result<(Vec<ReadGame>, Vec<usize>)> {
     let mut out = Vec::new();
+    // The diagrams that are the start of a game read (the others are diagrams of their own).
+    let mut started = Vec::new();
+    // A game from a position: right after its diagram, a move number (any: the diagram does
+    // not show it) and a move legal in the diagram's position (for Black, in compact notation
+    // after the dashes of the White move left out).
+    let from_diagram = |i: usize| -> Option<(usize, Chess)> {
+        let k = diagrams
+            .partition_point(|d| d.end < words[i].line)
+            .checked_sub(1)?;
+        let d = &diagrams[k];
+        if i > 0 && words[i - 1].line > d.end {
+            return None;
+        }
+        let first = parse(notation, words[i].cells);
+        let n = first.number.filter(|_| first.opens == 0)?;
+        let second = words.get(i + 1).map(|w| parse(notation, w.cells));
+        // Black moves first when the number says so (`14...`, `14 --`), whatever the
+        // diagram said (a diagram need not say who moves).
+        let black =
+            first.black || (first.written.is_none() && second.as_ref().is_some_and(|q| q.omitted));
+        // The first move: in the number's word, the next word, or the one after the dashes.
+        let first_move = match (first.written.is_some(), &second) {
+            (true, _) => Some(first),
+            (false, Some(q)) if q.omitted && black => {
+                words.get(i + 2).map(|w| parse(notation, w.cells))
+            }
+            (false, _) => second,
+        }?;
+        let w = first_move.written?;
+        diagram_positions(&d.fen, n, black)
+            .into_iter()
+            .find(|pos| fitting(pos, &w).len() == 1)
+            .map(|pos| (k, pos))
+    };
     let mut i = 0;
     let mut heading_from = 0u32;
     // A game starts at the number 1 followed by a move that is legal from the start position.
@@ -773,10 +1020,21 @@ pub(crate) fn games(
             }
     };
     while i < words.len() {
-        if !starts_game(i) {
+        // Right after a diagram (no blank line between: a game's start diagram), a game from
+        // its position before one from the start position; after a blank line the other
+        // way round (a diagram of its own, then a game).
+        let diagram = match words[i].after_blank_line {
+            false => from_diagram(i)
+                .map(Some)
+                .or_else(|| starts_game(i).then_some(None)),
+            true => starts_game(i)
+                .then_some(None)
+                .or_else(|| from_diagram(i).map(Some)),
+        };
+        let Some(diagram) = diagram else {
             i += 1;
             continue;
-        }
+        };
         let first_line = words[i].line;
         // The heading's paragraphs: a line that starts with blanks goes on with the one
         // before it.
@@ -806,18 +1064,28 @@ pub(crate) fn games(
                 ..ReadGame::default()
             });
         }
+        let (pos, start, line) = match diagram {
+            Some((k, pos)) => {
+                started.push(k);
+                let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+                (pos, Some(fen.to_string()), diagrams[k].line)
+            }
+            None => (Chess::default(), None, first_line),
+        };
         let mut reader = Reader {
             file,
             notation,
-            pos: Chess::default(),
+            pos,
             before: None,
             stack: Vec::new(),
             game: ReadGame {
-                line: first_line,
+                line,
                 heading,
+                start,
                 ..ReadGame::default()
             },
             comment: Vec::new(),
+            comment_start: None,
             moves_read: 0,
             after_number: false,
             after_black_number: false,
@@ -826,28 +1094,38 @@ pub(crate) fn games(
         // To the period after the game's last move (compact notation), a blank line after its
         // moves (games stand a blank line apart), or the end of the words.
         let game_start = i;
-        // The line of the game's last move: the lines after it that come before the next
-        // game are that game's heading.
+        // The line of the game's last move, and of the last word the game kept: the lines
+        // after it that come before the next game are that game's heading.
         let mut last_move_line = words[i].line;
+        let mut last_line = words[i].line;
+        // Where the words on the lines after the last move's begin in the comment (its
+        // length then) and their line: the next game's heading when that game follows with no
+        // blank line between (a page end took it away).
+        let mut mark: Option<(usize, u32)> = None;
         while i < words.len() {
             let w = &words[i];
             if i > game_start && reader.stack.is_empty() {
                 // A blank line after the moves, or (a page end took the blank line away) the
-                // next game's first move: the game has ended, and text after its last move's
-                // line is the next game's heading.
-                let next_game = reader.moves_read > 0 && w.line > last_move_line && starts_game(i);
+                // next game's first move, or a game's start diagram: the game has ended.
+                let next_game = reader.moves_read > 0
+                    && w.line > last_move_line
+                    && (starts_game(i) || from_diagram(i).is_some());
                 if w.after_blank_line || next_game {
-                    if next_game {
-                        reader.comment.clear();
+                    if next_game && let Some((len, line)) = mark {
+                        reader.comment.truncate(len);
+                        last_line = line - 1;
                     }
                     break;
                 }
+            }
+            if w.line > last_move_line && mark.is_none() {
+                mark = Some((reader.comment.len(), w.line));
             }
             i += 1;
             let before = reader.moves_read;
             match reader.word(w, &words[i..]) {
                 Ok(true) => {
-                    last_move_line = w.line;
+                    last_line = w.line;
                     break;
                 }
                 Ok(false) => {}
@@ -855,16 +1133,32 @@ pub(crate) fn games(
                 // the reading goes on after it (its blank line, or the next game's start).
                 Err(e) if keep_going => {
                     reader.game.error = Some(e);
-                    while i < words.len() && !words[i].after_blank_line && !starts_game(i) {
+                    while i < words.len()
+                        && !words[i].after_blank_line
+                        && !starts_game(i)
+                        && from_diagram(i).is_none()
+                    {
                         i += 1;
                     }
+                    last_line = words[i - 1].line;
                     reader.stack.clear();
                     break;
                 }
                 Err(e) => return Err(e),
             }
+            last_line = w.line;
             if reader.moves_read > before {
                 last_move_line = w.line;
+                mark = None;
+            }
+        }
+        // Compact notation: a comment that began right after a move and ends the game with a
+        // move and the game's period (`⠇⠑⠲⠄`, which text in a comment cannot be): its first
+        // word was a move typed wrong.
+        if let Some(e) = reader.moves_in_last_comment() {
+            match keep_going {
+                true => reader.game.error = Some(e),
+                false => return Err(e),
             }
         }
         reader.flush_comment();
@@ -877,10 +1171,66 @@ pub(crate) fn games(
                 false => return Err(e),
             }
         }
-        heading_from = last_move_line + 1;
+        heading_from = last_line + 1;
         out.push(reader.game);
     }
-    Ok(out)
+    Ok((out, started))
+}
+
+/// The position of a diagram (`fen`, as read: board and side to move) for a game that goes
+/// on from it at move `number` (`black`: with Black to move). A diagram shows no castling rights: a king and a rook on
+/// their first squares may castle (a move read shows whether they did); `None` for a
+/// position no game can stand in.
+fn diagram_positions(fen: &str, number: u32, black: bool) -> Vec<Chess> {
+    let Some(pos) = diagram_position(fen, number, black, None) else {
+        return Vec::new();
+    };
+    // A diagram does not show en passant either: the positions where the pawn beside a
+    // pawn of the side to move has just made its double step (a capture read shows it).
+    let mut out = vec![pos.clone()];
+    let them = !pos.turn();
+    let (rank, behind) = match them {
+        shakmaty::Color::White => (Rank::Fourth, Rank::Third),
+        shakmaty::Color::Black => (Rank::Fifth, Rank::Sixth),
+    };
+    for file in File::ALL {
+        let on = Square::from_coords(file, rank);
+        let ep = Square::from_coords(file, behind);
+        if pos.board().piece_at(on) == Some(Role::Pawn.of(them))
+            && let Some(with) = diagram_position(fen, number, black, Some(ep))
+        {
+            out.push(with);
+        }
+    }
+    out
+}
+
+/// One of [`diagram_positions`]: with `ep` the en passant square.
+fn diagram_position(fen: &str, number: u32, black: bool, ep: Option<Square>) -> Option<Chess> {
+    use shakmaty::{Bitboard, CastlingMode, Color, fen::Fen};
+    let mut setup = Fen::from_ascii(fen.as_bytes()).ok()?.into_setup();
+    setup.fullmoves = std::num::NonZeroU32::new(number)?;
+    if black {
+        setup.turn = Color::Black;
+    }
+    let mut rights = Bitboard::EMPTY;
+    for color in [Color::White, Color::Black] {
+        let rank = match color {
+            Color::White => Rank::First,
+            Color::Black => Rank::Eighth,
+        };
+        if setup.board.piece_at(Square::from_coords(File::E, rank)) == Some(Role::King.of(color)) {
+            for file in [File::A, File::H] {
+                let corner = Square::from_coords(file, rank);
+                if setup.board.piece_at(corner) == Some(Role::Rook.of(color)) {
+                    rights.add(corner);
+                }
+            }
+        }
+    }
+    setup.castling_rights = rights;
+    setup.ep_square = ep;
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
 /// The SAN of a move written in compact braille, from the start position; for tests.

@@ -112,12 +112,20 @@ pub fn read_braille(
             });
         }
     }
-    let mut games = games::games(name, notation, &words, &headings, keep_going)?;
-    games.extend(diagrams.into_iter().map(|d| ReadGame {
-        line: d.line,
-        start: Some(d.fen),
-        ..ReadGame::default()
-    }));
+    let (mut games, started) =
+        games::games(name, notation, &words, &headings, &diagrams, keep_going)?;
+    // The diagrams no game started from are positions of their own.
+    games.extend(
+        diagrams
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| !started.contains(k))
+            .map(|(_, d)| ReadGame {
+                line: d.line,
+                start: Some(d.fen),
+                ..ReadGame::default()
+            }),
+    );
     games.sort_by_key(|g| g.line);
     Ok(games)
 }
@@ -322,9 +330,6 @@ fn other_notation(name: &str, bytes: &[u8], table: BrfTable, notation: Notation)
                 .count()
         })
         .unwrap_or(0);
-    if found == 0 {
-        return Ok(());
-    }
     let this = match notation {
         Notation::Compact => "compact",
         Notation::Ordinary => "ordinary",
@@ -334,6 +339,21 @@ fn other_notation(name: &str, bytes: &[u8], table: BrfTable, notation: Notation)
         line: 1,
         column: 1,
     };
+    if found == 0 {
+        // Nothing read is no success: the braille holds no game a reader could find.
+        let first = match notation {
+            Notation::Compact => "⠂⠀⠑⠲",
+            Notation::Ordinary => "⠼⠁⠄⠀⠑⠼⠙",
+        };
+        let message = format!("no game or diagram reads in {this} notation");
+        let hint = format!(
+            "a game begins with the move number 1 and a move legal from the start position \
+             ({first} in {this} notation)"
+        );
+        return Err(crate::error::Diagnostic::new(at, message)
+            .with_hint(hint)
+            .into());
+    }
     let games = if found == 1 { "game" } else { "games" };
     let message =
         format!("no game reads in {this} notation, but {found} {games} in {word} notation");

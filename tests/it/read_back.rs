@@ -612,6 +612,344 @@ fn reading_in_the_wrong_notation_says_which_one() {
         let right = dir.run(&["read", "g.brf", "--notation", built, "-o", "-"]);
         assert!(right.ok().text().contains("3. Bb5 a6"), "{}", right.text());
     }
-    dir.write("tom.brf", "  \n\n");
-    dir.run(&["read", "tom.brf", "-o", "-"]).ok();
+    // Braille in which no game begins (an empty page; move numbers typed with the number
+    // sign in compact notation): an error that says what a game begins with, nothing written.
+    for (name, text) in [("tom.brf", "  \n\n"), ("tal.brf", "#1 e4 e5 #2 sf3 sc6\n")] {
+        dir.write(name, text);
+        let none = dir.run(&["read", name, "-o", "none.pgn"]);
+        assert_eq!(none.code, Some(1), "{}", none.stderr);
+        assert!(
+            none.stderr.starts_with(&format!(
+                "{name}:1:1: error: no game or diagram reads in compact notation"
+            )),
+            "{}",
+            none.stderr
+        );
+        assert!(none.stderr.contains("a game begins with the move number 1"));
+        assert!(!dir.path().join("none.pgn").exists());
+    }
+}
+
+/// Slips of a hand-typed scoresheet where a move is due are errors at their place, never a
+/// comment that shifts the moves after it onto other numbers (a different game, read without
+/// a word); a habit of print or of the other notation gets a hint.
+#[test]
+fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
+    let cases: [(&str, Notation, &str, &str); 9] = [
+        // A blank inside a move (`s f3`): `f3` alone is legal too.
+        (
+            "1 e4 e5 2 s f3 sc6",
+            Notation::Compact,
+            "1:11: error: no move is written so, where a move is due: ⠎",
+            "",
+        ),
+        // A digit left out (`sf`).
+        (
+            "1 e4 e5 2 sf sc6 3 lc4",
+            Notation::Compact,
+            "1:11: error: no move is written so, where a move is due: ⠎⠋",
+            "",
+        ),
+        // A move number typed wrong (3 for 2): not a comment before `sf3` as move 2.
+        (
+            "1 e4 e5 3 sf3 sc6",
+            Notation::Compact,
+            "1:9: error: move number 3 where 2 is due: ⠒",
+            "",
+        ),
+        // Castling with the letter o.
+        (
+            "1 e4 e5 2 sf3 sc6 3 lc4 lc5 4 o-o sf6",
+            Notation::Compact,
+            "1:31: error: no move is written so, where a move is due: ⠕⠤⠕",
+            "castling is written with zeros",
+        ),
+        // Ordinary habits in compact notation: capital signs, check as dots 2 5 6.
+        (
+            "1 e4 e5 2 ,sf3 ,sc6",
+            Notation::Compact,
+            "1:11: error: no move is written so, where a move is due: ⠠⠎⠋⠒",
+            "without a capital sign",
+        ),
+        (
+            "1 e4 e5 2 lc4 sc6 3 ?h5 sf6 4 ?xf74",
+            Notation::Compact,
+            "1:31: error: no move is written so, where a move is due: ⠹⠭⠋⠶⠲",
+            "check is ⠡",
+        ),
+        // A move that is none where it stands, then text: not a comment after a number.
+        (
+            "1 e4 e5 2 sf4 bra",
+            Notation::Compact,
+            "1:11: error: no legal move is written so: ⠎⠋⠲",
+            "",
+        ),
+        // Ordinary notation: a blank inside a move (`S f3`).
+        (
+            "#a' e#d e#e #b' ,s f#c ,sc#f",
+            Notation::Ordinary,
+            "1:17: error: no move is written so, where a move is due: ⠠⠎",
+            "",
+        ),
+        // Ordinary notation: a move number typed wrong.
+        (
+            "#a' e#d e#e #c' ,sf#c ,sc#f",
+            Notation::Ordinary,
+            "1:13: error: move number 3 where 2 is due: ⠼⠉⠄",
+            "",
+        ),
+    ];
+    for (sheet, notation, error, hint) in cases {
+        let e = read_braille(
+            "blad.brf",
+            sheet.as_bytes(),
+            BrfTable::Nabcc,
+            notation,
+            false,
+        )
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+        assert!(e.starts_with(&format!("blad.brf:{error}")), "{sheet}: {e}");
+        assert!(e.contains(hint), "{sheet}: {e}");
+    }
+}
+
+/// What a player may type that says one thing only reads: a period after a move number
+/// (`1'`), `e.p.` after a compact capture, a period after an ordinary game's last move, an
+/// ordinary castling without the number signs (`j-j`).
+#[test]
+fn print_habits_that_say_one_thing_read() {
+    let cases: [(&str, Notation, &[&str]); 4] = [
+        (
+            "1' e4 e5 2' sf3 sc6",
+            Notation::Compact,
+            &["e4", "e5", "Nf3", "Nc6"],
+        ),
+        (
+            "1 e4 d5 2 e5 f5 3 exf6e'p' e6",
+            Notation::Compact,
+            &["e4", "d5", "e5", "f5", "exf6", "e6"],
+        ),
+        (
+            "#a' e#d e#e #b' ,sf#c ,sc#f #c' ,lc#d ,lc#e'",
+            Notation::Ordinary,
+            &["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"],
+        ),
+        (
+            "#a' e#d e#e #b' ,sf#c ,sc#f #c' ,lc#d ,lc#e #d' j-j ,sf#f",
+            Notation::Ordinary,
+            &["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6"],
+        ),
+    ];
+    for (sheet, notation, moves) in cases {
+        let games = read_braille(
+            "blad.brf",
+            sheet.as_bytes(),
+            BrfTable::Nabcc,
+            notation,
+            false,
+        )
+        .unwrap_or_else(|e| panic!("{sheet}: {e}"));
+        assert_eq!(read_moves(&games), [moves.to_vec()], "{sheet}");
+        assert!(
+            games[0]
+                .items
+                .iter()
+                .all(|i| !matches!(i, ReadItem::Comment(_))),
+            "{sheet}: {:?}",
+            games[0].items
+        );
+    }
+}
+
+/// Games that begin from a position (`[FEN]`), taken from the real games at several plies:
+/// the PGN, and each game's FEN and moves (SAN).
+fn games_from_positions() -> (String, Vec<(String, Vec<String>)>) {
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+    use shakmaty::{EnPassantMode, Position};
+    let mut pgn = String::new();
+    let mut games = Vec::new();
+    for (k, line) in source_moves(GAMES).iter().enumerate() {
+        // The main line only.
+        let mut depth = 0;
+        let main: Vec<&String> = line
+            .iter()
+            .filter(|m| {
+                match m.as_str() {
+                    "(" => depth += 1,
+                    ")" => depth -= 1,
+                    _ => return depth == 0,
+                }
+                false
+            })
+            .collect();
+        if main.len() < 6 {
+            continue;
+        }
+        for cut in 0..3 {
+            let at = (k * 7 + cut * 11 + 3) % (main.len() - 4);
+            let mut pos = Chess::default();
+            for san in &main[..at] {
+                let m = San::from_ascii(san.trim_end_matches(['+', '#']).as_bytes())
+                    .expect("SAN")
+                    .to_move(&pos)
+                    .expect("legal");
+                pos.play_unchecked(m);
+            }
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            let rest: Vec<String> = main[at..(at + 12).min(main.len())]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let mut text = String::new();
+            let mut number = pos.fullmoves().get();
+            let mut white = pos.turn() == shakmaty::Color::White;
+            for (j, san) in rest.iter().enumerate() {
+                match (white, j) {
+                    (true, _) => text.push_str(&format!("{number}. ")),
+                    (false, 0) => text.push_str(&format!("{number}... ")),
+                    (false, _) => {}
+                }
+                text.push_str(san);
+                text.push(' ');
+                if !white {
+                    number += 1;
+                }
+                white = !white;
+            }
+            pgn.push_str(&format!(
+            "[White \"Vit {k}\"]\n[Black \"Svart {k}\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{text}*\n\n"
+        ));
+            games.push((fen, rest));
+        }
+    }
+    (pgn, games)
+}
+
+/// A game from a position, written after its start diagram (every form, with and without
+/// `Vit drar.`), reads back from that position: the same moves, the start position's board,
+/// side to move and move number; `build --verify` compares such games too.
+#[test]
+fn games_from_a_position_read_back_after_their_start_diagram() {
+    use schackpunkt::DiagramForm;
+    let (pgn, expected) = games_from_positions();
+    assert!(expected.len() >= 20, "{}", expected.len());
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        for form in [DiagramForm::Board, DiagramForm::Pieces, DiagramForm::Rows] {
+            for to_move in [false, true] {
+                let settings = Settings {
+                    notation: Some(notation),
+                    diagram: Some(form),
+                    to_move: Some(to_move),
+                    start_diagram: Some(true),
+                    line_length: Some(32),
+                    ..Settings::default()
+                };
+                let braille = written("p.pgn", InputKind::Pgn, pgn.as_str(), &settings);
+                let form = format!("{notation:?} {form:?} {to_move}");
+                let games = read_braille("p.brf", &braille, BrfTable::Nabcc, notation, false)
+                    .unwrap_or_else(|e| panic!("{form}: {e}"));
+                let read = read_moves(&games);
+                assert_eq!(read.len(), expected.len(), "{form}");
+                for (k, (game, (fen, moves))) in games.iter().zip(&expected).enumerate() {
+                    assert_eq!(&read[k], moves, "{form}: game {k}");
+                    // The board, side to move and move number (castling and en passant are
+                    // not drawn: read as what the moves allow).
+                    let fields = |f: &str| {
+                        let v: Vec<String> = f.split(' ').map(str::to_owned).collect();
+                        (v[0].clone(), v[1].clone(), v[5].clone())
+                    };
+                    let start = game.start.as_deref().unwrap_or_default();
+                    assert_eq!(fields(start), fields(fen), "{form}: game {k}");
+                }
+            }
+        }
+    }
+    let dir = Sandbox::new();
+    dir.write("p.pgn", &pgn);
+    for notation in ["compact", "ordinary"] {
+        for length in ["24", "40"] {
+            let ran = dir.run(&[
+                "build",
+                "p.pgn",
+                "--notation",
+                notation,
+                "--start-diagram",
+                "--diagram",
+                "board",
+                "--line-length",
+                length,
+                "--verify",
+                "-o",
+                "p.brf",
+                "-q",
+            ]);
+            assert_eq!(ran.code, Some(0), "{notation} {length}: {}", ran.stderr);
+        }
+    }
+}
+
+/// A comment after a game's last move that wraps onto further lines stays the game's: it is
+/// not the heading of a game without moves before the next one.
+#[test]
+fn a_wrapping_comment_at_a_games_end_stays_in_its_game() {
+    let pgn = "[White \"Anna\"]\n[Black \"Bo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 \
+               3. Bc4 Nf6 4. Qxf7# {Skolmatt, ett vanligt misstag av nybörjare.} 1-0\n\n\
+               [White \"Cesar\"]\n[Black \"David\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        let written = braille(
+            pgn,
+            notation,
+            Moves::Short,
+            Layout::Running,
+            28,
+            Format::Brf,
+        );
+        let games = read_braille("s.brf", &written, BrfTable::Nabcc, notation, false)
+            .unwrap_or_else(|e| panic!("{notation:?}: {e}"));
+        assert_eq!(games.len(), 2, "{notation:?}: {games:?}");
+        assert_eq!(
+            games[0].items.last(),
+            Some(&ReadItem::Comment(
+                "Skolmatt, ett vanligt misstag av nybörjare.".into()
+            )),
+            "{notation:?}"
+        );
+        assert_eq!(
+            games[1].heading.first().map(String::as_str),
+            Some("Cesar – David")
+        );
+    }
+}
+
+/// A move in a comment (`{eller d5 kanske}`) is the comment's: after a comment a move is
+/// written with its number, so the braille reads back and `build --verify` passes.
+#[test]
+fn a_legal_move_in_a_comment_stays_in_the_comment() {
+    let pgn =
+        "1. e4 {eller d5 kanske} 1... e5 2. Nf3 {eller d4} 2... Nc6 3. Bb5 {och sedan c3} *\n";
+    let dir = Sandbox::new();
+    dir.write("k.pgn", pgn);
+    for notation in ["ordinary", "compact"] {
+        let ran = dir.run(&[
+            "build",
+            "k.pgn",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "k.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        let read = dir.run(&["read", "k.brf", "--notation", notation, "-o", "-"]);
+        let back = read.ok().text().replace('\n', " ");
+        assert!(
+            back.contains(
+                "1. e4 {eller d5 kanske} 1... e5 2. Nf3 {eller d4} 2... Nc6 3. Bb5 {och sedan c3} *"
+            ),
+            "{notation}: {back}"
+        );
+    }
 }
