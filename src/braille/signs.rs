@@ -180,6 +180,25 @@ pub fn for_glyph(ch: char) -> Option<&'static Sign> {
     SIGNS.iter().find(|s| s.glyphs.contains(&ch))
 }
 
+/// The sign with a NAG whose cells are `word`, placed so (a word of its own after a move,
+/// `⠲⠌⠶`; a sign in brackets, `⠦⠝⠴`); for reading back.
+pub fn with_cells(word: &[Cell], placement: Placement) -> Option<&'static Sign> {
+    SIGNS
+        .iter()
+        .find(|s| s.placement == placement && !s.nags.is_empty() && s.cells() == word)
+}
+
+/// The sign with a NAG written right after a move that ends `word` (`⠑⠼⠙⠖⠖`: `!!`), the
+/// longest, with the rest of the word before it; for reading back.
+pub fn attached_at_end(word: &[Cell]) -> Option<(&'static Sign, &[Cell])> {
+    SIGNS
+        .iter()
+        .filter(|s| s.placement == Attached && !s.nags.is_empty())
+        .filter(|s| word.len() > s.len && word.ends_with(s.cells()))
+        .max_by_key(|s| s.len)
+        .map(|s| (s, &word[..word.len() - s.len]))
+}
+
 impl Sign {
     /// The sign's cells.
     pub const fn cells(&self) -> &[Cell] {

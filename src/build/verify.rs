@@ -283,7 +283,7 @@ impl Verifier {
                 Item::Move { uci, .. } => Some(uci.clone()),
                 Item::VariationStart => Some("(".into()),
                 Item::VariationEnd => Some(")".into()),
-                Item::Comment(_) => None,
+                Item::Comment(_) | Item::Nag(_) => None,
             })
             .collect();
         let why = game.error.map(|mut e| {

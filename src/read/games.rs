@@ -13,6 +13,7 @@ use super::diagram::ReadDiagram;
 use super::text::to_print;
 use crate::braille::Cell;
 use crate::braille::pieces::{LOWER_DIGITS, compact_move_letter, letter};
+use crate::braille::signs::{self, Placement};
 use crate::braille::tables::{CAPITAL, DIGITS, NUMBER_SIGN};
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::settings::Notation;
@@ -56,6 +57,8 @@ pub enum Item {
         white: bool,
     },
     Comment(String),
+    /// An annotation sign after a move (rules.md §5), as its PGN NAG (`!!` → 3, `⠲⠌⠶` → 14).
+    Nag(u8),
     VariationStart,
     VariationEnd,
 }
@@ -151,6 +154,8 @@ struct Parsed {
     /// Ordinary notation: the move had a period after it (`Lc5.`, a game's end typed as in
     /// print), read only where no comment has begun.
     stopped: bool,
+    /// Ordinary notation: the NAGs of the signs written after the move (`!!`, `(n)`).
+    nags: Vec<u8>,
 }
 
 impl Parsed {
@@ -166,12 +171,15 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
     let (open, close) = brackets(notation);
     // A sign in round brackets after a move (`(n)`, `(=)`) is a sign, not a variation's.
     let unsigned;
+    let mut bracket_nag = None;
     let cells = match notation {
         Notation::Ordinary => match cells
             .windows(3)
             .position(|w| BRACKETED_SIGNS.contains(&[w[0], w[1], w[2]]))
         {
             Some(i) if i > 0 && cells[i + 3..].iter().all(|c| close.contains(c)) => {
+                bracket_nag = signs::with_cells(&cells[i..i + 3], Placement::Attached)
+                    .and_then(|s| s.nags.first().copied());
                 unsigned = [&cells[..i], &cells[i + 3..]].concat();
                 &unsigned[..]
             }
@@ -180,6 +188,7 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
         Notation::Compact => cells,
     };
     let mut p = Parsed::default();
+    p.nags.extend(bracket_nag);
     let mut core = cells;
     while core.first().is_some_and(|c| open.contains(c)) {
         core = &core[1..];
@@ -227,6 +236,12 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             };
             p.omitted = core.ends_with(&[DASH, DASH]) && mv == to_print(&[DASH, DASH]);
             p.written = (!mv.is_empty()).then(|| written_print(mv)).flatten();
+            // A sign right after the move (`!!`, `?`; the print reading drops them).
+            if p.written.is_some()
+                && let Some((sign, _)) = signs::attached_at_end(core)
+            {
+                p.nags.extend(sign.nags.first());
+            }
             // A move with a period after it (`Lc5.`): the move, where a move may stand.
             let bare = mv
                 .strip_suffix('.')
@@ -681,6 +696,20 @@ impl Reader<'_> {
             };
             return Err(self.error_at_move(w, message));
         }
+        // A sign with a NAG as a word of its own right after a move (`⠲⠌⠶`): the move's.
+        if p.is_text()
+            && self.comment.is_empty()
+            && matches!(
+                self.game.items.last(),
+                Some(Item::Move { .. } | Item::Nag(_))
+            )
+            && let Some(sign) = signs::with_cells(w.cells, Placement::AfterBlank)
+        {
+            self.game
+                .items
+                .extend(sign.nags.first().map(|&n| Item::Nag(n)));
+            return Ok(false);
+        }
         if p.is_text() {
             // A variation that begins with a comment (`(Eller 1...e6)`): its bracket, then
             // the comment in it.
@@ -808,6 +837,7 @@ impl Reader<'_> {
                 [m] => {
                     self.flush_comment();
                     self.play(*m);
+                    self.game.items.extend(p.nags.iter().map(|&n| Item::Nag(n)));
                 }
                 [] if p.opens == 0
                     && !after_number

@@ -272,6 +272,9 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
                     let _ = write!(text, "{{{}}} ", c.replace('}', ")"));
                     numbered = true;
                 }
+                Item::Nag(n) => {
+                    let _ = write!(text, "${n} ");
+                }
                 Item::VariationStart => {
                     text.push('(');
                     numbered = true;

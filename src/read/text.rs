@@ -9,8 +9,10 @@ use crate::braille::tables::{self, CAPITAL, DIGITS, NUMBER_SIGN};
 pub(crate) fn to_print(cells: &[Cell]) -> String {
     let mut out = String::new();
     let mut i = 0;
-    // Capitals: one letter, or (after 6-6) the rest of the word.
+    // Capitals: one letter, (after 6-6) the rest of the word, (after 6-6-6) every word up to
+    // 156.
     let mut caps_word = false;
+    let mut caps_passage = false;
     let mut capital = false;
     let mut number = false;
     while i < cells.len() {
@@ -24,7 +26,10 @@ pub(crate) fn to_print(cells: &[Cell]) -> String {
         }
         if c == CAPITAL[0] {
             number = false;
-            if cells.get(i + 1) == Some(&CAPITAL[0]) {
+            if cells[i..].starts_with(&[CAPITAL[0]; 3]) {
+                caps_passage = true;
+                i += 3;
+            } else if cells.get(i + 1) == Some(&CAPITAL[0]) {
                 caps_word = true;
                 i += 2;
             } else {
@@ -36,12 +41,15 @@ pub(crate) fn to_print(cells: &[Cell]) -> String {
         // Dots 156: the end of capitals or emphasis, or the separator after a number.
         if c == tables::END[0] {
             caps_word = false;
+            caps_passage = false;
             number = false;
             i += 1;
             continue;
         }
+        // A number ends a word's capitals (`MP3-spelare`: no 156 after a digit).
         if c == NUMBER_SIGN[0] {
             number = true;
+            caps_word = false;
             i += 1;
             continue;
         }
@@ -55,7 +63,7 @@ pub(crate) fn to_print(cells: &[Cell]) -> String {
             number = false;
         }
         if let Some(&(letter, _)) = tables::LETTERS.iter().find(|(_, cell)| *cell == c) {
-            if capital || caps_word {
+            if capital || caps_word || caps_passage {
                 out.extend(letter.to_uppercase());
             } else {
                 out.push(letter);
@@ -99,6 +107,11 @@ mod tests {
             "12...Sc6",
             "(2...d6",
             "exd6ep",
+            // Capitals: a word, one ended by a hyphen or a lower-case letter, one ended by a
+            // digit, a passage of several words.
+            "IKEA-laget, TV-apparat, IKEAs och NATO",
+            "Ett MP3-spelare",
+            "Och DETTA ÄR EN VIKTIG VARNING. Och sedan",
         ] {
             let mut cells = Vec::new();
             crate::braille::text::translate(text, &mut cells, &mut Vec::new());

@@ -108,7 +108,7 @@ fn read_moves(games: &[ReadGame]) -> Vec<Vec<String>> {
                     ReadItem::Move { san, .. } => Some(san.clone()),
                     ReadItem::VariationStart => Some("(".into()),
                     ReadItem::VariationEnd => Some(")".into()),
-                    ReadItem::Comment(_) => None,
+                    ReadItem::Comment(_) | ReadItem::Nag(_) => None,
                 })
                 .collect()
         })
@@ -951,5 +951,62 @@ fn a_legal_move_in_a_comment_stays_in_the_comment() {
             ),
             "{notation}: {back}"
         );
+    }
+}
+
+/// The book's signs after a move (`!!`, `(n)`, `⠲⠌⠶` …) read back as the NAGs they stand for,
+/// in ordinary notation (compact notation leaves them out), not as comment text.
+#[test]
+fn annotation_signs_read_back_as_nags() {
+    let nags: [u8; 22] = [
+        1, 2, 3, 4, 5, 6, 146, 14, 15, 16, 17, 13, 10, 18, 19, 40, 36, 132, 22, 44, 142, 140,
+    ];
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6",
+    ];
+    let mut pgn = String::new();
+    for (k, (m, n)) in moves.iter().zip(nags).enumerate() {
+        if k % 2 == 0 {
+            pgn.push_str(&format!("{}. ", k / 2 + 1));
+        }
+        pgn.push_str(&format!("{m} ${n} "));
+    }
+    pgn.push_str("*\n");
+    for layout in [Layout::Running, Layout::List] {
+        let written = braille(
+            &pgn,
+            Notation::Ordinary,
+            Moves::Short,
+            layout,
+            30,
+            Format::Brf,
+        );
+        let games = read_braille(
+            "n.brf",
+            &written,
+            BrfTable::Nabcc,
+            Notation::Ordinary,
+            false,
+        )
+        .unwrap_or_else(|e| panic!("{layout:?}: {e}"));
+        let read: Vec<u8> = games[0]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ReadItem::Nag(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(read, nags, "{layout:?}");
+        assert!(
+            games[0]
+                .items
+                .iter()
+                .all(|i| !matches!(i, ReadItem::Comment(_))),
+            "{layout:?}: {:?}",
+            games[0].items
+        );
+        assert_eq!(read_moves(&games)[0], moves, "{layout:?}");
     }
 }
