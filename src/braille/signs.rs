@@ -189,14 +189,13 @@ pub fn with_cells(word: &[Cell], placement: Placement) -> Option<&'static Sign> 
 }
 
 /// The sign with a NAG written right after a move that ends `word` (`⠑⠼⠙⠖⠖`: `!!`), the
-/// longest, with the rest of the word before it; for reading back.
-pub fn attached_at_end(word: &[Cell]) -> Option<(&'static Sign, &[Cell])> {
+/// longest; for reading back.
+pub fn attached_at_end(word: &[Cell]) -> Option<&'static Sign> {
     SIGNS
         .iter()
         .filter(|s| s.placement == Attached && !s.nags.is_empty())
         .filter(|s| word.len() > s.len && word.ends_with(s.cells()))
         .max_by_key(|s| s.len)
-        .map(|s| (s, &word[..word.len() - s.len]))
 }
 
 impl Sign {

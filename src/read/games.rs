@@ -238,7 +238,7 @@ fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             p.written = (!mv.is_empty()).then(|| written_print(mv)).flatten();
             // A sign right after the move (`!!`, `?`; the print reading drops them).
             if p.written.is_some()
-                && let Some((sign, _)) = signs::attached_at_end(core)
+                && let Some(sign) = signs::attached_at_end(core)
             {
                 p.nags.extend(sign.nags.first());
             }
@@ -456,6 +456,9 @@ fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
         .collect()
 }
 
+/// The error for a word where a move is due that reads as no move.
+const NO_MOVE_DUE: &str = "no move is written so, where a move is due";
+
 /// What a word typed where a move is due may have taken from another habit: the hint for
 /// it.
 fn habit(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
@@ -632,8 +635,7 @@ impl Reader<'_> {
     /// One word of a game (`rest`: the words after it); `true` when it ended the game.
     fn word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
         // A comment that begins right after a move.
-        let fresh =
-            self.comment.is_empty() && matches!(self.game.items.last(), Some(Item::Move { .. }));
+        let fresh = self.comment.is_empty() && self.after_move();
         let ended = self.read_word(w, rest)?;
         if self.comment.is_empty() {
             self.comment_start = None;
@@ -692,17 +694,14 @@ impl Reader<'_> {
             // would shift every move after it onto the wrong number.
             let message = match p.written {
                 Some(_) => "no legal move is written so",
-                None => "no move is written so, where a move is due",
+                None => NO_MOVE_DUE,
             };
             return Err(self.error_at_move(w, message));
         }
         // A sign with a NAG as a word of its own right after a move (`⠲⠌⠶`): the move's.
         if p.is_text()
             && self.comment.is_empty()
-            && matches!(
-                self.game.items.last(),
-                Some(Item::Move { .. } | Item::Nag(_))
-            )
+            && self.after_move()
             && let Some(sign) = signs::with_cells(w.cells, Placement::AfterBlank)
         {
             self.game
@@ -770,9 +769,7 @@ impl Reader<'_> {
             && let Some(start) = &self.comment_start
             && next.is_some_and(|n| parse(self.notation, n.cells).written.is_some())
         {
-            return Err(
-                self.error_at_move(&start.word(), "no move is written so, where a move is due")
-            );
+            return Err(self.error_at_move(&start.word(), NO_MOVE_DUE));
         }
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
@@ -875,6 +872,14 @@ impl Reader<'_> {
         Ok(false)
     }
 
+    /// Whether the last thing read is a move (with its signs, if any).
+    fn after_move(&self) -> bool {
+        matches!(
+            self.game.items.last(),
+            Some(Item::Move { .. } | Item::Nag(_))
+        )
+    }
+
     /// Whether a number word (`p`) is followed by its move as moves are: in the same word
     /// (ordinary notation), or in the next word (or the dashes of a White move left out),
     /// with no text after it. `here`: the position the move is played in.
@@ -959,7 +964,7 @@ impl Reader<'_> {
         if self.notation != Notation::Compact || written(bare).is_none() {
             return None;
         }
-        Some(self.error_at_move(&start.word(), "no move is written so, where a move is due"))
+        Some(self.error_at_move(&start.word(), NO_MOVE_DUE))
     }
 
     fn comment_word(&mut self, cells: &[Cell]) {
@@ -1207,39 +1212,21 @@ pub(crate) fn games(
     Ok((out, started))
 }
 
-/// The position of a diagram (`fen`, as read: board and side to move) for a game that goes
-/// on from it at move `number` (`black`: with Black to move). A diagram shows no castling rights: a king and a rook on
-/// their first squares may castle (a move read shows whether they did); `None` for a
-/// position no game can stand in.
+/// The positions of a diagram (`fen`, as read: board and side to move) for a game that goes
+/// on from it at move `number` (`black`: with Black to move). A diagram draws neither castling
+/// rights nor en passant: a king and a rook on their first squares may castle, and a pawn of
+/// the other side beside which the side to move stands may have just made its double step;
+/// the moves read show which. The position without en passant first; none for a position no
+/// game can stand in.
 fn diagram_positions(fen: &str, number: u32, black: bool) -> Vec<Chess> {
-    let Some(pos) = diagram_position(fen, number, black, None) else {
+    use shakmaty::{Bitboard, CastlingMode, Color, fen::Fen};
+    let Some(mut setup) = Fen::from_ascii(fen.as_bytes()).ok().map(Fen::into_setup) else {
         return Vec::new();
     };
-    // A diagram does not show en passant either: the positions where the pawn beside a
-    // pawn of the side to move has just made its double step (a capture read shows it).
-    let mut out = vec![pos.clone()];
-    let them = !pos.turn();
-    let (rank, behind) = match them {
-        shakmaty::Color::White => (Rank::Fourth, Rank::Third),
-        shakmaty::Color::Black => (Rank::Fifth, Rank::Sixth),
+    let Some(fullmoves) = std::num::NonZeroU32::new(number) else {
+        return Vec::new();
     };
-    for file in File::ALL {
-        let on = Square::from_coords(file, rank);
-        let ep = Square::from_coords(file, behind);
-        if pos.board().piece_at(on) == Some(Role::Pawn.of(them))
-            && let Some(with) = diagram_position(fen, number, black, Some(ep))
-        {
-            out.push(with);
-        }
-    }
-    out
-}
-
-/// One of [`diagram_positions`]: with `ep` the en passant square.
-fn diagram_position(fen: &str, number: u32, black: bool, ep: Option<Square>) -> Option<Chess> {
-    use shakmaty::{Bitboard, CastlingMode, Color, fen::Fen};
-    let mut setup = Fen::from_ascii(fen.as_bytes()).ok()?.into_setup();
-    setup.fullmoves = std::num::NonZeroU32::new(number)?;
+    setup.fullmoves = fullmoves;
     if black {
         setup.turn = Color::Black;
     }
@@ -1259,8 +1246,24 @@ fn diagram_position(fen: &str, number: u32, black: bool, ep: Option<Square>) -> 
         }
     }
     setup.castling_rights = rights;
-    setup.ep_square = ep;
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
+    let them = !setup.turn;
+    let (rank, behind) = match them {
+        Color::White => (Rank::Fourth, Rank::Third),
+        Color::Black => (Rank::Fifth, Rank::Sixth),
+    };
+    let eps = File::ALL.into_iter().filter_map(|file| {
+        let ep = Square::from_coords(file, behind);
+        (setup.board.piece_at(Square::from_coords(file, rank)) == Some(Role::Pawn.of(them)))
+            .then_some(Some(ep))
+    });
+    std::iter::once(None)
+        .chain(eps)
+        .filter_map(|ep| {
+            let mut with = setup.clone();
+            with.ep_square = ep;
+            Chess::from_setup(with, CastlingMode::Standard).ok()
+        })
+        .collect()
 }
 
 /// The SAN of a move written in compact braille, from the start position; for tests.
