@@ -506,9 +506,22 @@ struct Reader<'a> {
     repairing: bool,
     /// The first word of the comment read, when it began right after a move.
     comment_start: Option<Spot>,
+    /// How deep in trial readings this reader is ([`Reader::comment_names_the_move`]): 0 for
+    /// the reading itself; at [`TRIALS_DEEP`] it tries no readings of its own.
+    trial: u8,
+    /// The next word is read as a move, untried (the trial of that reading).
+    as_move: bool,
 }
 
+/// Trial readings within trial readings, at most (each tries two readings of the words after
+/// one that may be a comment's move: [`Reader::comment_names_the_move`]).
+const TRIALS_DEEP: u8 = 2;
+/// Words a trial reading reads on, at most: a wrong reading goes wrong within a few moves
+/// (numbers that are not due), and the readings stay cheap in long annotated games.
+const TRIAL_WORDS: usize = 60;
+
 /// Where a word stood, kept after it.
+#[derive(Clone)]
 struct Spot {
     cells: Vec<Cell>,
     line: u32,
@@ -529,6 +542,123 @@ impl Spot {
 }
 
 impl Reader<'_> {
+    /// A copy to read on with, as a trial: the game's items and state, not its heading.
+    fn trial(&self) -> Self {
+        Reader {
+            file: self.file,
+            notation: self.notation,
+            pos: self.pos.clone(),
+            before: self.before.clone(),
+            stack: self.stack.clone(),
+            game: ReadGame {
+                items: self.game.items.clone(),
+                ..ReadGame::default()
+            },
+            comment: self.comment.clone(),
+            moves_read: self.moves_read,
+            after_number: self.after_number,
+            after_black_number: self.after_black_number,
+            repairing: self.repairing,
+            comment_start: self.comment_start.clone(),
+            trial: self.trial + 1,
+            as_move: false,
+        }
+    }
+
+    /// Ordinary notation: whether the word `w`, a move with the number due (`2...Sc6`), is a
+    /// comment's and not the game's. A comment is text with nothing to close it: it may begin
+    /// with a move (`{1...b6 är sämre} 1...e6`) or name the very move that follows it
+    /// (`Efter 2...Sc6 3.Lb5 a6 blir det spanskt. 2...Sc6 3. Lb5`). The game's own move is
+    /// the reading after which the rest of the game reads on as moves: both readings are
+    /// tried on (to the game's end, its blank line, or [`TRIAL_WORDS`] words), and the one
+    /// that reads more moves wins; a reading that takes the same number written again later
+    /// for text loses two moves for it, and one that ends in an error two.
+    /// When the rest reads the same either way (the move ends a variation or the game), it
+    /// is the game's right after a move (`40. Dxf7 och svart gav upp`), after a comment that
+    /// ends a sentence (`Nu avgör: 40. Dxf7`) or names it (`Nu avgör 4. La4 4. La4 och …`),
+    /// and where no text follows it (`och sedan 2...Sf6)`); else the comment's (`c5 och
+    /// 11.d4 följer)`).
+    fn comment_names_the_move(&self, w: &Word<'_>, p: &Parsed, rest: &[Word<'_>]) -> bool {
+        let mut as_move = self.trial();
+        let mut as_text = self.trial();
+        as_text.text_word(w.cells);
+        // A reading's score: the moves it reads, less two for each word after it with this
+        // number, as this side's, that it takes for text at this depth of variations (the
+        // move written again: `… blir det spanskt. 2...Sc6`).
+        let depth = self.stack.len();
+        let score = |r: &mut Self, first: Option<&Word<'_>>| {
+            let mut read = match first {
+                Some(w) => {
+                    r.as_move = true;
+                    r.read_word(w, rest)
+                }
+                None => Ok(false),
+            };
+            let mut again = 0;
+            let mut k = 0;
+            while let Ok(false) = read {
+                // (To the game's end: a blank line, or the next game's first move number.)
+                let Some(next) = rest.get(k).filter(|n| {
+                    k < TRIAL_WORDS
+                        && !n.after_blank_line
+                        && !parse(self.notation, n.cells)
+                            .number
+                            .is_some_and(|m| m == 1 && p.number.is_some_and(|n| n > 1))
+                }) else {
+                    break;
+                };
+                k += 1;
+                let (moves, at) = (r.moves_read, r.stack.len());
+                read = r.word(next, &rest[k..]);
+                // (A number read as one, its move in the next word, is no text.)
+                if r.moves_read == moves && !r.after_number && at == depth {
+                    let q = parse(self.notation, next.cells);
+                    if q.number == p.number && q.black == p.black && q.opens == 0 {
+                        again += 2;
+                    }
+                }
+            }
+            // A reading that ends in an error loses two moves too.
+            let wrong = if read.is_err() { 2 } else { 0 };
+            r.moves_read.saturating_sub(again + wrong)
+        };
+        let (text, read) = (score(&mut as_text, None), score(&mut as_move, Some(w)));
+        let sentence_ends = || {
+            let before = to_print(&self.comment);
+            before.trim_end().ends_with(['.', ':', '!', '?', ')'])
+        };
+        // The comment names this move before (`Nu avgör 4. La4 4. La4 och …`): this is the
+        // game's.
+        let named = || {
+            self.comment
+                .split(|c| c.is_blank())
+                .map(|c| parse(self.notation, c))
+                .any(|q| q.number == p.number && q.black == p.black)
+        };
+        text > read
+            || (text + 1 == read
+                && !self.comment.is_empty()
+                && self.text_follows(p, rest)
+                && !sentence_ends()
+                && !named())
+    }
+
+    /// Whether text follows the move of `p` (after the move's word when the number stands
+    /// apart), and the move closes no variation.
+    fn text_follows(&self, p: &Parsed, rest: &[Word<'_>]) -> bool {
+        let parsed = |k: usize| {
+            rest.get(k)
+                .filter(|n| !n.after_blank_line)
+                .map(|n| parse(self.notation, n.cells))
+        };
+        match p.written {
+            Some(_) => p.closes == 0 && parsed(0).is_some_and(|q| q.is_text()),
+            None => {
+                parsed(0).is_some_and(|q| q.closes == 0) && parsed(1).is_some_and(|q| q.is_text())
+            }
+        }
+    }
+
     fn error(&self, w: &Word<'_>, message: String) -> Error {
         self.diagnostic(w, message).into()
     }
@@ -651,6 +781,7 @@ impl Reader<'_> {
     }
 
     fn read_word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
+        let untried = std::mem::take(&mut self.as_move);
         let next = rest.first();
         let mut p = parse(self.notation, w.cells);
         let mut repaired_now = false;
@@ -712,7 +843,7 @@ impl Reader<'_> {
         if p.is_text() {
             // A variation that begins with a comment (`(Eller 1...e6)`): its bracket, then
             // the comment in it.
-            let (open, close) = brackets(self.notation);
+            let (open, _) = brackets(self.notation);
             if w.cells.len() > 1
                 && open.contains(&w.cells[0])
                 && self.variation_follows(rest)
@@ -721,27 +852,7 @@ impl Reader<'_> {
                 self.comment_word(&w.cells[1..]);
                 return Ok(false);
             }
-            // Text that closes variations (a comment sign after a blank, `⠲⠌⠶)`): the text
-            // is a comment, the brackets end the variations.
-            let closes = w
-                .cells
-                .iter()
-                .rev()
-                .take_while(|c| close.contains(c))
-                .count();
-            if closes > 0 && closes <= self.stack.len() && closes < w.cells.len() {
-                self.comment_word(&w.cells[..w.cells.len() - closes]);
-                for _ in 0..closes {
-                    self.flush_comment();
-                    if let Some((pos, before)) = self.stack.pop() {
-                        self.pos = pos;
-                        self.before = before;
-                    }
-                    self.game.items.push(Item::VariationEnd);
-                }
-                return Ok(false);
-            }
-            self.comment_word(w.cells);
+            self.text_word(w.cells);
             return Ok(false);
         }
         // The move number due; after a comment only when a move (or the dashes of one left
@@ -749,6 +860,42 @@ impl Reader<'_> {
         // (A variation's number is that of the move it replaces.)
         let here = self.played_in(p.opens);
         let due = here.fullmoves().get();
+        // Ordinary notation: a move with the number due may be a comment's, where a comment
+        // has begun, when text follows it, or when it is written as the other side's (`5.d3`
+        // where Black's `5...` is due). Written so and no legal move, it is (right after a
+        // move, when text follows: a comment that begins with it); a legal one is the game's
+        // when the game reads on from it (`comment_names_the_move`).
+        if self.notation == Notation::Ordinary
+            && self.trial < TRIALS_DEEP
+            && !untried
+            && p.number == Some(due)
+            && p.opens == 0
+            && !p.omitted
+        {
+            let next_move = next.map(|n| parse(self.notation, n.cells));
+            let dashes_next = p.written.is_none() && next_move.as_ref().is_some_and(|q| q.omitted);
+            let written = match p.written {
+                Some(m) => Some(m),
+                None => next_move.and_then(|q| q.written.filter(|_| q.number.is_none())),
+            };
+            let legal = written.is_some_and(|m| fitting(here, &m).len() == 1);
+            let other_side = p.black != (here.turn() == shakmaty::Color::Black);
+            let in_comment = !self.comment.is_empty();
+            // (Right after a move, a comment begins with a move when text follows it:
+            // `10.d3 är lugnare`.)
+            let text_next = || {
+                next.is_some_and(|n| p.written.is_some() && parse(self.notation, n.cells).is_text())
+            };
+            if !dashes_next
+                && ((other_side && !legal && (in_comment || text_next()))
+                    || (legal
+                        && (in_comment || other_side || self.text_follows(&p, rest))
+                        && self.comment_names_the_move(w, &p, rest)))
+            {
+                self.text_word(w.cells);
+                return Ok(false);
+            }
+        }
         if let Some(n) = p.number
             && n != due
             && self.comment.is_empty()
@@ -967,6 +1114,26 @@ impl Reader<'_> {
         Some(self.error_at_move(&start.word(), NO_MOVE_DUE))
     }
 
+    /// A word of text: a comment's. Brackets that close it end variations (a comment sign
+    /// after a blank, `⠲⠌⠶)`; a comment's last word, `följer)`).
+    fn text_word(&mut self, cells: &[Cell]) {
+        let (_, close) = brackets(self.notation);
+        let closes = cells.iter().rev().take_while(|c| close.contains(c)).count();
+        if closes == 0 || closes > self.stack.len() || closes == cells.len() {
+            self.comment_word(cells);
+            return;
+        }
+        self.comment_word(&cells[..cells.len() - closes]);
+        for _ in 0..closes {
+            self.flush_comment();
+            if let Some((pos, before)) = self.stack.pop() {
+                self.pos = pos;
+                self.before = before;
+            }
+            self.game.items.push(Item::VariationEnd);
+        }
+    }
+
     fn comment_word(&mut self, cells: &[Cell]) {
         if !self.comment.is_empty() {
             self.comment.push(Cell::BLANK);
@@ -1121,6 +1288,8 @@ pub(crate) fn games(
             },
             comment: Vec::new(),
             comment_start: None,
+            trial: 0,
+            as_move: false,
             moves_read: 0,
             after_number: false,
             after_black_number: false,

@@ -1010,3 +1010,44 @@ fn annotation_signs_read_back_as_nags() {
         assert_eq!(read_moves(&games)[0], moves, "{layout:?}");
     }
 }
+
+/// Ordinary notation has nothing that closes a comment, and annotated games name moves in
+/// their comments: the move that follows (`{Här är 3.Lb5 bäst} 3. Lb5`, `{1...b6 är sämre}
+/// 1...e6`), a line of it (`{Efter 2...Sc6 3.Lb5 a6 blir det spanskt}`), the other side's
+/// move (`{Vit kan också spela 5.d3}` where Black is to move) and a variation's last words
+/// (`{och 11.d4 följer})`). The book builds checking itself, and its moves read back.
+#[test]
+fn comments_that_name_moves_read_back_in_ordinary_notation() {
+    let dir = Sandbox::new();
+    dir.write(
+        "kommentar.pgn",
+        "1. e4 e5 2. Nf3 {Efter 2...Sc6 3.Lb5 a6 blir det spanskt.} 2... Nc6 3. Bb5 \
+         {eller 3.Lc4 Lc5 4.c3} 3... a6 4. Ba4 Nf6 5. O-O {Vit kan också spela 5.d3 eller \
+         5.De2.} 5... Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 {Här är 9...Sb8 Breyers drag \
+         och 9...Sa5 Tjigorins.} 9... Nb8 (9... Na5 10. Bc2 c5 {och 11.d4 följer}) 10. d4 \
+         {10.d3 är lugnare.} Nbd7 {Eller 10...Lb7.} 11. Nbd2 Bb7 *\n\n\
+         1. d4 {1...b6 är sämre.} 1... e6 2. c4 Nf6 {Här är 3.Sc3 bäst och 3.h4 sämre.} \
+         3. Nc3 Bb4 *\n\n\
+         1. e4 e5 2. Nf3 ({Eller kanske} 2. Bc4 {och sedan} Nf6) 2... Nc6 3. Bb5 a6 \
+         {Nu avgör: 4. La4} 4. Ba4 {och svart spelar vidare.} *\n",
+    );
+    for notation in ["ordinary", "compact"] {
+        let ran = dir.run(&[
+            "build",
+            "kommentar.pgn",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "kommentar.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        let read = dir.run(&["read", "kommentar.brf", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        assert!(
+            pgn.contains("9... Nb8 ( 9... Na5") || pgn.contains("9... Nb8 (9... Na5"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("2. c4 Nf6"), "{pgn}");
+    }
+}
