@@ -883,13 +883,13 @@ impl Reader<'_> {
             let in_comment = !self.comment.is_empty();
             // (Right after a move, a comment begins with a move when text follows it:
             // `10.d3 är lugnare`.)
-            let text_next = || {
-                next.is_some_and(|n| p.written.is_some() && parse(self.notation, n.cells).is_text())
-            };
+            let text_follows = || self.text_follows(&p, rest);
             if !dashes_next
-                && ((other_side && !legal && (in_comment || text_next()))
+                && ((other_side
+                    && !legal
+                    && (in_comment || (p.written.is_some() && text_follows())))
                     || (legal
-                        && (in_comment || other_side || self.text_follows(&p, rest))
+                        && (in_comment || other_side || text_follows())
                         && self.comment_names_the_move(w, &p, rest)))
             {
                 self.text_word(w.cells);
