@@ -2226,6 +2226,45 @@ mod verify_tests {
         }
     }
 
+    /// Ordinary notation leaves a move in a comment and the game's move alike (a comment has
+    /// nothing to close it): the build that checks itself reads such a word the way that
+    /// agrees with the game written. A move written wrongly is caught all the same.
+    #[test]
+    fn comments_that_name_moves_are_read_the_games_way_and_a_wrong_move_is_still_caught() {
+        use crate::settings::Notation;
+        // A plain reading of this braille goes wrong at `9.b3 Sd7 och 10.Scb5 följer)`.
+        const NAMED: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 \
+            4. Nxd4 Nf6 {Också 5.b3 eller 5.Sc3 Sd5 är möjligt.} 5. Nc3 {Också 5...Sa6 eller \
+            5...a6 Sf3 är möjligt.} 5... a6 6. Be2 e6 7. O-O Be7 8. f4 Nc6 9. Nxc6 (9. b3 Nd7 \
+            {och 10.Scb5 följer}) 9... bxc6 10. e5 Nd5 11. Ne4 dxe5 12. fxe5 O-O 13. Kh1 c5 \
+            1/2-1/2\n";
+        let (out, sources, options) = built(NAMED, Notation::Ordinary);
+        let plain =
+            crate::read::read_braille("t.brf", &out, options.table, Notation::Ordinary, true)
+                .expect("read");
+        let plain: Vec<&str> = plain[0]
+            .items
+            .iter()
+            .filter_map(|i| i.signature())
+            .collect();
+        assert_ne!(plain, sources[0].moves, "the plain reading goes wrong here");
+        assert!(
+            check(&out, built(NAMED, Notation::Ordinary).1, &options, 1 << 20)
+                .0
+                .is_ok()
+        );
+        // 9.Sxc6 (no comment names it) written as 9.Sxc7.
+        let text = String::from_utf8(out).expect("BRF is ASCII");
+        let broken = text.replacen(",SXC#F", ",SXC#G", 1);
+        assert_ne!(broken, text, "{text}");
+        let e = failure(broken.as_bytes(), sources, &options, 1 << 20);
+        assert!(
+            e.starts_with("t.pgn:1:1: error: the braille of this game (A – B")
+                && e.contains("does not read back to it: its move 17 (d4c6)"),
+            "{e}"
+        );
+    }
+
     /// `text` with the first knight move to f3 after `heading` written to f4 (a rule broken):
     /// `cells` spells BRF as the output does (itself for BRF, [`unicode`] for PEF).
     fn knight_to_f4(

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::error::{Diagnostic, Error, Location, Result};
-use crate::read::{Item, ReadGame, pef_rows, read_braille};
+use crate::read::{ReadGame, pef_rows, read_expecting};
 use crate::settings::{BrfTable, Format, Notation, Options};
 
 /// A game as its source gives it, to compare with its braille read back.
@@ -166,8 +166,15 @@ impl Verifier {
         for notation in NOTATIONS {
             if self.sources.iter().any(|s| s.notation == notation) {
                 let from = self.from_line[slot(notation)];
+                let expected: Vec<&[String]> = self
+                    .sources
+                    .iter()
+                    .filter(|s| s.notation == notation)
+                    .map(|s| &s.moves[..])
+                    .collect();
+                let pending = &self.pending;
                 read[slot(notation)].0 =
-                    read_braille("(output)", &self.pending, self.table, notation, true)?
+                    read_expecting("(output)", pending, self.table, notation, true, &expected)?
                         .into_iter()
                         .filter(|g| (g.start.is_none() || !g.items.is_empty()) && g.line >= from)
                         .map(|g| self.moves_of(g))
@@ -279,12 +286,7 @@ impl Verifier {
         let moves = game
             .items
             .iter()
-            .filter_map(|i| match i {
-                Item::Move { uci, .. } => Some(uci.clone()),
-                Item::VariationStart => Some("(".into()),
-                Item::VariationEnd => Some(")".into()),
-                Item::Comment(_) | Item::Nag(_) => None,
-            })
+            .filter_map(|i| i.signature().map(str::to_owned))
             .collect();
         let why = game.error.map(|mut e| {
             if let Error::Input(d) = &mut e {

@@ -63,6 +63,19 @@ pub enum Item {
     VariationEnd,
 }
 
+impl Item {
+    /// What the builds that check themselves compare: a move's UCI, `(` and `)` for a
+    /// variation; `None` for comments and annotation signs.
+    pub fn signature(&self) -> Option<&str> {
+        match self {
+            Item::Move { uci, .. } => Some(uci),
+            Item::VariationStart => Some("("),
+            Item::VariationEnd => Some(")"),
+            Item::Comment(_) | Item::Nag(_) => None,
+        }
+    }
+}
+
 /// A game read back: the text of the lines before it (its heading), its moves; or a diagram:
 /// its position (`start`, FEN) and no moves.
 #[derive(Debug, Default)]
@@ -511,6 +524,62 @@ struct Reader<'a> {
     trial: u8,
     /// The next word is read as a move, untried (the trial of that reading).
     as_move: bool,
+    /// The games a build wrote ([`super::read_expecting`]): none when reading a file; in a
+    /// trial reading, those that agree with what was read before it.
+    expected: Vec<&'a [String]>,
+}
+
+/// How far a trial reading agrees with the games a build wrote ([`Reader::expected`]).
+#[derive(Clone)]
+struct Agreement<'e> {
+    /// The games that agree with every move and variation read so far.
+    agreeing: Vec<&'e [String]>,
+    /// The reading's items looked at so far.
+    items: usize,
+    /// Its moves and variations so far (all agreeing while `agreeing` is not empty).
+    moves: usize,
+    /// A move or variation read that no game has there (or past a game's end).
+    diverged: bool,
+}
+
+impl<'e> Agreement<'e> {
+    /// The games of `reader` that agree with what it read; `None` when none is expected or
+    /// none agrees (no guide: the reading went its own way before).
+    fn of(reader: &Reader<'e>) -> Option<Agreement<'e>> {
+        let mut a = Agreement {
+            agreeing: reader.expected.clone(),
+            items: 0,
+            moves: 0,
+            diverged: false,
+        };
+        a.follow(&reader.game.items);
+        (!a.diverged && !a.agreeing.is_empty()).then_some(a)
+    }
+
+    /// Looks at the items read since the last look.
+    fn follow(&mut self, items: &[Item]) {
+        for item in items.get(self.items..).unwrap_or_default() {
+            let Some(sig) = item.signature() else {
+                continue;
+            };
+            if self.diverged {
+                break;
+            }
+            let k = self.moves;
+            self.agreeing.retain(|e| e.get(k).is_some_and(|x| x == sig));
+            match self.agreeing.is_empty() {
+                true => self.diverged = true,
+                false => self.moves += 1,
+            }
+        }
+        self.items = items.len();
+    }
+
+    /// The measure of a reading: the moves and variations that agree, then having read
+    /// nothing else.
+    fn measure(&self) -> (usize, bool) {
+        (self.moves, !self.diverged)
+    }
 }
 
 /// Trial readings within trial readings, at most (each tries two readings of the words after
@@ -562,6 +631,7 @@ impl Reader<'_> {
             comment_start: self.comment_start.clone(),
             trial: self.trial + 1,
             as_move: false,
+            expected: Vec::new(),
         }
     }
 
@@ -579,31 +649,46 @@ impl Reader<'_> {
     /// and where no text follows it (`och sedan 2...Sf6)`); else the comment's (`c5 och
     /// 11.d4 följer)`).
     fn comment_names_the_move(&self, w: &Word<'_>, p: &Parsed, rest: &[Word<'_>]) -> bool {
-        let mut as_move = self.trial();
-        let mut as_text = self.trial();
-        as_text.text_word(w.cells);
+        // A build that checks itself knows the game: the reading that agrees with it longer
+        // wins. A reading is followed only while it agrees, and only until it agrees longer
+        // than the other.
+        let guide = Agreement::of(self);
         // A reading's score: the moves it reads, less two for each word after it with this
         // number, as this side's, that it takes for text at this depth of variations (the
-        // move written again: `… blir det spanskt. 2...Sc6`).
+        // move written again: `… blir det spanskt. 2...Sc6`); with the guide, its agreement.
         let depth = self.stack.len();
-        let score = |r: &mut Self, first: Option<&Word<'_>>| {
-            let mut read = match first {
-                Some(w) => {
+        let reading = |as_move: bool, guided: bool, beat: Option<(usize, bool)>| {
+            let mut r = self.trial();
+            if let Some(g) = &guide {
+                r.expected.clone_from(&g.agreeing);
+            }
+            let mut agreement = guide.clone().filter(|_| guided);
+            let mut read = match as_move {
+                true => {
                     r.as_move = true;
                     r.read_word(w, rest)
                 }
-                None => Ok(false),
+                false => {
+                    r.text_word(w.cells);
+                    Ok(false)
+                }
             };
             let mut again = 0;
             let mut k = 0;
             while let Ok(false) = read {
-                // (To the game's end: a blank line, or the next game's first move number.)
+                if let Some(a) = agreement.as_mut() {
+                    a.follow(&r.game.items);
+                    if a.diverged || beat.is_some_and(|b| a.moves > b.0) {
+                        break;
+                    }
+                }
+                // (To the game's end: a blank line, or the next game's first move number; a
+                // variation's `(1...` is none.)
                 let Some(next) = rest.get(k).filter(|n| {
+                    let q = parse(self.notation, n.cells);
                     k < TRIAL_WORDS
                         && !n.after_blank_line
-                        && !parse(self.notation, n.cells)
-                            .number
-                            .is_some_and(|m| m == 1 && p.number.is_some_and(|n| n > 1))
+                        && !(q.number == Some(1) && q.opens == 0 && p.number.is_some_and(|n| n > 1))
                 }) else {
                     break;
                 };
@@ -618,11 +703,26 @@ impl Reader<'_> {
                     }
                 }
             }
+            if let Some(a) = agreement.as_mut() {
+                a.follow(&r.game.items);
+            }
             // A reading that ends in an error loses two moves too.
             let wrong = if read.is_err() { 2 } else { 0 };
-            r.moves_read.saturating_sub(again + wrong)
+            let score = r.moves_read.saturating_sub(again + wrong);
+            (score, agreement.map(|a| a.measure()))
         };
-        let (text, read) = (score(&mut as_text, None), score(&mut as_move, Some(w)));
+        let guided = guide.is_some();
+        let (mut text, text_agrees) = reading(false, guided, None);
+        let (mut read, move_agrees) = reading(true, guided, text_agrees);
+        if text_agrees != move_agrees {
+            return text_agrees > move_agrees;
+        }
+        if text_agrees.is_some_and(|(_, agrees)| !agrees) {
+            // Both went astray at the same place: the guide does not tell, the readings to
+            // their end do.
+            (text, _) = reading(false, false, None);
+            (read, _) = reading(true, false, None);
+        }
         let sentence_ends = || {
             let before = to_print(&self.comment);
             before.trim_end().ends_with(['.', ':', '!', '?', ')'])
@@ -1152,6 +1252,7 @@ pub(crate) fn games(
     headings: &[HeadingLine<'_>],
     diagrams: &[ReadDiagram],
     keep_going: bool,
+    expected: &[&[String]],
 ) -> Result<(Vec<ReadGame>, Vec<usize>)> {
     let mut out = Vec::new();
     // The diagrams that are the start of a game read (the others are diagrams of their own).
@@ -1290,6 +1391,7 @@ pub(crate) fn games(
             comment_start: None,
             trial: 0,
             as_move: false,
+            expected: expected.to_vec(),
             moves_read: 0,
             after_number: false,
             after_black_number: false,

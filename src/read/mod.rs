@@ -31,6 +31,21 @@ pub fn read_braille(
     notation: Notation,
     keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
+    read_expecting(name, bytes, table, notation, keep_going, &[])
+}
+
+/// [`read_braille`] by a build that checks itself: `expected` are the moves and variations
+/// ([`Item::signature`]) of the games written. Where ordinary notation leaves a word to be
+/// read as a comment's move or the game's (a comment has nothing to close it), the reading
+/// that goes on as one of them does wins (docs/decisions.md, "Reading back a build").
+pub(crate) fn read_expecting(
+    name: &str,
+    bytes: &[u8],
+    table: BrfTable,
+    notation: Notation,
+    keep_going: bool,
+    expected: &[&[String]],
+) -> Result<Vec<ReadGame>> {
     // A PEF's rows and pages, as Unicode braille.
     let pef = match cells::pef_text(name, bytes) {
         Some(text) => Some(text?),
@@ -112,8 +127,9 @@ pub fn read_braille(
             });
         }
     }
-    let (mut games, started) =
-        games::games(name, notation, &words, &headings, &diagrams, keep_going)?;
+    let (mut games, started) = games::games(
+        name, notation, &words, &headings, &diagrams, keep_going, expected,
+    )?;
     // The diagrams no game started from are positions of their own.
     games.extend(
         diagrams

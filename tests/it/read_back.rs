@@ -1051,3 +1051,36 @@ fn comments_that_name_moves_read_back_in_ordinary_notation() {
         assert!(pgn.contains("2. c4 Nf6"), "{pgn}");
     }
 }
+
+/// The build that checks itself reads a word that may be a comment's move or the game's the
+/// way that agrees with the game: a comment that names the move before a variation, a
+/// comment that ends naming the last move.
+#[test]
+fn a_build_that_checks_itself_reads_moves_in_comments_the_games_way() {
+    let dir = Sandbox::new();
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n\n\
+        1. d4 Nf6 {Nu avgör 2.c4} (1... g6 2. h4 {och 2...f5 följer}) 2. c4 e6 3. Nf3 d5 *\n\n\
+        [White \"C\"]\n[Black \"D\"]\n\n\
+        1. a4 a5 2. Ra3 Ra6 3. Rh3 {Nu avgör 3...Th6} 3... Rh6 1-0\n\n\
+        [White \"E\"]\n[Black \"F\"]\n\n\
+        1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 {Också 5.b3 eller 5.Sc3 Sd5 är möjligt.} \
+        5. Nc3 {Också 5...Sa6 eller 5...a6 Sf3 är möjligt.} 5... a6 6. Be2 e6 7. O-O Be7 \
+        8. f4 Nc6 9. Nxc6 (9. b3 Nd7 {och 10.Scb5 följer}) 9... bxc6 10. e5 Nd5 1/2-1/2\n";
+    dir.write("namn.pgn", pgn);
+    let mut outputs = Vec::new();
+    for verify in ["--verify", "--no-verify"] {
+        let out = format!("namn{verify}.brf");
+        let ran = dir.run(&[
+            "build",
+            "namn.pgn",
+            verify,
+            "--notation",
+            "ordinary",
+            "-o",
+            &out,
+        ]);
+        assert_eq!(ran.code, Some(0), "{verify}: {}", ran.stderr);
+        outputs.push(dir.read(&out));
+    }
+    assert_eq!(outputs[0], outputs[1], "checking changes nothing written");
+}
