@@ -35,6 +35,8 @@ pub struct GameWriter {
     ordinary: OrdinaryMoves,
     /// Comments write moves with English piece letters (`source_notation: english`).
     english: bool,
+    /// A game's comments write moves with the letters of its moves (`source_notation: auto`).
+    letters_of_game: bool,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
     /// The lines of a heading being written.
@@ -89,6 +91,7 @@ impl GameWriter {
             },
             ordinary: OrdinaryMoves::default(),
             english: options.source_notation == SourceNotation::English,
+            letters_of_game: options.source_notation == SourceNotation::Auto,
             cells: Vec::new(),
             unmapped: Vec::new(),
             heading_text: String::new(),
@@ -639,7 +642,8 @@ impl Run<'_> {
     fn comment(&mut self, source: &str, at: Pos) {
         let prose = comment_prose(source);
         // English piece letters become Swedish ones, letter for letter: places stay.
-        let swedish = if self.w.english {
+        let english = self.w.english || (self.w.letters_of_game && self.game.english_moves);
+        let swedish = if english {
             english_moves_to_swedish(prose.as_ref())
         } else {
             std::borrow::Cow::Borrowed(prose.as_ref())

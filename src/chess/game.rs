@@ -127,6 +127,9 @@ pub struct Game {
     /// and a free at every comment: clock times come with every move).
     pub text: String,
     pub result: Option<GameResult>,
+    /// Its moves are written with English piece letters (or only with letters both languages
+    /// share, read as English): its comments likely name moves so too.
+    pub english_moves: bool,
     /// The position a game with a `[FEN]` tag starts from (board and side to move). Boxed:
     /// few games have one, and a game is handed from thread to thread by value.
     pub start: Option<Box<(Board, Color)>>,

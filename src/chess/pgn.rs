@@ -289,6 +289,7 @@ impl Replayer {
             items: replay.items,
             text: replay.text,
             result: replay.marker.or(tag_result),
+            english_moves: scan.lang() != Lang::Swedish,
             start: replay.start.map(Box::new),
         }))
     }

@@ -74,11 +74,15 @@ pub enum ChapterStart {
     SamePage,
 }
 
-/// The piece letters of moves written in a book's prose.
+/// The piece letters of moves written in a book's prose and in game comments.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
 pub enum SourceNotation {
-    /// Swedish letters (`Sf3`, `Dxf7`): prose is transcribed as it is written.
+    /// As each game's moves: a game written with English letters (`Nf3`) has its comments'
+    /// moves in English letters too, and they get Swedish ones; prose is transcribed as it is
+    /// written.
     #[default]
+    Auto,
+    /// Swedish letters (`Sf3`, `Dxf7`): prose and comments are transcribed as written.
     Swedish,
     /// English letters (`Nf3`, `Qxf7`): moves in prose and comments get Swedish letters.
     English,
@@ -196,8 +200,8 @@ settings! {
     to_move: Flag = false, words { "to-move" => true };
     /// Draw the start position of each game that begins from a `[FEN]` tag, before its moves.
     start_diagram: Flag = false;
-    /// Piece letters of moves in prose and comments: `english` turns `Nf3` into `Sf3`.
-    source_notation: Choice<SourceNotation> = SourceNotation::Swedish;
+    /// Piece letters of moves in prose and comments: `english` turns `Nf3` into `Sf3`; `auto` does so in the comments of a game whose moves have English letters.
+    source_notation: Choice<SourceNotation> = SourceNotation::Auto;
     /// What a link gives: its text and its address, or its text only.
     links: Choice<Links> = Links::Address;
     /// A contents list after the title page (a book's `<!-- toc -->` places it itself).

@@ -496,6 +496,29 @@ fn english_piece_letters_in_prose_become_swedish_when_the_book_says_so() {
     assert_eq!(lines, body(&format!("{swedish}\n")));
 }
 
+/// By default a game's comments name moves in the letters of its moves: a game written with
+/// English letters gets Swedish ones in its comments too; prose is transcribed as written.
+#[test]
+fn a_games_comments_name_moves_in_the_letters_of_its_moves() {
+    let knight = braille("Nc3");
+    let has = |lines: &[String], cells: &str| lines.concat().contains(cells);
+    let english_game = body("Nf3 i prosa.\n\n```pgn\n1. Nf3 {Eller 1.Nc3 Nf6.} Nf6 *\n```\n");
+    let want = body("Nf3 i prosa.\n\n```pgn\n1. Nf3 {Eller 1.Sc3 Sf6.} Nf6 *\n```\n");
+    assert_eq!(english_game, want);
+    assert!(
+        has(&english_game, &braille("Nf3 i prosa.")),
+        "prose as written"
+    );
+    // A game written with Swedish letters: its comments as written.
+    let swedish_game = body("```pgn\n1. Sf3 {Eller 1.Nc3.} Sf6 *\n```\n");
+    assert!(has(&swedish_game, &knight), "{swedish_game:?}");
+    // `swedish`: everything as written.
+    let as_written =
+        body("---\nsource_notation: swedish\n---\n```pgn\n1. Nf3 {Eller 1.Nc3 Nf6.} Nf6 *\n```\n");
+    assert!(has(&as_written, &knight), "{as_written:?}");
+    assert!(!has(&english_game, &knight), "{english_game:?}");
+}
+
 #[test]
 fn two_headings_in_a_row_have_one_blank_line_between_them() {
     let lines = body("# Ett\n\n## Två\n\n### Tre\n\nText.\n");
