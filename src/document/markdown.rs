@@ -282,6 +282,40 @@ impl<'a> Reader<'a> {
         ));
     }
 
+    /// Whether the fenced block whose source is `range` ends at the end of the file without a
+    /// closing fence (a fence of its character, at least as long, alone on its last line).
+    fn unclosed_fence(&self, range: &Range<usize>) -> bool {
+        let Some(source) = self.text.get(range.clone()) else {
+            return false;
+        };
+        if range.end < self.text.trim_end().len() {
+            return false;
+        }
+        // (Block quote marks and indentation before a fence.)
+        let bare = |line: &str| {
+            line.trim_start_matches([' ', '\t', '>'])
+                .trim_end()
+                .to_owned()
+        };
+        let mut lines = source.lines();
+        let open = bare(lines.next().unwrap_or(""));
+        let Some(mark) = open.chars().next().filter(|c| matches!(c, '`' | '~')) else {
+            return false;
+        };
+        let length = open.chars().take_while(|&c| c == mark).count();
+        let closed = lines
+            .next_back()
+            .map(bare)
+            .is_some_and(|last| last.chars().count() >= length && last.chars().all(|c| c == mark));
+        !closed
+    }
+
+    /// The width of the fence line's fence and info string, from `start`.
+    fn fence_width(&self, start: usize) -> usize {
+        let line = self.line_text(self.line_of(start));
+        line.trim().chars().count().max(1)
+    }
+
     fn unsupported(&self, warn: &mut dyn FnMut(Warning), range: &Range<usize>, what: &str) {
         let width = self
             .text
@@ -464,6 +498,12 @@ impl<'a> Reader<'a> {
             }
             TagEnd::CodeBlock => {
                 if let Some(code) = self.code.take() {
+                    if code.info.is_some() && self.unclosed_fence(&range) {
+                        let width = self.fence_width(code.start);
+                        let message = "this fenced block is never closed: it runs to the end of \
+                                       the file, and every line after it is read as its content";
+                        self.warn_at(warn, code.start, width, message);
+                    }
                     self.code_block(&code);
                 }
             }

@@ -947,6 +947,7 @@ impl Reader<'_> {
             if w.cells.len() > 1
                 && open.contains(&w.cells[0])
                 && self.variation_follows(rest)
+                && self.variation_expected()
                 && self.open_variation()
             {
                 self.comment_word(&w.cells[1..]);
@@ -1028,7 +1029,14 @@ impl Reader<'_> {
                     q.omitted || q.written.is_some_and(|m| fitting(here, &m).len() == 1)
                 }))
         {
-            // Not the number due: text of a comment.
+            // Not the number due: text of a comment (`sedan 1843.)` may end a variation).
+            self.text_word(w.cells);
+            return Ok(false);
+        }
+        // Where a comment has begun, a bracket may be the comment's (`{Här (2.Lc4 är sämre)
+        // är bäst}`): a build that checks itself takes it for a variation's only where the
+        // game written has one.
+        if p.opens > 0 && !self.comment.is_empty() && !self.variation_expected() {
             self.comment_word(w.cells);
             return Ok(false);
         }
@@ -1201,6 +1209,17 @@ impl Reader<'_> {
         true
     }
 
+    /// Whether a variation may begin here: always when reading a file; in a build that checks
+    /// itself ([`Reader::expected`]), where a game written that agrees with what was read has
+    /// one.
+    fn variation_expected(&self) -> bool {
+        Agreement::of(self).is_none_or(|a| {
+            a.agreeing
+                .iter()
+                .any(|e| e.get(a.moves).is_some_and(|x| x == "("))
+        })
+    }
+
     /// The error for a comment at a game's end that holds its last moves (see `games`).
     fn moves_in_last_comment(&self) -> Option<Error> {
         let start = self.comment_start.as_ref()?;
@@ -1217,9 +1236,17 @@ impl Reader<'_> {
     /// A word of text: a comment's. Brackets that close it end variations (a comment sign
     /// after a blank, `⠲⠌⠶)`; a comment's last word, `följer)`).
     fn text_word(&mut self, cells: &[Cell]) {
-        let (_, close) = brackets(self.notation);
-        let closes = cells.iter().rev().take_while(|c| close.contains(c)).count();
-        if closes == 0 || closes > self.stack.len() || closes == cells.len() {
+        let (open, close) = brackets(self.notation);
+        let trailing = cells.iter().rev().take_while(|c| close.contains(c)).count();
+        // Brackets the comment opened itself close first (`{(se nedan)}`, `{se (nedan)}`).
+        let opened = |cells: &[Cell]| {
+            let count = |set: &[Cell]| cells.iter().filter(|c| set.contains(c)).count();
+            count(open).saturating_sub(count(close))
+        };
+        let word = &cells[..cells.len() - trailing];
+        let own = (opened(&self.comment) + opened(word)).min(trailing);
+        let closes = trailing - own;
+        if closes == 0 || closes > self.stack.len() || trailing == cells.len() {
             self.comment_word(cells);
             return;
         }

@@ -66,10 +66,14 @@ pub(crate) fn read_expecting(
     let mut full_last: Option<usize> = None;
     // An empty line since the last word.
     let mut blank = false;
-    for line in lines
-        .iter()
-        .filter(|l| taken.binary_search(&l.number).is_err())
-    {
+    for line in &lines {
+        // A diagram's lines are no words; a blank line before a diagram is not one before
+        // the word after it (a game's start diagram stands right before its moves).
+        if taken.binary_search(&line.number).is_ok() {
+            blank = false;
+            full_last = None;
+            continue;
+        }
         let mut start = 0;
         let mut spans = Vec::new();
         for (k, c) in line.cells.iter().enumerate() {

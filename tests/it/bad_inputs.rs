@@ -471,6 +471,15 @@ fn catalogue() -> Vec<Case> {
             "book-fen.md:4:22",
             "en passant: 'e3x'",
         ),
+        // A fence never closed takes the prose after it: said at the fence, before the
+        // error the prose makes as moves.
+        case(
+            "book-fence.md",
+            Text("# Bok\n\n```pgn\n1. e4 e5 *\n\nMer text efter.\n"),
+            1,
+            "book-fence.md:6:1",
+            "book-fence.md:3:1: warning: this fenced block is never closed",
+        ),
         case(
             "book-comment.md",
             Text("# Bok\n\n```pgn\n1. e4 {aaa\n```\n"),

@@ -1084,3 +1084,76 @@ fn a_build_that_checks_itself_reads_moves_in_comments_the_games_way() {
     }
     assert_eq!(outputs[0], outputs[1], "checking changes nothing written");
 }
+
+/// A comment in a variation may end in a number and a period (`sedan 1843.)`) or hold
+/// brackets of its own (`{(se nedan)}`): it reads back, the variation closed where it is.
+#[test]
+fn comments_in_variations_with_numbers_and_brackets_read_back() {
+    let dir = Sandbox::new();
+    let pgn = "1. e4 e5 (1... c5 {Känt sedan 1843.}) 2. Nf3 *\n\n\
+        1. e4 e5 (1... c5 {se kapitel 2.}) 2. Nf3 *\n\n\
+        1. e4 e5 2. Nc3 (2. Nf3 {(se nedan)} 2... Nc6) *\n\n\
+        1. e4 e5 2. Nc3 (2. Nf3 Nc6 {se (nedan)}) *\n\n\
+        1. e4 e5 2. Nf3 {Här (och inte 2.Lc4) är bäst.} 2... Nc6 *\n";
+    dir.write("v.pgn", pgn);
+    for notation in ["ordinary", "compact"] {
+        let ran = dir.run(&[
+            "build",
+            "v.pgn",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "v.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+    }
+    // Read back as a file (no game to go by), the ones braille does not leave in doubt.
+    let read = dir.run(&["read", "v.brf", "--notation", "compact", "-o", "-"]);
+    let pgn_read = read.ok().text();
+    for game in [
+        "1. e4 e5 (1... c5 {Känt sedan 1843.}) 2. Nf3 *",
+        "1. e4 e5 (1... c5 {se kapitel 2.}) 2. Nf3 *",
+        "2. Nc3 (2. Nf3 {(se nedan)} 2... Nc6) *",
+        "2. Nc3 (2. Nf3 Nc6 {se (nedan)}) *",
+    ] {
+        assert!(pgn_read.contains(game), "{game}: {pgn_read}");
+    }
+    let ran = dir.run(&["build", "v.pgn", "--notation", "ordinary", "-o", "o.brf"]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let read = dir.run(&["read", "o.brf", "--notation", "ordinary", "-o", "-"]);
+    let pgn_read = read.ok().text();
+    for game in [
+        "1. e4 e5 (1... c5 {Känt sedan 1843.}) 2. Nf3 *",
+        "1. e4 e5 (1... c5 {se kapitel 2.}) 2. Nf3 *",
+        "2. Nc3 (2. Nf3 {(se nedan)} 2... Nc6) *",
+        "2. Nc3 (2. Nf3 Nc6 {se (nedan)}) *",
+    ] {
+        assert!(pgn_read.contains(game), "{game}: {pgn_read}");
+    }
+}
+
+/// A game's start diagram after text and a blank line (a study in a book): the game reads
+/// from the diagram, its first Black move an en passant capture that only the diagram's
+/// position and White's first move allow.
+#[test]
+fn a_start_diagram_after_text_starts_its_game() {
+    let dir = Sandbox::new();
+    dir.write(
+        "studie.md",
+        "Studie.\n\n```pgn\n[FEN \"8/8/8/3k4/4p3/8/3P4/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n\
+         1. d4 exd3 2. Kd2 Kd4 *\n```\n",
+    );
+    for form in ["pieces", "board", "rows"] {
+        let ran = dir.run(&[
+            "build",
+            "studie.md",
+            "--start-diagram",
+            "--diagram",
+            form,
+            "-o",
+            "studie.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{form}: {}", ran.stderr);
+    }
+}
