@@ -253,8 +253,14 @@ impl GameWriter {
         game: &Game,
         warnings: &mut Vec<Warning>,
     ) -> Paragraph {
+        // At the character in the tag that holds it, when the tags were read from a file.
+        let file = game.location.as_ref().map_or("", |l| l.file.as_str());
+        let place = |u: &Unmapped| match game.tags.place_of(u.ch) {
+            Some(at) => at.in_file(file),
+            None => game_location(game),
+        };
         let mut report = |unmapped: &[Unmapped]| {
-            report_unmapped(unmapped, &mut |_| game_location(game), &mut |w| {
+            report_unmapped(unmapped, &mut |u| place(u), &mut |w| {
                 warnings.push(in_game(game, w))
             });
         };

@@ -155,6 +155,8 @@ pub struct Tags {
     /// For each tag, where its name and its value end in `text`; the name starts where the
     /// tag before ends.
     ends: Vec<(usize, usize)>,
+    /// Where each tag's value starts in its file, for the tags read from one (for messages).
+    places: Vec<Option<crate::document::Pos>>,
 }
 
 impl Tags {
@@ -163,14 +165,32 @@ impl Tags {
         Tags {
             text: String::with_capacity(bytes),
             ends: Vec::with_capacity(tags),
+            places: Vec::with_capacity(tags),
         }
     }
 
     pub fn push(&mut self, name: &str, value: &str) {
+        self.push_at(name, value, None);
+    }
+
+    /// A tag whose value starts at `at` in its file.
+    pub(crate) fn push_at(&mut self, name: &str, value: &str, at: Option<crate::document::Pos>) {
         self.text.push_str(name);
         let name_end = self.text.len();
         self.text.push_str(value);
         self.ends.push((name_end, self.text.len()));
+        self.places.push(at);
+    }
+
+    /// Where the file has the first tag value holding `ch`, at that character (a value with
+    /// escapes counts its characters as read).
+    pub(crate) fn place_of(&self, ch: char) -> Option<crate::document::Pos> {
+        (0..self.len()).find_map(|i| {
+            let (_, value) = self.at(i)?;
+            let before = value.find(ch)?;
+            let at = self.places.get(i).copied().flatten()?;
+            Some(at.plus(value[..before].chars().count()))
+        })
     }
 
     pub fn len(&self) -> usize {

@@ -12,7 +12,7 @@ use super::game::{Game, GameResult};
 use super::letters::Lang;
 use super::normalize::{Written, write_game};
 use super::replay::{Frame, Replay, game_label};
-use super::scan::{GameScan, ScanError, Scanner};
+use super::scan::{GameScan, ScanError, Scanner, TokKind};
 use crate::error::{Error, Warning};
 
 /// Warnings kept until [`PgnReader::take_warnings`]; more are counted, not kept.
@@ -272,8 +272,19 @@ impl Replayer {
             && m != t
         {
             let label = game_label(scan, number);
-            let msg = format!("the result at the end of {label} differs from its Result tag");
-            warnings.push(Warning(scan.diagnostic(file, 0, 1, msg)));
+            let tag = replay.tags.get("Result").unwrap_or_default().trim();
+            // At the result written after the moves (where it stands), naming the tag's.
+            let (at, end) = scan
+                .tokens
+                .iter()
+                .rev()
+                .find(|t| matches!(t.kind, TokKind::Result(_)))
+                .map_or((0, 1), |t| (t.start, t.end));
+            let written = scan.text.get(at..end).unwrap_or_default();
+            let msg = format!(
+                "the result '{written}' at the end of {label} differs from its Result tag '{tag}'"
+            );
+            warnings.push(Warning(scan.diagnostic(file, at, end, msg)));
         }
         for w in warnings {
             if self.warnings.len() < MAX_WARNINGS {

@@ -199,7 +199,8 @@ impl<'a> Replay<'a> {
                 }
                 _ => {}
             }
-            self.tags.push(name, &value);
+            let at = self.place(t.value.0);
+            self.tags.push_at(name, &value, Some(at));
         }
     }
 

@@ -1,6 +1,7 @@
 //! The scanning pass: splits the input into games exactly where pgn-reader does, and reads
 //! each game's tags and movetext into tokens that keep their source positions.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::game::GameResult;
@@ -897,21 +898,37 @@ pub(crate) fn unescape(raw: &str) -> std::borrow::Cow<'_, str> {
 /// empty line or at a line starting with `[` (outside comments).
 pub(crate) struct Scanner<R> {
     input: R,
-    line: String,
-    /// `line` holds a line not yet used (the `[` line that ended the game before).
-    held: bool,
-    /// The file line number of `line`.
+    /// Lines read and not yet used (the `[` line that ended the game before, and the tag
+    /// lines before it that are the next game's), each with its file line number.
+    held: VecDeque<(String, u32)>,
+    /// The file line number of the last line read from the input.
     line_no: u32,
+    /// The file line number of the line `next_line` gave last.
+    current: u32,
     pub game: GameScan,
+}
+
+/// The tags every game has once (PGN's Seven Tag Roster): one written again while tags are
+/// read begins the next game.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Where the tag lines after a blank line begin in a game being read: lines that go to the
+/// next game when one of them, or the line after them, repeats a tag of the roster.
+#[derive(Copy, Clone)]
+struct SinceBlank {
+    text: usize,
+    tags: usize,
+    line_starts: usize,
+    line_no: u32,
 }
 
 impl<R: BufRead> Scanner<R> {
     pub(crate) fn new(input: R, first_line: u32) -> Self {
         Scanner {
             input,
-            line: String::new(),
-            held: false,
+            held: VecDeque::new(),
             line_no: first_line.saturating_sub(1),
+            current: first_line.saturating_sub(1),
             game: GameScan::new(),
         }
     }
@@ -938,15 +955,16 @@ impl<R: BufRead> Scanner<R> {
     fn next_line(&mut self) -> io::Result<Option<usize>> {
         let text = &mut self.game.text;
         let start = text.len();
-        if self.held {
-            self.held = false;
-            text.push_str(&self.line);
+        if let Some((line, number)) = self.held.pop_front() {
+            text.push_str(&line);
+            self.current = number;
             return Ok(Some(start));
         }
         if read_line(&mut self.input, text)? == 0 {
             return Ok(None);
         }
         self.line_no = self.line_no.saturating_add(1);
+        self.current = self.line_no;
         if text.ends_with('\n') {
             text.pop();
             if text.ends_with('\r') {
@@ -963,6 +981,29 @@ impl<R: BufRead> Scanner<R> {
         g.line_starts.push(start);
         g.text.push('\n');
         g.scan_line(start);
+    }
+
+    /// Gives the next game the lines of this one from `cut` on and the line at `start` (not
+    /// taken yet), in order.
+    fn hold_since(&mut self, cut: SinceBlank, start: usize) {
+        let g = &mut self.game;
+        let taken = g.text.get(cut.text..start).unwrap_or_default();
+        let mut number = cut.line_no;
+        let mut lines: Vec<(String, u32)> = Vec::new();
+        for line in taken.strip_suffix('\n').unwrap_or(taken).split('\n') {
+            lines.push((line.to_owned(), number));
+            number = number.saturating_add(1);
+        }
+        lines.push((
+            g.text.get(start..).unwrap_or_default().to_owned(),
+            self.current,
+        ));
+        for line in lines.into_iter().rev() {
+            self.held.push_front(line);
+        }
+        g.text.truncate(cut.text);
+        g.tags.truncate(cut.tags);
+        g.line_starts.truncate(cut.line_starts);
     }
 
     /// Reads the next game into `self.game`; false at the end of the input.
@@ -983,37 +1024,58 @@ impl<R: BufRead> Scanner<R> {
             }
             self.game.text.truncate(start);
         };
-        self.game.first_line = self.line_no;
+        self.game.first_line = self.current;
         self.take_line(start);
         let mut after_blank = false;
+        let mut since_blank: Option<SinceBlank> = None;
         while let Some(start) = self.next_line()? {
             let g = &mut self.game;
             let line = &g.text[start..];
+            let tag = is_tag_line(line);
+            let repeated = |name: &str| g.tags.iter().any(|t| g.slice(t.name) == name);
             // A tag line after a blank line starts the next game even where the game before has
             // no movetext yet, when it repeats a tag of the game (a game of tags only: its tags
-            // must not become the next game's; a tag repeated among the others, with no blank
-            // line, stays a tag of its game), or where a '{' was left open (which would take
-            // every game after it into its comment).
-            let next_game = after_blank
-                && match is_tag_line(line) {
-                    Some(name) if g.phase == Phase::Tags => {
-                        g.tags.iter().any(|t| g.slice(t.name) == name)
-                    }
-                    Some(_) => g.open_comment.is_some(),
-                    None => false,
-                };
+            // must not become the next game's), or where a '{' was left open (which would take
+            // every game after it into its comment). A tag of the roster repeated while tags
+            // are read does so with no blank line before it too (a game of tags only run into
+            // the next game's tags); another tag repeated among the others stays in its game.
+            let roster_again = g.phase == Phase::Tags
+                && g.error.is_none()
+                && tag.is_some_and(|name| ROSTER.contains(&name) && repeated(name));
+            let next_game = roster_again
+                || (after_blank
+                    && match tag {
+                        Some(name) if g.phase == Phase::Tags => repeated(name),
+                        Some(_) => g.open_comment.is_some(),
+                        None => false,
+                    });
+            if next_game
+                && !after_blank
+                && g.phase == Phase::Tags
+                && let Some(cut) = since_blank
+            {
+                // The tag lines since the last blank line are the next game's too.
+                self.hold_since(cut, start);
+                break;
+            }
             if next_game || (g.phase == Phase::Movetext && g.open_comment.is_none()) {
                 if line.is_empty() && !next_game {
                     g.text.truncate(start);
                     break;
                 }
                 if line.starts_with('[') || next_game {
-                    self.line.clear();
-                    self.line.push_str(line);
-                    self.held = true;
+                    self.held.push_back((line.to_owned(), self.current));
                     g.text.truncate(start);
                     break;
                 }
+            }
+            if after_blank && g.phase == Phase::Tags && tag.is_some() {
+                since_blank = Some(SinceBlank {
+                    text: start,
+                    tags: g.tags.len(),
+                    line_starts: g.line_starts.len(),
+                    line_no: self.current,
+                });
             }
             after_blank = is_blank(line);
             self.take_line(start);
@@ -1062,9 +1124,25 @@ mod tests {
                 .is_some_and(|e| e.message.contains("unterminated"))
         );
         assert_eq!((g[1].0, g[1].3.is_none(), g[1].2.len()), (5, true, 3));
-        // A tag repeated among the tags, with no blank line before it, stays in its game.
-        let g = games("[Event \"a\"]\n[Event \"b\"]\n[White \"x\"]\n\n1. e4 *\n");
+        // A tag other than the roster's repeated among the tags, with no blank line before
+        // it, stays in its game.
+        let g = games("[Event \"a\"]\n[Annotator \"b\"]\n[Annotator \"c\"]\n\n1. e4 *\n");
         assert_eq!((g.len(), g[0].1.len(), g[0].2.len()), (1, 3, 3));
+        // A tag of the roster repeated begins the next game with no blank line before it too
+        // (a forfeit's tags run into the next game's): no game takes the other's players.
+        let forfeit = "[Event \"a\"]\n[White \"x\"]\n[Result \"1-0\"]\n";
+        let played = "[Event \"a\"]\n[White \"y\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+        let g = games(&format!("{forfeit}{played}"));
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].0, g[0].1.len(), g[0].2.len()), (1, 3, 0));
+        assert_eq!((g[1].0, g[1].1.len(), g[1].2.len()), (4, 3, 3));
+        // The tag lines after a blank line go with it: here a Date the forfeit does not have.
+        let g = games(&format!("{forfeit}\n[Date \"2025.03.01\"]\n{played}"));
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].1, ["Event", "White", "Result"]);
+        assert_eq!(g[1].0, 5);
+        assert_eq!(g[1].1, ["Date", "Event", "White", "Result"]);
+        assert_eq!(g[1].2.len(), 3);
         // Inside a comment, a tag-like line without a blank line before it is text.
         let g = games("1. e4 {a\n[A \"2\"]\nb} e5 *\n");
         assert_eq!(g.len(), 1);

@@ -494,6 +494,22 @@ fn catalogue() -> Vec<Case> {
             "book-front-matter.md:2:11",
             "is not one of ordinary, compact",
         ),
+        // A character with no braille rule in a tag: at the character, in its tag.
+        case(
+            "tag-char.pgn",
+            Text("[Event \"E\"]\n[White \"Wang, 王\"]\n\n1. e4 *\n"),
+            0,
+            "tag-char.pgn:2:15",
+            "no braille rule for the character '王'",
+        ),
+        // A result after the moves that the Result tag contradicts: at the result written.
+        case(
+            "result-differs.pgn",
+            Text("[Result \"1-0\"]\n\n1. e4 e5 0-1\n"),
+            0,
+            "result-differs.pgn:3:10",
+            "the result '0-1' at the end of game 1 differs from its Result tag '1-0'",
+        ),
         // Empty files: an empty output and a warning (docs/decisions.md).
         case(
             "empty.pgn",

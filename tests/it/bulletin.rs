@@ -452,3 +452,33 @@ fn a_contents_entry_is_never_split_across_pages() {
         assert!(wrapped > 0, "the entries wrap");
     }
 }
+
+/// A forfeit exported as tags only, its file joined to the next round file's with no blank
+/// line between: two games, each under its own players, in the contents and the index.
+#[test]
+fn a_forfeit_run_into_the_next_games_tags_keeps_both_games() {
+    let dir = Sandbox::new();
+    let forfeit = "[Event \"Allsvenskan\"]\n[Round \"2.1\"]\n[White \"Forfeit, Anna\"]\n\
+                   [Black \"Absent, Bo\"]\n[Result \"1-0\"]\n";
+    let played = "[Event \"Allsvenskan\"]\n[Round \"2.2\"]\n[White \"Carl, C\"]\n\
+                  [Black \"Dahl, D\"]\n[Result \"1-0\"]\n\n\
+                  1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    dir.write("runda.pgn", format!("{forfeit}{played}"));
+    let ran = dir.run(&[
+        "build",
+        "runda.pgn",
+        "--bulletin",
+        "--format",
+        "unicode",
+        "-o",
+        "runda.txt",
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stderr.contains("2 games"), "{}", ran.stderr);
+    let out = String::from_utf8(dir.read("runda.txt")).expect("Unicode braille");
+    for name in ["Forfeit", "Absent", "Carl", "Dahl"] {
+        // In the contents, the heading and the index: three times each.
+        let count = out.matches(&braille(name)).count();
+        assert!(count >= 3, "{name}: {count}\n{out}");
+    }
+}
