@@ -18,6 +18,9 @@ pub struct ReadDiagram {
     /// Its last line (the side to move's, when it has one).
     pub end: u32,
     pub fen: String,
+    /// What makes it no position as written (a piece list naming one square twice: the FEN
+    /// has the last piece named there).
+    pub problem: Option<String>,
 }
 
 const EMPTY: Cell = Cell::dots("35");
@@ -131,9 +134,10 @@ pub(crate) fn diagrams(lines: &[Line]) -> (Vec<ReadDiagram>, Vec<u32>) {
     let mut taken = Vec::new();
     let mut i = 0;
     while i < lines.len() {
-        if let Some((board, used)) = board_at(lines, i)
+        if let Some((board, used, problem)) = board_at(lines, i)
+            .map(|(b, used)| (b, used, None))
             .or_else(|| pieces_at(lines, i))
-            .or_else(|| rows_at(lines, i))
+            .or_else(|| rows_at(lines, i).map(|(b, used)| (b, used, None)))
         {
             let mut end = i + used;
             let turn = match lines.get(end).and_then(side_of) {
@@ -147,6 +151,7 @@ pub(crate) fn diagrams(lines: &[Line]) -> (Vec<ReadDiagram>, Vec<u32>) {
                 line: lines[i].number,
                 end: lines[end - 1].number,
                 fen: fen(&board, turn),
+                problem,
             });
             taken.extend(lines[i..end].iter().map(|l| l.number));
             i = end;
@@ -240,8 +245,9 @@ fn rows_at(lines: &[Line], i: usize) -> Option<(Board, usize)> {
 }
 
 /// The piece list (5.1): `Vit:` and its pieces, then `Svart:` and its pieces, each a
-/// paragraph (continuation lines indented).
-fn pieces_at(lines: &[Line], i: usize) -> Option<(Board, usize)> {
+/// paragraph (continuation lines indented); with what makes it no position (a square named
+/// twice).
+fn pieces_at(lines: &[Line], i: usize) -> Option<(Board, usize, Option<String>)> {
     let label = |l: &Line| -> Option<Color> {
         let first = words(&l.cells)
             .first()
@@ -256,6 +262,7 @@ fn pieces_at(lines: &[Line], i: usize) -> Option<(Board, usize)> {
         return None;
     }
     let mut board = Board::empty();
+    let mut problem = None;
     let mut k = i;
     for color in [Color::White, Color::Black] {
         let line = lines.get(k)?;
@@ -276,8 +283,11 @@ fn pieces_at(lines: &[Line], i: usize) -> Option<(Board, usize)> {
         }
         for w in pieces {
             let (square, piece) = listed(w, color)?;
+            if board.piece_at(square).is_some() && problem.is_none() {
+                problem = Some(format!("two pieces on {square}"));
+            }
             board.set_piece_at(square, piece);
         }
     }
-    Some((board, k - i))
+    Some((board, k - i, problem))
 }

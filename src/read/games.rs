@@ -492,7 +492,7 @@ fn habit(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
             Some("check is ⠡ (dots 1 6) in compact notation")
         }
         Notation::Compact | Notation::Ordinary if cells.contains(&Cell::dots("135")) => {
-            Some("castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠚ in ordinary")
+            Some("castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠼⠚ in ordinary")
         }
         _ => None,
     }
@@ -1287,7 +1287,9 @@ pub(crate) fn games(
     // A game from a position: right after its diagram, a move number (any: the diagram does
     // not show it) and a move legal in the diagram's position (for Black, in compact notation
     // after the dashes of the White move left out).
-    let from_diagram = |i: usize| -> Option<(usize, Chess)> {
+    // The diagram a word right after it begins a game from (a move number and a move): its
+    // index, the move number, whether Black moves first, the first move as written.
+    let after_diagram = |i: usize| -> Option<(usize, u32, bool, Written)> {
         let k = diagrams
             .partition_point(|d| d.end < words[i].line)
             .checked_sub(1)?;
@@ -1310,12 +1312,23 @@ pub(crate) fn games(
             }
             (false, _) => second,
         }?;
-        let w = first_move.written?;
-        diagram_positions(&d.fen, n, black)
-            .into_iter()
-            .find(|pos| fitting(pos, &w).len() == 1)
-            .map(|pos| (k, pos))
+        Some((k, n, black, first_move.written?))
     };
+    // Not `strict`: the first move fits no position of the diagram (a slip in it or in the
+    // diagram); the game is read from the diagram all the same, where that move is the error.
+    let diagram_start = |i: usize, strict: bool| -> Option<(usize, Chess)> {
+        let (k, n, black, w) = after_diagram(i)?;
+        if diagrams[k].problem.is_some() {
+            return None;
+        }
+        let mut positions = diagram_positions(&diagrams[k].fen, n, black).into_iter();
+        match strict {
+            true => positions.find(|pos| fitting(pos, &w).len() == 1),
+            false => positions.next(),
+        }
+        .map(|pos| (k, pos))
+    };
+    let from_diagram = |i: usize| diagram_start(i, true);
     let mut i = 0;
     let mut heading_from = 0u32;
     // A game starts at the number 1 followed by a move that is legal from the start position.
@@ -1354,14 +1367,62 @@ pub(crate) fn games(
         // its position before one from the start position; after a blank line the other
         // way round (a diagram of its own, then a game).
         let diagram = match words[i].after_blank_line {
+            // (A numbered move right after a diagram that fits none of its positions, and is
+            // no first move from the start position: the game's, written wrongly.)
             false => from_diagram(i)
                 .map(Some)
-                .or_else(|| starts_game(i).then_some(None)),
+                .or_else(|| starts_game(i).then_some(None))
+                .or_else(|| diagram_start(i, false).map(Some)),
             true => starts_game(i)
                 .then_some(None)
                 .or_else(|| from_diagram(i).map(Some)),
         };
         let Some(diagram) = diagram else {
+            // Moves right after a diagram no game can stand in (a king left out, two on one
+            // square): an error, not moves that vanish.
+            if !words[i].after_blank_line
+                && let Some((k, ..)) = after_diagram(i)
+            {
+                let e = Diagnostic::new(
+                    Location {
+                        file: file.to_owned(),
+                        line: words[i].line,
+                        column: words[i].column,
+                    },
+                    format!(
+                        "the game after the diagram on line {} cannot be played from it: the \
+                         diagram is no position a game can stand in{}: {}",
+                        diagrams[k].line,
+                        diagrams[k]
+                            .problem
+                            .as_deref()
+                            .map_or(String::new(), |p| format!(" ({p})")),
+                        crate::braille::cell::to_unicode_string(words[i].cells)
+                    ),
+                )
+                .with_hint("each side has one king, a square holds one piece, and the side not to move is not in check");
+                match keep_going {
+                    true => {
+                        out.push(ReadGame {
+                            line: diagrams[k].line,
+                            start: Some(diagrams[k].fen.clone()),
+                            error: Some(e.into()),
+                            ..ReadGame::default()
+                        });
+                        started.push(k);
+                        i += 1;
+                        while i < words.len()
+                            && !words[i].after_blank_line
+                            && !starts_game(i)
+                            && from_diagram(i).is_none()
+                        {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    false => return Err(e.into()),
+                }
+            }
             i += 1;
             continue;
         };

@@ -11,7 +11,7 @@ mod text;
 use std::fmt::Write as _;
 
 use crate::braille::Cell;
-use crate::error::Result;
+use crate::error::{Diagnostic, Error, Location, Result};
 use crate::settings::{BrfTable, Notation};
 pub(crate) use cells::pef_rows;
 pub use games::{Item, ReadGame};
@@ -134,18 +134,31 @@ pub(crate) fn read_expecting(
     let (mut games, started) = games::games(
         name, notation, &words, &headings, &diagrams, keep_going, expected,
     )?;
-    // The diagrams no game started from are positions of their own.
-    games.extend(
-        diagrams
-            .into_iter()
-            .enumerate()
-            .filter(|(k, _)| !started.contains(k))
-            .map(|(_, d)| ReadGame {
+    // The diagrams no game started from are positions of their own; one that names a square
+    // twice is an error (its position as written is none).
+    for (k, d) in diagrams.into_iter().enumerate() {
+        if started.contains(&k) {
+            continue;
+        }
+        let error = d.problem.map(|p| {
+            let at = Location {
+                file: name.to_owned(),
                 line: d.line,
-                start: Some(d.fen),
-                ..ReadGame::default()
-            }),
-    );
+                column: 1,
+            };
+            Error::from(Diagnostic::new(at, format!("a diagram with {p}")))
+        });
+        let error = match (error, keep_going) {
+            (Some(e), false) => return Err(e),
+            (error, _) => error,
+        };
+        games.push(ReadGame {
+            line: d.line,
+            start: Some(d.fen),
+            error,
+            ..ReadGame::default()
+        });
+    }
     games.sort_by_key(|g| g.line);
     Ok(games)
 }

@@ -662,7 +662,7 @@ fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
             "1 e4 e5 2 sf3 sc6 3 lc4 lc5 4 o-o sf6",
             Notation::Compact,
             "1:31: error: no move is written so, where a move is due: ⠕⠤⠕",
-            "castling is written with zeros",
+            "castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠼⠚ in ordinary",
         ),
         // Ordinary habits in compact notation: capital signs, check as dots 2 5 6.
         (
@@ -1156,4 +1156,57 @@ fn a_start_diagram_after_text_starts_its_game() {
         ]);
         assert_eq!(ran.code, Some(0), "{form}: {}", ran.stderr);
     }
+}
+
+/// A game typed after a diagram (no blank line between) whose first move fits no position of
+/// the diagram, or after a diagram that is no position (a king left out, a square named twice):
+/// an error at the move or the diagram, never a diagram alone with the moves gone.
+#[test]
+fn a_slip_at_or_in_a_start_diagram_is_an_error() {
+    let dir = Sandbox::new();
+    let white = "VIT3 KG1 TE1 F2 G2 H2'";
+    let black = "SVART3 KG8 TA2 F7 G7 H7'";
+    let moves = "30 -- TA1 31 TXA1 H6'";
+    for (name, text, place, message) in [
+        (
+            "slip.brf",
+            format!("{white}\n{black}\n30 -- TB1 31 TXB1 H6'\n"),
+            "slip.brf:3:7:",
+            "no legal move is written so",
+        ),
+        (
+            "noking.brf",
+            format!("VIT3 TE1 F2 G2 H2'\n{black}\n{moves}\n"),
+            "noking.brf:3:1:",
+            "the game after the diagram on line 1 cannot be played from it",
+        ),
+        (
+            "twice.brf",
+            format!("VIT3 KG1 TE1 TE1 G2 H2'\n{black}\n{moves}\n"),
+            "twice.brf:3:1:",
+            "(two pieces on e1)",
+        ),
+        (
+            "twice-alone.brf",
+            format!("VIT3 KG1 TE1 TE1 G2 H2'\n{black}\n"),
+            "twice-alone.brf:1:1:",
+            "a diagram with two pieces on e1",
+        ),
+    ] {
+        dir.write(name, text);
+        let ran = dir.run(&["read", name, "-o", "-"]);
+        assert_eq!(ran.code, Some(1), "{name}: {}", ran.stderr);
+        assert!(ran.stderr.starts_with(place), "{name}: {}", ran.stderr);
+        assert!(ran.stderr.contains(message), "{name}: {}", ran.stderr);
+        let kept = dir.run(&["read", name, "--keep-going", "-o", "-"]);
+        assert!(
+            kept.stderr.contains("1 left out"),
+            "{name}: {}",
+            kept.stderr
+        );
+    }
+    // Typed right, it reads (the moves from the diagram's position).
+    dir.write("right.brf", format!("{white}\n{black}\n{moves}\n"));
+    let pgn = dir.run(&["read", "right.brf", "-o", "-"]).ok().text();
+    assert!(pgn.contains("30... Ra1 31. Rxa1 h6"), "{pgn}");
 }
