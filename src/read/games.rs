@@ -324,21 +324,31 @@ fn repaired(text: &str) -> Vec<String> {
 /// `hxg3ep`, with `!` `?` signs after it); `None` when it has not that form.
 fn written_print(text: &str) -> Option<Written> {
     let mut t = text.trim_end_matches(['!', '?']);
+    let signed = t;
     t = t.trim_end_matches(['+', '#']);
-    t = t
+    let sign = match &signed[t.len()..] {
+        "" => None,
+        s if s.contains('#') => Some(Check::Mate),
+        _ => Some(Check::Check),
+    };
+    let bare = t
         .strip_suffix("e.p.")
         .or_else(|| t.strip_suffix("ep"))
         .unwrap_or(t);
+    let ep = bare.len() < t.len();
+    t = bare;
     match t {
         "0-0" | "O-O" => {
             return Some(Written {
                 castle: Some(CastlingSide::KingSide),
+                sign,
                 ..Written::default()
             });
         }
         "0-0-0" | "O-O-O" => {
             return Some(Written {
                 castle: Some(CastlingSide::QueenSide),
+                sign,
                 ..Written::default()
             });
         }
@@ -353,7 +363,11 @@ fn written_print(text: &str) -> Option<Written> {
         _ => None,
     };
     let mut chars: Vec<char> = t.chars().collect();
-    let mut w = Written::default();
+    let mut w = Written {
+        sign,
+        ep,
+        ..Written::default()
+    };
     if let Some(&c) = chars.first()
         && let Some(r) = role(c)
     {
@@ -414,6 +428,17 @@ struct Written {
     to: Option<Square>,
     promotion: Option<Role>,
     castle: Option<CastlingSide>,
+    /// The sign written after it: check (`+`, `++`) or mate (`#`).
+    sign: Option<Check>,
+    /// Marked en passant (`ep`, `e.p.`).
+    ep: bool,
+}
+
+/// A check or mate sign after a move.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+enum Check {
+    Check,
+    Mate,
 }
 
 /// Reads a move word (without brackets and the closing period); `None` when it does not have
@@ -464,6 +489,13 @@ fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
                     && w.from_rank
                         .is_none_or(|r| m.from().is_some_and(|s| s.rank() == r))
                     && (!w.capture || m.is_capture())
+                    // A pawn's file alone before its square is that of a capture (`ed5`): a
+                    // push has none (`dd3` is no pawn move: a queen written with print's D),
+                    // but its whole square in long notation (`e2-e4`).
+                    && (w.role.is_some()
+                        || w.from_file.is_none()
+                        || w.from_rank.is_some()
+                        || m.is_capture())
             }
         })
         .collect()
@@ -479,6 +511,14 @@ fn habit(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
     match notation {
         Notation::Compact if first == CAPITAL[0] => {
             Some("compact notation writes its piece letters without a capital sign")
+        }
+        Notation::Compact
+            if first == letter(b'd')
+                && cells
+                    .get(1)
+                    .is_some_and(|&c| (b'a'..=b'h').any(|l| letter(l) == c)) =>
+        {
+            Some("the queen is ⠹ (ô, dots 1 4 5 6) in compact notation; D is print's letter")
         }
         Notation::Compact if first == NUMBER_SIGN[0] => {
             Some("compact notation writes move numbers in lower digits, without a number sign")
@@ -1087,6 +1127,11 @@ impl Reader<'_> {
             let fit = fitting(&self.pos, &written);
             match fit.as_slice() {
                 [m] => {
+                    // A sign the move does not bear out: a cell of the move or of the sign
+                    // is wrong (a sign may be left out, not written wrongly).
+                    if let Some(wrong) = self.wrong_sign(*m, &written) {
+                        return Err(self.error_at_move(w, &wrong));
+                    }
                     self.flush_comment();
                     self.play(*m);
                     self.game.items.extend(p.nags.iter().map(|&n| Item::Nag(n)));
@@ -1125,6 +1170,25 @@ impl Reader<'_> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// What the signs written with move `m` (check, mate, en passant) say that the move does
+    /// not do, as a message; `None` when they agree (or none is written).
+    fn wrong_sign(&self, m: Move, written: &Written) -> Option<String> {
+        let san = SanPlus::from_move(self.pos.clone(), m);
+        let bare = san.san;
+        match (written.sign, san.suffix) {
+            (Some(Check::Mate), Some(shakmaty::san::Suffix::Checkmate)) => {}
+            (Some(Check::Mate), _) => {
+                return Some(format!("marked as mate, but {bare} is no mate"));
+            }
+            (Some(Check::Check), None) => {
+                return Some(format!("marked as check, but {bare} gives no check"));
+            }
+            _ => {}
+        }
+        (written.ep && !m.is_en_passant())
+            .then(|| format!("marked en passant, but {bare} is no en passant capture"))
     }
 
     /// Whether the last thing read is a move (with its signs, if any).

@@ -635,7 +635,27 @@ fn reading_in_the_wrong_notation_says_which_one() {
 /// a word); a habit of print or of the other notation gets a hint.
 #[test]
 fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
-    let cases: [(&str, Notation, &str, &str); 9] = [
+    let cases: [(&str, Notation, &str, &str); 12] = [
+        // Print's D for the queen: no pawn move (a pawn's file alone is a capture's).
+        (
+            "1 e4 e5 2 ?e2 sc6 3 dd3 sf6",
+            Notation::Compact,
+            "1:21: error: no legal move is written so: ⠙⠙⠒",
+            "the queen is ⠹ (ô, dots 1 4 5 6) in compact notation",
+        ),
+        // A sign the move does not bear out: the move (⠃ for ⠙) or the sign is wrong.
+        (
+            "1 e4 e5 2 sf3 d6 3 lc4 lg4 4 sc3 g6 5 sxe5 lxd1 6 lxf7* ke7 7 sb5m",
+            Notation::Compact,
+            "1:63: error: marked as mate, but Nb5 is no mate: ⠎⠃⠢⠍",
+            "",
+        ),
+        (
+            "1 e4 d5 2 exd5ep",
+            Notation::Compact,
+            "1:11: error: marked en passant, but exd5 is no en passant capture",
+            "",
+        ),
         // A blank inside a move (`s f3`): `f3` alone is legal too.
         (
             "1 e4 e5 2 s f3 sc6",
