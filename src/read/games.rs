@@ -88,6 +88,27 @@ pub struct ReadGame {
     pub start: Option<String>,
     /// Why it could not be read to its end (`keep_going`): its moves are those before.
     pub error: Option<Error>,
+    /// The result typed after its last move (a scoresheet's `1-0`), as PGN writes it.
+    pub result: Option<String>,
+}
+
+/// The result a word is (`1-0`, `0-1`, `remi`; ordinary notation with number signs), as PGN
+/// writes it.
+fn result_word(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
+    let digit = |d: usize| match notation {
+        Notation::Compact => vec![LOWER_DIGITS[d]],
+        Notation::Ordinary => vec![NUMBER_SIGN[0], DIGITS[d]],
+    };
+    let result = |a: usize, b: usize| [digit(a), vec![DASH], digit(b)].concat();
+    if cells == result(1, 0) {
+        Some("1-0")
+    } else if cells == result(0, 1) {
+        Some("0-1")
+    } else if to_print(cells).eq_ignore_ascii_case("remi") {
+        Some("1/2-1/2")
+    } else {
+        None
+    }
 }
 
 const PERIOD: Cell = Cell::dots("3");
@@ -923,6 +944,18 @@ impl Reader<'_> {
     fn read_word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
         let untried = std::mem::take(&mut self.as_move);
         let next = rest.first();
+        // A result typed after the last move, the game's last word (a scoresheet's `1-0`):
+        // the game's result and its end, not comment text.
+        if self.moves_read > 0
+            && self.stack.is_empty()
+            && !self.after_number
+            && next.is_none_or(|n| n.after_blank_line)
+            && let Some(result) = result_word(self.notation, w.cells)
+        {
+            self.flush_comment();
+            self.game.result = Some(result.to_owned());
+            return Ok(true);
+        }
         let mut p = parse(self.notation, w.cells);
         let mut repaired_now = false;
         // Ordinary notation typed without a capital or number sign, right after a move number,

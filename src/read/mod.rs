@@ -259,7 +259,9 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.clone())
         };
-        let result = get("Result").unwrap_or_else(|| "*".into());
+        let result = get("Result")
+            .or_else(|| game.result.clone())
+            .unwrap_or_else(|| "*".into());
         for name in ["Event", "Site", "Date", "Round", "White", "Black"] {
             let value = get(name).unwrap_or_else(|| match name {
                 "Date" => "????.??.??".into(),

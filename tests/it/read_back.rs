@@ -1230,3 +1230,36 @@ fn a_slip_at_or_in_a_start_diagram_is_an_error() {
     let pgn = dir.run(&["read", "right.brf", "-o", "-"]).ok().text();
     assert!(pgn.contains("30... Ra1 31. Rxa1 h6"), "{pgn}");
 }
+
+/// A result typed after a game's last move (a scoresheet's habit) is the game's result, in
+/// its Result tag and after its moves, not comment text (`{,-)}` before).
+#[test]
+fn a_result_typed_after_the_last_move_is_the_games_result() {
+    let dir = Sandbox::new();
+    for (name, text, notation, results) in [
+        (
+            "kompakt.brf",
+            "1 e4 e5 2 ?h5 sc6 3 lc4 sf6 4 ?xf7m 1-0\n\n1 d4 d5 2 c4 remi\n",
+            "compact",
+            &["4. Qxf7# 1-0", "2. c4 1/2-1/2"][..],
+        ),
+        (
+            "vanlig.brf",
+            "#a' e#d e#e #b' ,sf#c ,sc#f #j-#a\n",
+            "ordinary",
+            &["2. Nf3 Nc6 0-1"][..],
+        ),
+    ] {
+        dir.write(name, text);
+        let pgn = dir
+            .run(&["read", name, "--notation", notation, "-o", "-"])
+            .ok()
+            .text();
+        for result in results {
+            assert!(pgn.contains(result), "{name}: {pgn}");
+            let tag = format!("[Result \"{}\"]", result.rsplit(' ').next().unwrap_or(""));
+            assert!(pgn.contains(&tag), "{name}: {pgn}");
+        }
+        assert!(!pgn.contains('{'), "{name}: {pgn}");
+    }
+}
