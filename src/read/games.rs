@@ -1317,6 +1317,51 @@ impl Reader<'_> {
         })
     }
 
+    /// Ordinary notation, a file read: the error for a comment that began right after a move
+    /// and ends the game (its `words`), when the words after its first read on as the game's
+    /// moves (three, or all of them and two or more), as they stand or after a legal move in
+    /// the first word's place (or the first two's: a blank typed inside a move): that word was
+    /// the move or move number due, typed wrong (`#b` without its period, a cell of a move),
+    /// and the game went on as comment text.
+    fn game_in_last_comment(&self, words: &[Word<'_>]) -> Option<Error> {
+        let first = words.first()?;
+        if self.notation != Notation::Ordinary || !self.expected.is_empty() || words.len() < 2 {
+            return None;
+        }
+        let reads_on = |rest: &[Word<'_>], instead: Option<Move>| {
+            let mut t = self.trial();
+            t.comment.clear();
+            t.comment_start = None;
+            if let Some(m) = instead {
+                t.play(m);
+            }
+            let from = t.moves_read;
+            for (k, w) in rest.iter().take(TRIAL_WORDS).enumerate() {
+                match t.word(w, &rest[k + 1..]) {
+                    Ok(ended) if t.comment.is_empty() => {
+                        if ended || t.moves_read >= from + 3 {
+                            break;
+                        }
+                    }
+                    _ => return false,
+                }
+            }
+            t.moves_read >= from + 2
+        };
+        let legal = self.pos.legal_moves();
+        let slip = |skip: usize| {
+            let rest = words.get(skip..).unwrap_or_default();
+            !rest.is_empty()
+                && (reads_on(rest, None) || legal.iter().any(|&m| reads_on(rest, Some(m))))
+        };
+        (slip(1) || slip(2)).then(|| {
+            self.error_at_move(
+                first,
+                &format!("{NO_MOVE_DUE}; the words after it read as the game's moves"),
+            )
+        })
+    }
+
     /// The error for a comment at a game's end that holds its last moves (see `games`).
     fn moves_in_last_comment(&self) -> Option<Error> {
         let start = self.comment_start.as_ref()?;
@@ -1593,6 +1638,7 @@ pub(crate) fn games(
         // length then) and their line: the next game's heading when that game follows with no
         // blank line between (a page end took it away).
         let mut mark: Option<(usize, u32)> = None;
+        let mut comment_from: Option<usize> = None;
         while i < words.len() {
             let w = &words[i];
             if i > game_start && reader.stack.is_empty() {
@@ -1614,7 +1660,15 @@ pub(crate) fn games(
             }
             i += 1;
             let before = reader.moves_read;
-            match reader.word(w, &words[i..]) {
+            let began = reader.comment_start.is_none();
+            let read = reader.word(w, &words[i..]);
+            // Where the comment open now began, when it began right after a move.
+            match (&reader.comment_start, began) {
+                (None, _) => comment_from = None,
+                (Some(_), true) => comment_from = Some(i - 1),
+                (Some(_), false) => {}
+            }
+            match read {
                 Ok(true) => {
                     last_line = w.line;
                     break;
@@ -1646,7 +1700,10 @@ pub(crate) fn games(
         // Compact notation: a comment that began right after a move and ends the game with a
         // move and the game's period (`⠇⠑⠲⠄`, which text in a comment cannot be): its first
         // word was a move typed wrong.
-        if let Some(e) = reader.moves_in_last_comment() {
+        let last_comment = comment_from
+            .filter(|_| reader.stack.is_empty() && reader.game.error.is_none())
+            .and_then(|from| reader.game_in_last_comment(words.get(from..i)?));
+        if let Some(e) = reader.moves_in_last_comment().or(last_comment) {
             match keep_going {
                 true => reader.game.error = Some(e),
                 false => return Err(e),

@@ -635,7 +635,24 @@ fn reading_in_the_wrong_notation_says_which_one() {
 /// a word); a habit of print or of the other notation gets a hint.
 #[test]
 fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
-    let cases: [(&str, Notation, &str, &str); 12] = [
+    let cases: [(&str, Notation, &str, &str); 14] = [
+        // Ordinary notation: a slip that makes the rest of the game comment text (a number
+        // without its period, a move with a wrong cell): the words after it read as the
+        // game's moves.
+        (
+            "#a' e#d e#e #b ,sf#c ,sc#f #c' ,lb#e a#f",
+            Notation::Ordinary,
+            "1:13: error: no move is written so, where a move is due; the words after it read \
+             as the game's moves: ⠼⠃",
+            "",
+        ),
+        (
+            "#a' e#d e#e #b' ,sf#c ,sc+#f #c' ,lb#e a#f #d' ,la#d ,sf#f",
+            Notation::Ordinary,
+            "1:23: error: no move is written so, where a move is due; the words after it read \
+             as the game's moves: ⠠⠎⠉⠬⠼⠋",
+            "",
+        ),
         // Print's D for the queen: no pawn move (a pawn's file alone is a capture's).
         (
             "1 e4 e5 2 ?e2 sc6 3 dd3 sf6",
