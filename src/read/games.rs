@@ -578,6 +578,9 @@ struct Reader<'a> {
     after_black_number: bool,
     /// The move before was read without its capital or number sign put back.
     repairing: bool,
+    /// A move of this game was read so: its typist leaves the signs out (also after a move
+    /// that needs none put back, castling or a pawn's).
+    unsigned: bool,
     /// The first word of the comment read, when it began right after a move.
     comment_start: Option<Spot>,
     /// How deep in trial readings this reader is ([`Reader::comment_names_the_move`]): 0 for
@@ -689,6 +692,7 @@ impl Reader<'_> {
             after_number: self.after_number,
             after_black_number: self.after_black_number,
             repairing: self.repairing,
+            unsigned: self.unsigned,
             comment_start: self.comment_start.clone(),
             trial: self.trial + 1,
             as_move: false,
@@ -960,9 +964,14 @@ impl Reader<'_> {
         let mut repaired_now = false;
         // Ordinary notation typed without a capital or number sign, right after a move number,
         // or after a move read so itself (a typist who leaves the signs out leaves them out
-        // throughout); never where a comment may begin, whose words it would take for moves.
-        // The reading that is one legal move.
-        let expecting = self.comment.is_empty() && (self.after_number || self.repairing);
+        // throughout, and after castling or a pawn's move too), or right after a move with
+        // the number sign kept (`sf#f`: no word of text has it); never where a comment has
+        // begun, whose words it would take for moves. The reading that is one legal move.
+        let after_move = self.comment.is_empty() && self.after_move();
+        let expecting = self.comment.is_empty()
+            && (self.after_number
+                || self.repairing
+                || (after_move && (self.unsigned || w.cells.contains(&NUMBER_SIGN[0]))));
         if expecting
             && self.notation == Notation::Ordinary
             && p.written.is_none_or(|w| fitting(&self.pos, &w).is_empty())
@@ -979,6 +988,7 @@ impl Reader<'_> {
             }
         }
         self.repairing = repaired_now;
+        self.unsigned |= repaired_now;
         let (after_number, after_black) = (self.after_number, self.after_black_number);
         // (Set again below when this word is a move number read as one.)
         self.after_number = false;
@@ -1626,6 +1636,7 @@ pub(crate) fn games(
             after_number: false,
             after_black_number: false,
             repairing: false,
+            unsigned: false,
         };
         // To the period after the game's last move (compact notation), a blank line after its
         // moves (games stand a blank line apart), or the end of the words.

@@ -757,7 +757,28 @@ fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
 /// ordinary castling without the number signs (`j-j`).
 #[test]
 fn print_habits_that_say_one_thing_read() {
-    let cases: [(&str, Notation, &[&str]); 4] = [
+    let cases: [(&str, Notation, &[&str]); 7] = [
+        // Signs left out go on being left out after castling and after a pawn's move, which
+        // need none put back; a capital left out where the number sign is kept.
+        (
+            "#a' e#d e#e #b' sf#c sc#f #c' lb#e a#f #d' la#d sf#f #e' #j-#j le#g #f' te#a b#e",
+            Notation::Ordinary,
+            &[
+                "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+            ],
+        ),
+        (
+            "#a' e#d e#e #b' ,sf#c ,sc#f #c' d#c sf#f",
+            Notation::Ordinary,
+            &["e4", "e5", "Nf3", "Nc6", "d3", "Nf6"],
+        ),
+        (
+            "#a' ed ee #b' ,sfc ,scf #c' ,lbe af #d' ,lad ,sff #e' #j-#j ,leg",
+            Notation::Ordinary,
+            &[
+                "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+            ],
+        ),
         (
             "1' e4 e5 2' sf3 sc6",
             Notation::Compact,
