@@ -1102,6 +1102,20 @@ impl Reader<'_> {
         {
             return Err(self.error_at_move(&start.word(), NO_MOVE_DUE));
         }
+        // Compact notation: a comment has no lower digits, so a move number in one that is
+        // not the number due, with a move after it, is a number typed wrong (not the comment's
+        // first word, nor text that takes the rest of the game).
+        if self.notation == Notation::Compact
+            && let Some(n) = p.number
+            && n != due
+            && p.opens == 0
+            && self.moves_read > 0
+            && !self.comment.is_empty()
+            && self.move_follows(&p, here, rest)
+        {
+            let e = self.error_at_move(w, &format!("move number {n} where {due} is due"));
+            return Err(e);
+        }
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
                 && p.written.is_none()

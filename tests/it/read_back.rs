@@ -635,7 +635,21 @@ fn reading_in_the_wrong_notation_says_which_one() {
 /// a word); a habit of print or of the other notation gets a hint.
 #[test]
 fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
-    let cases: [(&str, Notation, &str, &str); 14] = [
+    let cases: [(&str, Notation, &str, &str); 16] = [
+        // Compact notation: a wrong move number after a comment is the error, not the
+        // comment's first word (a compact comment has no lower digits).
+        (
+            "1 e4 e5 2 sf3 sc6 3 lb5 a6 ,bra 3 la4 sf6'",
+            Notation::Compact,
+            "1:33: error: move number 3 where 4 is due: ⠒",
+            "",
+        ),
+        (
+            "1 e4 e5 2 sf3 sc6 3 lb5 ,bra drag 4 -- a6 4 la4 sf6'",
+            Notation::Compact,
+            "1:35: error: move number 4 where 3 is due: ⠲",
+            "",
+        ),
         // Ordinary notation: a slip that makes the rest of the game comment text (a number
         // without its period, a move with a wrong cell): the words after it read as the
         // game's moves.
