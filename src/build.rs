@@ -1637,17 +1637,11 @@ impl<S: LineSink> Run<'_, S> {
         kind: InputKind,
     ) -> Result<()> {
         self.reporter.reading(name, None);
-        if kind == InputKind::Pgn
-            && let Some(b) = &self.bulletin
-            && !self.writer.contents().written
-        {
-            for node in b.front() {
-                let reporter = &mut self.reporter;
-                self.writer
-                    .node(&node, &self.options, &mut self.blocks, &mut |w| {
-                        reporter.warn(w)
-                    });
-            }
+        // The bulletin's title page and contents come first, before any input's text (a
+        // foreword, positions): before the first input when the bulletin makes its own title
+        // page, else after the book's (`document`) or before the first games.
+        if kind == InputKind::Pgn || self.bulletin.as_ref().is_some_and(|b| b.own_title_page()) {
+            self.bulletin_front();
         }
         let (document, what) = match kind {
             InputKind::Fen => (Document::fen(reader, name), "no positions"),
@@ -1664,6 +1658,21 @@ impl<S: LineSink> Run<'_, S> {
 
     /// Every node of a document through chess and braille into the layout. Returns the number
     /// of games and positions.
+    /// The bulletin's title page and contents list, unless written already.
+    fn bulletin_front(&mut self) {
+        if let Some(b) = &self.bulletin
+            && !self.writer.contents().written
+        {
+            for node in b.front() {
+                let reporter = &mut self.reporter;
+                self.writer
+                    .node(&node, &self.options, &mut self.blocks, &mut |w| {
+                        reporter.warn(w)
+                    });
+            }
+        }
+    }
+
     fn document(&mut self, mut document: Document<'_>, name: &str) -> Result<usize> {
         let mut count = 0;
         loop {
@@ -1694,6 +1703,10 @@ impl<S: LineSink> Run<'_, S> {
                         .node(&other, &self.options, &mut self.blocks, &mut |w| {
                             reporter.warn(w)
                         });
+                    // A book's title page: the bulletin's contents right after it.
+                    if matches!(other, Node::TitlePage { .. }) {
+                        self.bulletin_front();
+                    }
                 }
             }
             lay_out(&mut self.blocks, &mut self.layout, name, None)?;

@@ -61,6 +61,11 @@ impl Bulletin {
     }
 
     /// The title page and the contents list, before the first game.
+    /// Whether the bulletin makes its own title page (no book's front matter made one).
+    pub(super) fn own_title_page(&self) -> bool {
+        self.title_page
+    }
+
     pub(super) fn front(&self) -> Vec<Node> {
         let mut nodes = Vec::new();
         if let Some(title) = self.title.as_ref().filter(|_| self.title_page) {

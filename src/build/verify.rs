@@ -90,9 +90,11 @@ impl Verifier {
         self.keeping = true;
     }
 
-    /// A game about to be written.
+    /// A game about to be written. A game without moves (a forfeit's tags, a result alone)
+    /// has nothing to read back: its heading is all its braille, and headings are not
+    /// compared.
     pub(super) fn source(&mut self, game: SourceGame) {
-        if self.error.is_none() {
+        if self.error.is_none() && !game.moves.is_empty() {
             self.sources.push_back(game);
         }
     }

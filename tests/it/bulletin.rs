@@ -482,3 +482,55 @@ fn a_forfeit_run_into_the_next_games_tags_keeps_both_games() {
         assert!(count >= 3, "{name}: {count}\n{out}");
     }
 }
+
+/// A bulletin's title page and contents come first whatever input comes before its games:
+/// positions (EPD) after them, a book's foreword after its own title page and the contents.
+#[test]
+fn a_bulletins_title_page_and_contents_come_before_other_inputs() {
+    let dir = Sandbox::new();
+    dir.write("runda.pgn", pgn());
+    dir.write(
+        "stallning.epd",
+        "8/8/8/4k3/8/8/8/4K3 w - - id \"Slutställning\";\n",
+    );
+    dir.write(
+        "forord.md",
+        "---\ntitle: Rundan\n---\n# Förord\n\nDetta är ett förord.\n",
+    );
+    let contents = braille("Innehåll");
+    for (first, before) in [("stallning.epd", "Slutställning"), ("forord.md", "Förord")] {
+        let ran = dir.run(&[
+            "build",
+            first,
+            "runda.pgn",
+            "--bulletin",
+            "--format",
+            "unicode",
+            "-o",
+            "ut.txt",
+        ]);
+        assert_eq!(ran.code, Some(0), "{first}: {}", ran.stderr);
+        let text = String::from_utf8(dir.read("ut.txt")).expect("Unicode braille");
+        let at = |what: &str| text.find(what).unwrap_or(usize::MAX);
+        let (contents_at, other_at) = (at(&contents), at(&braille(before)));
+        assert!(contents_at < usize::MAX, "{first}: no contents\n{text}");
+        // The contents stand before the other input's text (the foreword is named in them
+        // first: its heading's own place comes after).
+        let other_after = text[contents_at..].find(&braille(before));
+        assert!(
+            other_at < contents_at || other_after.is_some(),
+            "{first}\n{text}"
+        );
+        let page_of = |offset: usize| text[..offset].matches('\x0c').count();
+        assert_eq!(
+            page_of(contents_at),
+            1,
+            "{first}: contents on page 2\n{text}"
+        );
+        let own = text.rfind(&braille(before)).unwrap_or(0);
+        assert!(
+            page_of(own) >= 2,
+            "{first}: {before} after the contents\n{text}"
+        );
+    }
+}

@@ -1315,3 +1315,29 @@ fn a_result_typed_after_the_last_move_is_the_games_result() {
         assert!(!pgn.contains('{'), "{name}: {pgn}");
     }
 }
+
+/// A game of tags only (a forfeit) has no moves to read back: a build that checks itself
+/// passes it, wherever it stands (before, one after another game failed the build).
+#[test]
+fn a_game_of_tags_only_passes_the_check() {
+    let dir = Sandbox::new();
+    let played = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let forfeit = "[White \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n";
+    dir.write(
+        "r.pgn",
+        format!("{forfeit}\n{played}\n{forfeit}\n{played}\n{forfeit}"),
+    );
+    for notation in ["compact", "ordinary"] {
+        let ran = dir.run(&[
+            "build",
+            "r.pgn",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "r.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        assert!(ran.stderr.contains("5 games"), "{}", ran.stderr);
+    }
+}
