@@ -199,8 +199,7 @@ impl<'a> Replay<'a> {
                 }
                 _ => {}
             }
-            let at = self.place(t.value.0);
-            self.tags.push_at(name, &value, Some(at));
+            self.tags.push_at(name, &value, Some(t.at));
         }
     }
 

@@ -54,6 +54,8 @@ pub(crate) struct TagTok {
     pub end: usize,
     pub name: (usize, usize),
     pub value: (usize, usize),
+    /// Where its value starts in the file (found as the line is scanned: a place a tag).
+    pub at: Pos,
 }
 
 /// A problem found while scanning, located by byte span in the game text.
@@ -101,6 +103,8 @@ pub(crate) struct GameScan {
     swedish_at: Option<(usize, usize)>,
     /// Languages seen: 1 English, 2 Swedish.
     langs_seen: u8,
+    /// The roster's tags read (a bit each: [`roster_bit`]).
+    roster_seen: u8,
     /// pgn-reader reads the source text itself exactly as the normalized text: every token
     /// in the form it would be written (English SAN, `$n`, `{}`), tags as `[Name "value"]`.
     pub raw: bool,
@@ -136,6 +140,7 @@ impl GameScan {
             english_at: None,
             swedish_at: None,
             langs_seen: 0,
+            roster_seen: 0,
             raw: true,
             ascii: true,
         }
@@ -154,6 +159,7 @@ impl GameScan {
         self.english_at = None;
         self.swedish_at = None;
         self.langs_seen = 0;
+        self.roster_seen = 0;
         self.raw = true;
         self.ascii = true;
     }
@@ -419,11 +425,23 @@ impl GameScan {
         if b.get(j) != Some(&b']') {
             return Err(whole("unterminated tag: ']' expected after the value"));
         }
+        // (The line scanned is the last one kept; a column counts characters.)
+        let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        let before = line.get(..value_start).unwrap_or_default();
+        let column = match self.ascii {
+            true => before.len(),
+            false => before.chars().count(),
+        };
+        self.roster_seen |= roster_bit(&b[name_start..name_end]);
         self.tags.push(TagTok {
             start: base + i,
             end: base + j + 1,
             name: (base + name_start, base + name_end),
             value: (base + value_start, base + value_end),
+            at: Pos {
+                line: self.first_line.saturating_add(index),
+                column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
+            },
         });
         Ok(j + 1)
     }
@@ -908,9 +926,34 @@ pub(crate) struct Scanner<R> {
     pub game: GameScan,
 }
 
-/// The tags every game has once (PGN's Seven Tag Roster): one written again while tags are
-/// read begins the next game.
-const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+/// The bit of a tag name of PGN's Seven Tag Roster (every game has each once: one written
+/// again while tags are read begins the next game); 0 for any other name.
+fn roster_bit(name: &[u8]) -> u8 {
+    match name {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        _ => 0,
+    }
+}
+
+/// The roster bit of a line's tag (`[Name "…`, blanks before it allowed); 0 for any other
+/// line. (At every line of tags: no trimming, no search.)
+fn roster_bit_of(line: &str) -> u8 {
+    let b = line.trim_start_matches([' ', '\t']).as_bytes();
+    let Some(rest) = b.strip_prefix(b"[") else {
+        return 0;
+    };
+    let end = rest
+        .iter()
+        .position(|&c| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    roster_bit(&rest[..end])
+}
 
 /// Where the tag lines after a blank line begin in a game being read: lines that go to the
 /// next game when one of them, or the line after them, repeats a tag of the roster.
@@ -1031,7 +1074,12 @@ impl<R: BufRead> Scanner<R> {
         while let Some(start) = self.next_line()? {
             let g = &mut self.game;
             let line = &g.text[start..];
-            let tag = is_tag_line(line);
+            // (Only a tag line after a blank line, or one of the roster's read with the tags,
+            // ends a game.)
+            let tag = match after_blank {
+                true => is_tag_line(line),
+                false => None,
+            };
             let repeated = |name: &str| g.tags.iter().any(|t| g.slice(t.name) == name);
             // A tag line after a blank line starts the next game even where the game before has
             // no movetext yet, when it repeats a tag of the game (a game of tags only: its tags
@@ -1041,7 +1089,8 @@ impl<R: BufRead> Scanner<R> {
             // the next game's tags); another tag repeated among the others stays in its game.
             let roster_again = g.phase == Phase::Tags
                 && g.error.is_none()
-                && tag.is_some_and(|name| ROSTER.contains(&name) && repeated(name));
+                && roster_bit_of(line) & g.roster_seen != 0
+                && is_tag_line(line).is_some();
             let next_game = roster_again
                 || (after_blank
                     && match tag {
