@@ -1232,6 +1232,10 @@ impl Reader<'_> {
     /// What the signs written with move `m` (check, mate, en passant) say that the move does
     /// not do, as a message; `None` when they agree (or none is written).
     fn wrong_sign(&self, m: Move, written: &Written) -> Option<String> {
+        // (Most moves have no sign: nothing to work out then.)
+        if written.sign.is_none() && !written.ep {
+            return None;
+        }
         let san = SanPlus::from_move(self.pos.clone(), m);
         let bare = san.san;
         match (written.sign, san.suffix) {
