@@ -1169,6 +1169,7 @@ fn comments_in_variations_with_numbers_and_brackets_read_back() {
         1. e4 e5 2. Nf3 {Här (och inte 2.Lc4) är bäst.} 2... Nc6 *\n";
     dir.write("v.pgn", pgn);
     for notation in ["ordinary", "compact"] {
+        let out = format!("{notation}.brf");
         let ran = dir.run(&[
             "build",
             "v.pgn",
@@ -1176,32 +1177,20 @@ fn comments_in_variations_with_numbers_and_brackets_read_back() {
             "--notation",
             notation,
             "-o",
-            "v.brf",
+            &out,
         ]);
         assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
-    }
-    // Read back as a file (no game to go by), the ones braille does not leave in doubt.
-    let read = dir.run(&["read", "v.brf", "--notation", "compact", "-o", "-"]);
-    let pgn_read = read.ok().text();
-    for game in [
-        "1. e4 e5 (1... c5 {Känt sedan 1843.}) 2. Nf3 *",
-        "1. e4 e5 (1... c5 {se kapitel 2.}) 2. Nf3 *",
-        "2. Nc3 (2. Nf3 {(se nedan)} 2... Nc6) *",
-        "2. Nc3 (2. Nf3 Nc6 {se (nedan)}) *",
-    ] {
-        assert!(pgn_read.contains(game), "{game}: {pgn_read}");
-    }
-    let ran = dir.run(&["build", "v.pgn", "--notation", "ordinary", "-o", "o.brf"]);
-    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
-    let read = dir.run(&["read", "o.brf", "--notation", "ordinary", "-o", "-"]);
-    let pgn_read = read.ok().text();
-    for game in [
-        "1. e4 e5 (1... c5 {Känt sedan 1843.}) 2. Nf3 *",
-        "1. e4 e5 (1... c5 {se kapitel 2.}) 2. Nf3 *",
-        "2. Nc3 (2. Nf3 {(se nedan)} 2... Nc6) *",
-        "2. Nc3 (2. Nf3 Nc6 {se (nedan)}) *",
-    ] {
-        assert!(pgn_read.contains(game), "{game}: {pgn_read}");
+        // Read back as a file (no game to go by), the ones braille does not leave in doubt.
+        let read = dir.run(&["read", &out, "--notation", notation, "-o", "-"]);
+        let pgn_read = read.ok().text();
+        for game in [
+            "1. e4 e5 (1... c5 {Känt sedan 1843.}) 2. Nf3 *",
+            "1. e4 e5 (1... c5 {se kapitel 2.}) 2. Nf3 *",
+            "2. Nc3 (2. Nf3 {(se nedan)} 2... Nc6) *",
+            "2. Nc3 (2. Nf3 Nc6 {se (nedan)}) *",
+        ] {
+            assert!(pgn_read.contains(game), "{notation}: {game}: {pgn_read}");
+        }
     }
 }
 
