@@ -1793,6 +1793,10 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
+            // A start diagram drawn is a diagram written (the summary counts it).
+            if options.start_diagram && about.start {
+                counts.diagrams += 1;
+            }
             // A game from a [FEN] position is compared when its start diagram is drawn before
             // its moves (the braille then says where they start) and it has moves.
             let compared =

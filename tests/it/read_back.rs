@@ -1216,6 +1216,8 @@ fn a_start_diagram_after_text_starts_its_game() {
             "studie.brf",
         ]);
         assert_eq!(ran.code, Some(0), "{form}: {}", ran.stderr);
+        // The start diagram drawn is counted as one.
+        assert!(ran.stderr.contains("1 game, 1 diagram,"), "{}", ran.stderr);
     }
 }
 
