@@ -1408,6 +1408,11 @@ impl Reader<'_> {
     fn text_word(&mut self, cells: &[Cell]) {
         let (open, close) = brackets(self.notation);
         let trailing = cells.iter().rev().take_while(|c| close.contains(c)).count();
+        // (Most words close nothing: the comment is not counted through for them.)
+        if trailing == 0 {
+            self.comment_word(cells);
+            return;
+        }
         // Brackets the comment opened itself close first (`{(se nedan)}`, `{se (nedan)}`).
         let opened = |cells: &[Cell]| {
             let count = |set: &[Cell]| cells.iter().filter(|c| set.contains(c)).count();
