@@ -1824,12 +1824,10 @@ impl<S: LineSink> Run<'_, S> {
             if let Some(b) = bulletin.as_mut() {
                 let entry = writer.contents().found.len();
                 // The bulletin's headings are made of the game's tags: what they warn of is
-                // the game's, at its place (as its own heading's tags are).
-                let mut place = about.location.clone().unwrap_or_else(|| at.in_file(name));
-                indent.relocate(&mut place);
+                // the game's, at the character in its tag (as its own heading's tags are).
                 for node in b.before_game(&about, entry) {
                     writer.node(&node, &options, blocks, &mut |mut w| {
-                        w.0.location = place.clone();
+                        indent.relocate(&mut w.0.location);
                         w.0.message = format!("game {}: {}", about.number, w.0.message);
                         reporter.warn(w)
                     });

@@ -32,6 +32,9 @@ pub(super) struct Bulletin {
     /// The title page's title: the setting's, else the first game's Event tag (learnt in the
     /// first pass).
     pub(super) title: Option<String>,
+    /// Where the title stands in the input, when it is the first game's Event tag (for
+    /// messages).
+    title_at: Option<Pos>,
     /// The bulletin writes its own title page: not when it is a book's, whose front matter
     /// gave the title page already.
     title_page: bool,
@@ -69,8 +72,9 @@ impl Bulletin {
     pub(super) fn front(&self) -> Vec<Node> {
         let mut nodes = Vec::new();
         if let Some(title) = self.title.as_ref().filter(|_| self.title_page) {
+            let at = self.title_at.unwrap_or(PROGRAM);
             nodes.push(Node::TitlePage {
-                title: Some(plain(title)),
+                title: Some(vec![piece(title, at)]),
                 author: None,
             });
         }
@@ -82,28 +86,28 @@ impl Bulletin {
     /// `entry` is the index the game's heading gets in the contents list.
     pub(super) fn before_game(&mut self, about: &About, entry: usize) -> Vec<Node> {
         if self.title.is_none() && self.title_page {
-            self.title = about.tag("Event").map(str::to_owned);
+            let event = about.tag_at("Event");
+            self.title = event.map(|(e, _)| e.to_owned());
+            self.title_at = event.map(|(_, at)| at);
         }
         let mut nodes = Vec::new();
         let (round, board) = round_and_board(about);
+        let round_text = round.map(|(r, _)| r.to_owned());
         // A round's heading when the round changes; games without a round after games with
         // one get a heading of their own, not the round before.
-        if round != self.round && (round.is_some() || self.round.is_some()) {
-            let heading = match &round {
-                Some(r) => format!("{ROUND} {r}"),
-                None => NO_ROUND.to_owned(),
+        if round_text != self.round && (round.is_some() || self.round.is_some()) {
+            let text = match round {
+                Some((r, at)) => vec![piece(&format!("{ROUND} "), about.place()), piece(r, at)],
+                None => plain(NO_ROUND),
             };
-            nodes.push(Node::Heading {
-                level: 1,
-                text: plain(&heading),
-            });
-            self.round = round;
+            nodes.push(Node::Heading { level: 1, text });
+            self.round = round_text;
         }
         // The round's heading takes an entry of its own.
         let entry = entry + nodes.len();
         nodes.push(Node::Heading {
             level: 2,
-            text: plain(&game_heading(about, board.as_deref())),
+            text: game_heading(about, board),
         });
         for side in ["White", "Black"] {
             if let Some(name) = about.tag(side) {
@@ -146,34 +150,48 @@ impl Bulletin {
     }
 }
 
+/// A tag's text (or part of one) and where it stands in the input.
+type Placed<'a> = Option<(&'a str, Pos)>;
+
 /// A game's round and board: `Round "3.1"` is round 3, board 1 (as broadcasts write it);
 /// a `Board` tag names the board.
-fn round_and_board(about: &About) -> (Option<String>, Option<String>) {
-    let round = about.tag("Round");
-    let (round, board) = match round.and_then(|r| r.split_once('.')) {
-        Some((r, b)) if !r.is_empty() && !b.is_empty() => (Some(r), Some(b)),
+fn round_and_board(about: &About) -> (Placed<'_>, Placed<'_>) {
+    let round = about.tag_at("Round");
+    let (round, board) = match round.and_then(|(r, at)| Some((r.split_once('.')?, at))) {
+        Some(((r, b), at)) if !r.is_empty() && !b.is_empty() => {
+            (Some((r, at)), Some((b, at.plus(r.chars().count() + 1))))
+        }
         _ => (round, None),
     };
-    let board = about.tag("Board").or(board);
-    (round.map(str::to_owned), board.map(str::to_owned))
+    let board = about.tag_at("Board").or(board);
+    (round, board)
 }
 
 /// A game's heading: `Bord 1: Carlsen, Magnus (2837) – Nepomniachtchi, Ian (2758), 1-0`.
-fn game_heading(about: &About, board: Option<&str>) -> String {
-    let player = |name: &str, elo: &str| {
-        let n = about.tag(name).map_or_else(|| "NN".to_owned(), tidy);
-        match about.tag(elo).filter(|e| is_rating(e)) {
-            Some(e) => format!("{n} ({e})"),
-            None => n,
+/// What comes from a tag stands where the tag has it (a character with no braille rule is
+/// reported there); the program's own words at the game.
+fn game_heading(about: &About, board: Placed<'_>) -> Vec<Piece> {
+    let own = about.place();
+    let mut pieces = Vec::new();
+    let player = |pieces: &mut Vec<Piece>, name: &str, elo: &str| {
+        match about.tag_at(name) {
+            Some((n, at)) => tidy_pieces(n, at, pieces),
+            None => pieces.push(piece("NN", own)),
+        }
+        if let Some((e, at)) = about.tag_at(elo).filter(|(e, _)| is_rating(e)) {
+            pieces.push(piece(" (", own));
+            pieces.push(piece(e, at));
+            pieces.push(piece(")", own));
         }
     };
-    let mut text = String::new();
-    if let Some(b) = board {
-        text.push_str(&format!("{BOARD} {b}: "));
+    if let Some((b, at)) = board {
+        pieces.push(piece(&format!("{BOARD} "), own));
+        pieces.push(piece(b, at));
+        pieces.push(piece(": ", own));
     }
-    text.push_str(&player("White", "WhiteElo"));
-    text.push_str(" – ");
-    text.push_str(&player("Black", "BlackElo"));
+    player(&mut pieces, "White", "WhiteElo");
+    pieces.push(piece(" – ", own));
+    player(&mut pieces, "Black", "BlackElo");
     let result = match about.tag("Result") {
         Some("1-0") => Some("1-0"),
         Some("0-1") => Some("0-1"),
@@ -181,17 +199,52 @@ fn game_heading(about: &About, board: Option<&str>) -> String {
         _ => None,
     };
     if let Some(r) = result {
-        text.push_str(", ");
-        text.push_str(r);
+        pieces.push(piece(&format!(", {r}"), own));
     }
-    text
+    pieces
+}
+
+/// A player's name as [`tidy`] writes it, each word a piece at its place in the tag.
+fn tidy_pieces(name: &str, at: Pos, out: &mut Vec<Piece>) {
+    let mut first = true;
+    for (start, word) in tidy_words(name) {
+        if !first {
+            out.push(piece(" ", at));
+        }
+        first = false;
+        out.push(piece(word, at.plus(name[..start].chars().count())));
+    }
+}
+
+/// The words [`tidy`] makes of a name: split at blanks, and after each comma (which ends its
+/// word); each with its byte offset in the name.
+fn tidy_words(name: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in name.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                words.push((s, &name[s..i]));
+            }
+        } else {
+            let s = *start.get_or_insert(i);
+            if c == ',' {
+                words.push((s, &name[s..=i]));
+                start = None;
+            }
+        }
+    }
+    if let Some(s) = start {
+        words.push((s, &name[s..]));
+    }
+    words
 }
 
 /// A player's name as the index writes it: `Carlsen,Magnus` with a blank after the comma,
 /// blanks run together.
 fn tidy(name: &str) -> String {
-    let spaced = name.replace(',', ", ");
-    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+    let words: Vec<&str> = tidy_words(name).into_iter().map(|(_, w)| w).collect();
+    words.join(" ")
 }
 
 /// The order Swedish dictionaries and telephone books use: letters without regard to case,
@@ -240,13 +293,21 @@ pub(super) fn sort_key(name: &str) -> Vec<u32> {
     key
 }
 
+/// The place given to the program's own words where no game is at hand.
+const PROGRAM: Pos = Pos { line: 1, column: 1 };
+
 /// Text of the program's own as inline text.
 fn plain(text: &str) -> Vec<Piece> {
-    vec![Piece {
+    vec![piece(text, PROGRAM)]
+}
+
+/// Text standing at `at` as a piece of inline text.
+fn piece(text: &str, at: Pos) -> Piece {
+    Piece {
         text: text.to_owned(),
         emphasis: Emphasis::None,
-        at: Pos { line: 1, column: 1 },
-    }]
+        at,
+    }
 }
 
 #[cfg(test)]
@@ -255,7 +316,7 @@ mod tests {
 
     fn about(tags: &[(&str, &str)]) -> About {
         let mut kept = crate::chess::Tags::default();
-        tags.iter().for_each(|(n, v)| kept.push(n, v));
+        tags.iter().for_each(|(n, v)| kept.push_at(n, v, None));
         About {
             tags: kept,
             ..About::default()
@@ -338,6 +399,7 @@ mod tests {
 
     #[test]
     fn round_board_and_heading_from_the_tags() {
+        let text = |pieces: Vec<Piece>| pieces.into_iter().map(|p| p.text).collect::<String>();
         let a = about(&[
             ("Round", "3.12"),
             ("White", "Carlsen,Magnus"),
@@ -346,18 +408,71 @@ mod tests {
             ("Result", "1/2-1/2"),
         ]);
         let (round, board) = round_and_board(&a);
+        fn word(p: Placed<'_>) -> Option<&str> {
+            p.map(|(w, _)| w)
+        }
+        assert_eq!((word(round), word(board)), (Some("3"), Some("12")));
         assert_eq!(
-            (round.as_deref(), board.as_deref()),
-            (Some("3"), Some("12"))
-        );
-        assert_eq!(
-            game_heading(&a, board.as_deref()),
+            text(game_heading(&a, board)),
             "Bord 12: Carlsen, Magnus (2837) – Nepo, remi"
         );
         let b = about(&[("Round", "5"), ("Board", "2"), ("Black", "B")]);
         let (round, board) = round_and_board(&b);
-        assert_eq!((round.as_deref(), board.as_deref()), (Some("5"), Some("2")));
-        assert_eq!(game_heading(&b, board.as_deref()), "Bord 2: NN – B");
+        assert_eq!((word(round), word(board)), (Some("5"), Some("2")));
+        assert_eq!(text(game_heading(&b, board)), "Bord 2: NN – B");
+    }
+
+    #[test]
+    fn what_comes_from_a_tag_stands_where_the_tag_has_it() {
+        // Each value starts at column 10 of its own line (line 1 is the Round tag).
+        let mut tags = crate::chess::Tags::default();
+        let values = [
+            ("Round", "3.12"),
+            ("White", " Wang,Hao  Li"),
+            ("Black", "B"),
+        ];
+        for (line, (n, v)) in (1..).zip(values) {
+            tags.push_at(n, v, Some(Pos { line, column: 10 }));
+        }
+        let a = About {
+            tags,
+            ..About::default()
+        };
+        let (round, board) = round_and_board(&a);
+        assert_eq!(
+            round.map(|r| r.1),
+            Some(Pos {
+                line: 1,
+                column: 10
+            })
+        );
+        // After `3.`.
+        assert_eq!(
+            board.map(|b| b.1),
+            Some(Pos {
+                line: 1,
+                column: 12
+            })
+        );
+        let placed: Vec<(String, Pos)> = game_heading(&a, board)
+            .into_iter()
+            .filter(|p| p.at.line == 2)
+            .map(|p| (p.text, p.at))
+            .collect();
+        let at = |column| Pos { line: 2, column };
+        // The blank before the name is trimmed; `Wang,` at 11, `Hao` after the comma at 16,
+        // `Li` after two blanks at 21 (the blank written between words stands at the tag).
+        assert_eq!(
+            placed,
+            [
+                ("Wang,".to_owned(), at(11)),
+                (" ".to_owned(), at(11)),
+                ("Hao".to_owned(), at(16)),
+                (" ".to_owned(), at(11)),
+                ("Li".to_owned(), at(21)),
+            ]
+        );
+        assert_eq!(tidy(" Wang,Hao  Li"), "Wang, Hao Li");
     }
 
     #[test]
@@ -378,7 +493,7 @@ mod tests {
         for g in &games {
             for node in b.before_game(g, entries) {
                 if let Node::Heading { level, text } = node {
-                    headings.push((level, text[0].text.clone()));
+                    headings.push((level, text.into_iter().map(|p| p.text).collect()));
                     entries += 1;
                 }
             }

@@ -19,6 +19,7 @@ use crate::braille::Block;
 use crate::braille::game::GameWriter;
 use crate::chess::pgn::{Replayer, Scanned, Splitter};
 use crate::chess::{Game, Tags};
+use crate::document::Pos;
 use crate::error::{Error, Location, Result, Warning};
 use crate::settings::Options;
 
@@ -83,10 +84,13 @@ impl About {
         const KEPT: [&str; 9] = [
             "Event", "Round", "Board", "White", "Black", "WhiteElo", "BlackElo", "Result", "Date",
         ];
-        let kept = || game.tags.iter().filter(|(n, _)| KEPT.contains(n));
-        let mut tags =
-            Tags::with_capacity(kept().count(), kept().map(|(n, v)| n.len() + v.len()).sum());
-        kept().for_each(|(n, v)| tags.push(n, v));
+        let kept = || game.tags.iter_at().filter(|(n, _, _)| KEPT.contains(n));
+        let mut tags = Tags::with_capacity(
+            kept().count(),
+            kept().map(|(n, v, _)| n.len() + v.len()).sum(),
+        );
+        // With their places: a bulletin's headings warn at the character in the tag.
+        kept().for_each(|(n, v, at)| tags.push_at(n, v, at));
         About {
             number: game.number,
             location: game.location.clone(),
@@ -101,6 +105,29 @@ impl About {
             .get(name)
             .map(str::trim)
             .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
+    }
+
+    /// A tag's value (as [`About::tag`]) and where it stands in the input: at its first
+    /// character in the tag, or at the game when the tags were not read from a file.
+    pub(super) fn tag_at(&self, name: &str) -> Option<(&str, Pos)> {
+        let value = self.tag(name)?;
+        let raw = self.tags.get(name).unwrap_or_default();
+        let lead = raw.len() - raw.trim_start().len();
+        let at = match self.tags.place(name) {
+            Some(p) => p.plus(raw[..lead].chars().count()),
+            None => self.place(),
+        };
+        Some((value, at))
+    }
+
+    /// Where the game starts in its input (its first line when not known).
+    pub(super) fn place(&self) -> Pos {
+        self.location
+            .as_ref()
+            .map_or(Pos { line: 1, column: 1 }, |l| Pos {
+                line: l.line,
+                column: l.column,
+            })
     }
 }
 

@@ -169,10 +169,6 @@ impl Tags {
         }
     }
 
-    pub fn push(&mut self, name: &str, value: &str) {
-        self.push_at(name, value, None);
-    }
-
     /// A tag whose value starts at `at` in its file.
     pub(crate) fn push_at(&mut self, name: &str, value: &str, at: Option<crate::document::Pos>) {
         self.text.push_str(name);
@@ -225,6 +221,20 @@ impl Tags {
     /// The value of the first tag of this name.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// The tags in source order: name, value, and where the value starts in its file.
+    pub(crate) fn iter_at(
+        &self,
+    ) -> impl Iterator<Item = (&str, &str, Option<crate::document::Pos>)> {
+        self.iter()
+            .zip(self.places.iter().copied())
+            .map(|((n, v), at)| (n, v, at))
+    }
+
+    /// Where the value of the first tag of this name starts in its file.
+    pub(crate) fn place(&self, name: &str) -> Option<crate::document::Pos> {
+        self.iter_at().find(|&(n, _, _)| n == name)?.2
     }
 }
 

@@ -381,15 +381,15 @@ fn a_markdown_book_asking_for_a_bulletin_keeps_its_game_headings_and_is_told() {
 }
 
 /// What a bulletin's heading warns of (a name with letters that have no braille) is said once,
-/// at the game whose tag it is, as for a game's own heading: not at line 1 of the file, and
-/// not again for the index of players.
+/// at the character in the game's tag, as for a game's own heading: not at line 1 of the file,
+/// and not again for the index of players. The title page's title from the Event tag too.
 #[test]
-fn a_bulletin_headings_warnings_stand_at_their_game_once() {
+fn a_bulletin_headings_warnings_stand_at_their_character_once() {
     let dir = Sandbox::new();
     dir.write(
         "cyr.pgn",
-        "[Event \"T\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n\
-         [Event \"T\"]\n[Site \"X\"]\n[White \"Жук\"]\n[Black \"B\"]\n\n1. e4 *\n",
+        "[Event \"T\u{2603}\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n\
+         [Event \"T\"]\n[Site \"X\"]\n[White \"Zo,  \u{416}\u{443}\"]\n[Black \"B\"]\n\n1. e4 *\n",
     );
     let ran = dir.run(&["build", "cyr.pgn", "--bulletin", "-o", "cyr.brf"]);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
@@ -398,12 +398,14 @@ fn a_bulletin_headings_warnings_stand_at_their_game_once() {
         .lines()
         .filter(|l| l.contains(": warning: "))
         .collect();
-    assert_eq!(warnings.len(), 3, "{}", ran.stderr);
-    for w in warnings {
-        assert!(
-            w.starts_with("cyr.pgn:7:1: warning: game 2: no braille rule"),
-            "{w}"
-        );
+    let expected = [
+        "cyr.pgn:1:10: warning: no braille rule for the character '\u{2603}'",
+        "cyr.pgn:9:14: warning: game 2: no braille rule for the character '\u{416}'",
+        "cyr.pgn:9:15: warning: game 2: no braille rule for the character '\u{443}'",
+    ];
+    assert_eq!(warnings.len(), expected.len(), "{}", ran.stderr);
+    for (w, e) in warnings.iter().zip(expected) {
+        assert!(w.starts_with(e), "{w}\nnot {e}");
     }
 }
 
