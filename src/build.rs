@@ -608,7 +608,10 @@ fn run_gated(
             // Every error is reported: a bad game or position is left out and the check goes
             // on; an input that cannot be read at all (or opened) is named and the next one
             // checked.
+            // Every error in input order (games left out included), and whether one of them
+            // fails the check (a game left out under --keep-going alone does not).
             let mut failed = Counts::default();
+            let mut failing = false;
             let mut unreadable = false;
             // The inputs in their order, those that are no unit among them.
             let mut units = inputs.iter();
@@ -625,15 +628,15 @@ fn run_gated(
                 };
                 match checked {
                     Ok(counts) => {
-                        if !counts.kept_going {
-                            for at in &counts.skipped_at {
-                                failed.skip(at);
-                            }
-                            failed.skipped += counts.skipped - counts.skipped_at.len() as u64;
+                        for at in &counts.skipped_at {
+                            failed.skip(at);
                         }
+                        failed.skipped += counts.skipped - counts.skipped_at.len() as u64;
+                        failing |= !counts.kept_going && counts.skipped > 0;
                         tally(counts, None);
                     }
                     Err(Error::Input(d)) => {
+                        failing = true;
                         failed.skip(&d.location);
                         warn(&Warning::skipped(*d));
                     }
@@ -646,6 +649,7 @@ fn run_gated(
                             column: 1,
                         };
                         failed.skip(&at);
+                        failing = true;
                         unreadable = true;
                         let message = format!("cannot be read: {source}");
                         warn(&Warning::skipped(Diagnostic::new(at, message)));
@@ -653,7 +657,9 @@ fn run_gated(
                     Err(e) => return Err(e),
                 }
             }
-            if failed.skipped > 0 {
+            // The closing count names them all: the games --keep-going left out too, which
+            // the summary (not shown after an error) would have named.
+            if failing {
                 return Err(Error::Reported {
                     count: failed.skipped as usize,
                     places: failed.skipped_at,

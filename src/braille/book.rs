@@ -274,6 +274,16 @@ impl Writer {
             b.indent(margin);
             self.push(b, out);
         }
+        // A game or position keeps nothing with what follows it; nor does a heading over one
+        // that wrote nothing (a forfeit's in a bulletin, a game of tags only): a row of them
+        // would be one chain, moved to the next page whole.
+        let last = out
+            .iter_mut()
+            .rev()
+            .find(|b| !matches!(b, Block::Seam(_) | Block::Origin(_)));
+        if let Some(Block::Paragraph(p)) = last {
+            p.keep_with_next = false;
+        }
         self.want_blank = true;
     }
 

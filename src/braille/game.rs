@@ -478,7 +478,7 @@ impl Run<'_> {
                 self.pending = Some(*m);
             }
             Item::Nag(n, at) => match self.pending {
-                Some(_) => self.nags.push((*n, *at)),
+                Some(_) => self.annotate(*n, *at),
                 None => self.stray_nag(*n, *at),
             },
             Item::Comment(c, at) => {
@@ -594,13 +594,10 @@ impl Run<'_> {
             return;
         }
         let nags = std::mem::take(&mut self.nags);
-        for &(n, at) in &nags {
-            match signs::for_nag(n) {
-                Some(s) if s.placement == Placement::Attached => {
-                    self.para.push_with(|out| s.push_cells(out));
-                }
-                Some(_) => {}
-                None => self.unsigned_nag(n, at),
+        // (Those without a sign were left out as they came: see `annotate`.)
+        for &(n, _) in &nags {
+            if let Some(s) = signs::for_nag(n).filter(|s| s.placement == Placement::Attached) {
+                self.para.push_with(|out| s.push_cells(out));
             }
         }
         let after = nags.iter().filter_map(|&(n, _)| signs::for_nag(n));
@@ -611,6 +608,31 @@ impl Run<'_> {
         // The buffer, emptied, for the next move.
         self.nags = nags;
         self.nags.clear();
+    }
+
+    /// An annotation of the move about to be written. One written twice is written once, and
+    /// a second move assessment is left out (their signs would run together into another):
+    /// each with a warning at its place.
+    fn annotate(&mut self, n: u8, at: Pos) {
+        // Compact notation writes no signs: every one is counted when the move is written.
+        if self.w.notation != Notation::Compact && signs::for_nag(n).is_none() {
+            return self.unsigned_nag(n, at);
+        }
+        if self.nags.iter().any(|&(m, _)| m == n) {
+            return self.nag_left_out(n, at, "is given twice to one move");
+        }
+        let assessed = self.nags.iter().map(|&(m, _)| m);
+        if let Some(m) = assessed
+            .filter(|_| signs::is_move_assessment(n))
+            .find(|&m| signs::is_move_assessment(m))
+        {
+            let why = format!(
+                "follows ${m} on the same move, and a move takes one of $1-$6 (their signs \
+                 would run together into another)"
+            );
+            return self.nag_left_out(n, at, &why);
+        }
+        self.nags.push((n, at));
     }
 
     /// A NAG the book has no sign for, left out with a warning at its place.
@@ -960,26 +982,42 @@ mod tests {
     /// sign, is a warning at its own place.
     #[test]
     fn every_nag_of_a_move_is_written_and_those_left_out_are_located() {
-        let pgn = "1. e4 $1 $2 $3 $4 $5 $6 $7 $14 $255 e5 *\n";
+        let pgn = "1. e4 $1 $2 $3 $1 $7 $14 $14 $146 $255 e5 *\n";
         let (b, w) = write(pgn, &Options::default());
-        // ! ? !! ?? !? ?! right after the move, then ⩲ after a blank.
-        assert_eq!(
-            b[0].0,
-            format!("{}⠖⠢⠖⠖⠢⠢⠖⠢⠢⠖⠀⠲⠌⠶⠀{}", text("1. e4"), text("e5"))
-        );
+        // ! and the novelty sign right after the move, then ⩲ after a blank; one move
+        // assessment (! ? !! would run together into ⠖⠢⠖⠖), each sign once.
+        assert_eq!(b[0].0, format!("{}⠖⠦⠝⠴⠀⠲⠌⠶⠀{}", text("1. e4"), text("e5")));
         let shown: Vec<_> = w
             .iter()
             .map(|w| (w.0.location.column, w.0.message.as_str()))
             .collect();
+        let second = "on the same move, and a move takes one of $1-$6 (their signs would run \
+                      together into another); it is left out";
         assert_eq!(
             shown,
             [
                 (
-                    25,
+                    10,
+                    format!("game 1: the annotation $2 follows $1 {second}").as_str()
+                ),
+                (
+                    13,
+                    &format!("game 1: the annotation $3 follows $1 {second}")
+                ),
+                (
+                    16,
+                    "game 1: the annotation $1 is given twice to one move; it is left out"
+                ),
+                (
+                    19,
                     "game 1: the annotation $7 has no sign in the book; it is left out"
                 ),
                 (
-                    32,
+                    26,
+                    "game 1: the annotation $14 is given twice to one move; it is left out"
+                ),
+                (
+                    35,
                     "game 1: the annotation $255 has no sign in the book; it is left out"
                 ),
             ]

@@ -175,6 +175,13 @@ pub fn for_nag(nag: u8) -> Option<&'static Sign> {
     SIGNS.iter().find(|s| s.nags.contains(&nag))
 }
 
+/// Whether a NAG is one of PGN's move assessments (`!`, `?`, `!!`, `??`, `!?`, `?!`: $1–$6). A
+/// move takes one: their signs are made of the same two cells and run together into another
+/// (`!` and `!` would read as `!!`).
+pub fn is_move_assessment(nag: u8) -> bool {
+    (1..=6).contains(&nag)
+}
+
 /// The sign a print character stands for in running text (see [`Sign::glyphs`]).
 pub fn for_glyph(ch: char) -> Option<&'static Sign> {
     SIGNS.iter().find(|s| s.glyphs.contains(&ch))

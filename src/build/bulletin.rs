@@ -241,9 +241,12 @@ fn tidy_words(name: &str) -> Vec<(usize, &str)> {
 }
 
 /// A player's name as the index writes it: `Carlsen,Magnus` with a blank after the comma,
-/// blanks run together.
+/// blanks run together, characters composed (NFC).
 fn tidy(name: &str) -> String {
-    let words: Vec<&str> = tidy_words(name).into_iter().map(|(_, w)| w).collect();
+    // Composed (NFC): `Å` written as A and a combining ring (as a Mac may write it) is the
+    // same player as `Å`, and sorts as one.
+    let composed: String = name.nfc().collect();
+    let words: Vec<&str> = tidy_words(&composed).into_iter().map(|(_, w)| w).collect();
     words.join(" ")
 }
 
@@ -260,7 +263,8 @@ pub(super) fn sort_key(name: &str) -> Vec<u32> {
         _ => 3,
     };
     let mut key = Vec::with_capacity(name.len());
-    for c in name.chars().flat_map(char::to_lowercase) {
+    // Composed first: `å` written as a and a combining ring is `å`, not `a`.
+    for c in name.nfc().flat_map(char::to_lowercase) {
         // The Swedish letters (and those Swedish sorts as they) before accents are taken off.
         let folded = match c {
             'å' => z + 1,
@@ -395,6 +399,12 @@ mod tests {
                 "Östlund, P",
             ]
         );
+        // Decomposed letters (A and a combining ring, O and a combining diaeresis) sort as
+        // the composed ones, and are the same name.
+        let (ring, dots) = ("A\u{30a}kesson, R", "O\u{308}berg, P");
+        assert_eq!(sort_key(ring), sort_key("Åkesson, R"));
+        assert!(sort_key(dots) > sort_key("Zetterberg, O"));
+        assert_eq!(tidy(ring), "Åkesson, R");
     }
 
     #[test]

@@ -536,3 +536,33 @@ fn a_bulletins_title_page_and_contents_come_before_other_inputs() {
         );
     }
 }
+
+/// Rounds of forfeits (tags and a result, no moves): each game's heading keeps with its
+/// game, not with the next round's heading, so the rounds fill the page instead of moving to
+/// the next one in a single chain (a page with one round on it, the rest left blank).
+#[test]
+fn rounds_of_forfeits_fill_their_pages() {
+    let dir = Sandbox::new();
+    let mut pgn = String::new();
+    for r in 1..=5 {
+        pgn.push_str(&format!(
+            "[Event \"SM\"]\n[Round \"{r}\"]\n[White \"W{r}\"]\n[Black \"B{r}\"]\n\
+             [Result \"1-0\"]\n\n1-0\n\n"
+        ));
+    }
+    dir.write("sm.pgn", &pgn);
+    let built = bulletin_of(&dir, 28, 25);
+    // The page of each round's heading in the body (a contents entry ends in a page number).
+    let round_page = |r: usize| {
+        let heading = braille(&format!("Rond {r}"));
+        built
+            .pages
+            .iter()
+            .rposition(|p| p.iter().any(|l| l.trim_end_matches('⠀') == heading))
+    };
+    let first = round_page(1).expect("round 1 in the body");
+    // A round takes 6 lines (3 blank before, heading, blank, game heading): 3 rounds on the
+    // page of round 1 (24 lines under the page number).
+    assert_eq!(round_page(2), Some(first), "{:#?}", built.pages);
+    assert_eq!(round_page(3), Some(first), "{:#?}", built.pages);
+}

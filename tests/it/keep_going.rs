@@ -330,6 +330,17 @@ fn check_names_a_missing_input_and_goes_on() {
         from += at.unwrap_or(0) + place.len();
     }
     assert!(ran.stderr.contains("4 errors"), "{}", ran.stderr);
+    // With --keep-going the games left out are no failure of their own, but the closing count
+    // after a file that cannot be read names them with it (the summary that would have named
+    // them is not shown after an error).
+    let ran = dir.run(&["check", "--keep-going", "a.pgn", "saknas.pgn", "c.pgn"]);
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("error: 3 errors, shown above: a.pgn:1, saknas.pgn:1, c.pgn:1"),
+        "{}",
+        ran.stderr
+    );
     // A build stops at the folder, writing nothing.
     let built = dir.run(&["build", "a.pgn", "tom", "-o", "ut.brf"]);
     assert_ne!(built.code, Some(0), "{}", built.stderr);
