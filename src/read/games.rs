@@ -1068,10 +1068,20 @@ impl Reader<'_> {
             // (Right after a move, a comment begins with a move when text follows it:
             // `10.d3 är lugnare`.)
             let text_follows = || self.text_follows(&p, rest);
+            // (A comment may begin with a line of moves, then its text: `2.f4 exf4 är
+            // kungsgambit` after White's `2.Sf3`.)
+            let text_after_moves = || self.text_after_moves(&p, here, rest);
             if !dashes_next
                 && ((other_side
                     && !legal
-                    && (in_comment || (p.written.is_some() && text_follows())))
+                    && (in_comment
+                        || (p.written.is_some() && (text_follows() || text_after_moves()))))
+                    // In a comment, a move with the number due that is no legal move here
+                    // is the comment's: its line goes on from another position (`Efter
+                    // 6...Lb6 7.d5` where 6...Lb4+ was played and 7.d5 leaves the king in
+                    // check). A slip in the game's move there turns the rest into comment,
+                    // an error at its end (`game_in_last_comment`).
+                    || (in_comment && !other_side && written.is_some() && !legal)
                     || (legal
                         && (in_comment || other_side || text_follows())
                         && self.comment_names_the_move(w, &p, rest)))
@@ -1080,8 +1090,17 @@ impl Reader<'_> {
                 return Ok(false);
             }
         }
+        // (Ordinary notation: a Black move with the number of the one just played, where
+        // White is due, is no slip but a comment naming another move there: `6...b6 6...d5
+        // 7.e3 är också bra`.)
+        let alternative = self.notation == Notation::Ordinary
+            && p.black
+            && here.turn() == shakmaty::Color::White
+            && p.number.is_some_and(|n| n.checked_add(1) == Some(due))
+            && p.opens == 0;
         if let Some(n) = p.number
             && n != due
+            && !alternative
             && self.comment.is_empty()
             && self.moves_read > 0
             && self.move_follows(&p, here, rest)
@@ -1282,6 +1301,27 @@ impl Reader<'_> {
                 (q.omitted || meant) && !text_after(1)
             }),
         }
+    }
+
+    /// Whether text follows the move of `p` after a line of moves, before the move due in
+    /// `here` (the words of the line: moves and their numbers, none of them that move): a
+    /// comment that begins with a line of moves (`2.f4 exf4 är kungsgambit`).
+    fn text_after_moves(&self, p: &Parsed, here: &Chess, rest: &[Word<'_>]) -> bool {
+        let due = here.fullmoves().get();
+        let black = here.turn() == shakmaty::Color::Black;
+        for n in rest.iter().take(MOST_COMMENT_WORDS) {
+            if n.after_blank_line {
+                return false;
+            }
+            let q = parse(self.notation, n.cells);
+            if q.is_text() {
+                return p.closes == 0;
+            }
+            if q.opens > 0 || q.closes > 0 || (q.number == Some(due) && q.black == black) {
+                return false;
+            }
+        }
+        false
     }
 
     /// Whether the words after a text word that opens with a bracket go on into a variation

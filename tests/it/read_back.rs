@@ -1124,6 +1124,44 @@ fn comments_that_name_moves_read_back_in_ordinary_notation() {
     }
 }
 
+/// Comments that name another move where the game's was played, the commonest comment of a
+/// chess book, read back (and the build that checks itself passes them): one that opens with
+/// another White move and Black's reply, where Black is due (`2.f4 exf4 är kungsgambit`); a
+/// Black move with the number just played, where White is due (`6...d5 7.e3`); a line of
+/// moves from another position, whose move with the number due is no legal move in the game
+/// (`Efter 6...Lb6 7.d5`, the king in check after 6...Lb4+).
+#[test]
+fn comments_that_name_another_move_at_the_same_number_read_back() {
+    let dir = Sandbox::new();
+    dir.write(
+        "andra.pgn",
+        "1. e4 {1.d4 d5 är också bra.} 1... e6 2. d4 d5 *\n\n\
+         1. e4 e5 2. Nf3 {2.f4 exf4 är kungsgambit.} 2... Nc6 *\n\n\
+         1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 b6 \
+         {6...d5 7.e3 är också bra.} 7. Bg5 Bb7 *\n\n\
+         1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ \
+         {Efter 6...Lb6 7.d5 Se7 8.e5 står vit bättre.} 7. Bd2 Bxd2+ 8. Nbxd2 d5 *\n",
+    );
+    let ran = dir.run(&["build", "andra.pgn", "--verify", "-o", "andra.brf"]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let read = dir.run(&["read", "andra.brf", "--notation", "ordinary", "-o", "-"]);
+    // (The PGN's lines are wrapped.)
+    let pgn = read
+        .ok()
+        .text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for moves in [
+        "1. e4 {1.d4 d5 är också bra.} 1... e6 2. d4 d5",
+        "2. Nf3 {2.f4 exf4 är kungsgambit.} 2... Nc6",
+        "6. Qxc3 b6 {6...d5 7.e3 är också bra.} 7. Bg5 Bb7",
+        "6. cxd4 Bb4+ {Efter 6...Lb6 7.d5 Se7 8.e5 står vit bättre.} 7. Bd2 Bxd2+",
+    ] {
+        assert!(pgn.contains(moves), "{moves}\n{pgn}");
+    }
+}
+
 /// The build that checks itself reads a word that may be a comment's move or the game's the
 /// way that agrees with the game: a comment that names the move before a variation, a
 /// comment that ends naming the last move.
