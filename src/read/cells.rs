@@ -18,9 +18,29 @@ pub(crate) struct Line {
 }
 
 /// The lines of a braille file: Unicode braille (the U+2800 block; a blank may also be a
-/// space) when the bytes are UTF-8 and hold braille, else BRF in `table`. Line ends are LF or
-/// CR LF, a form feed ends a page.
+/// space) when the bytes are UTF-8 and hold braille, else BRF in `table`. Line ends are LF,
+/// CR LF or a lone CR (an old notetaker's), a form feed ends a page; a tab is a blank, and a
+/// BOM is skipped. BRF in the Swedish CX table (ISO-8859-1) may come saved as UTF-8, as
+/// Braille Utils writes it: read as its characters.
 pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Line>> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let latin1: Vec<u8>;
+    let bytes = match std::str::from_utf8(bytes) {
+        Ok(text) if table == BrfTable::SvCx && !text.is_ascii() => {
+            match text
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).ok())
+                .collect()
+            {
+                Some(b) => {
+                    latin1 = b;
+                    &latin1[..]
+                }
+                None => bytes,
+            }
+        }
+        _ => bytes,
+    };
     let unicode = std::str::from_utf8(bytes)
         .ok()
         .filter(|t| t.chars().any(|c| ('\u{2800}'..='\u{283f}').contains(&c)));
@@ -74,12 +94,15 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         Bad(String),
     }
     let syms: Box<dyn Iterator<Item = Sym> + '_> = match unicode {
-        Some(text) => Box::new(text.chars().map(|c| {
+        Some(text) => Box::new(text.char_indices().map(|(i, c)| {
             match c {
                 '\n' => Sym::LineEnd,
                 '\x0c' => Sym::PageEnd,
-                '\r' | '\u{feff}' => Sym::Skip,
-                ' ' => Sym::Cell(Cell::BLANK),
+                // CR LF is one line end, a CR alone another.
+                '\r' if text.as_bytes().get(i + 1) == Some(&b'\n') => Sym::Skip,
+                '\r' => Sym::LineEnd,
+                '\u{feff}' => Sym::Skip,
+                ' ' | '\t' => Sym::Cell(Cell::BLANK),
                 c => (c as u32)
                     .checked_sub(0x2800)
                     .and_then(|b| u8::try_from(b).ok())
@@ -95,11 +118,13 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                 // Braille ASCII is read in either case.
                 cell_of[usize::from(byte.to_ascii_lowercase())] = cell_of[usize::from(byte)];
             }
-            Box::new(bytes.iter().map(move |&b| {
+            Box::new(bytes.iter().enumerate().map(move |(i, &b)| {
                 match b {
                     b'\n' => Sym::LineEnd,
                     b'\x0c' => Sym::PageEnd,
-                    b'\r' => Sym::Skip,
+                    b'\r' if bytes.get(i + 1) == Some(&b'\n') => Sym::Skip,
+                    b'\r' => Sym::LineEnd,
+                    b'\t' => Sym::Cell(Cell::BLANK),
                     b => cell_of[usize::from(b)]
                         .map_or_else(|| Sym::Bad(format!("the byte 0x{b:02x}")), Sym::Cell),
                 }
@@ -220,5 +245,43 @@ mod tests {
             assert!(hint.contains(read_in), "{hint}");
             assert!(hint.contains(&format!("give {other}")), "{hint}");
         }
+    }
+
+    /// Line ends as notetakers and editors write them: LF, CR LF, a lone CR; a tab is a blank,
+    /// a BOM is skipped; the Swedish CX table saved as UTF-8 reads as its characters.
+    #[test]
+    fn line_ends_tabs_a_bom_and_sv_cx_in_utf8() {
+        let shown = |bytes: &[u8], table: BrfTable| -> Vec<(u32, String)> {
+            match lines("t.brf", bytes, table) {
+                Ok(lines) => lines
+                    .iter()
+                    .map(|l| (l.number, crate::braille::cell::to_unicode_string(&l.cells)))
+                    .collect(),
+                Err(e) => panic!("{e}"),
+            }
+        };
+        let want = vec![
+            (1, "⠁⠃".to_owned()),
+            (2, "⠉⠀⠙".to_owned()),
+            (3, "⠑".to_owned()),
+        ];
+        for bytes in [
+            &b"AB\nC D\nE"[..],
+            b"AB\r\nC D\r\nE\r\n",
+            b"AB\rC D\rE\r",
+            b"\xef\xbb\xbfAB\nC\tD\nE",
+        ] {
+            assert_eq!(shown(bytes, BrfTable::Nabcc), want, "{bytes:?}");
+        }
+        // The same in the Swedish CX table, in ISO-8859-1 and in UTF-8: each byte of the
+        // table read as the character it stands for.
+        let table = tables::bytes(BrfTable::SvCx);
+        let latin1: Vec<u8> = table.iter().copied().filter(|&b| b >= 0x80).collect();
+        assert!(!latin1.is_empty(), "the table has letters beyond ASCII");
+        let utf8: String = latin1.iter().map(|&b| char::from(b)).collect();
+        assert_eq!(
+            shown(&latin1, BrfTable::SvCx),
+            shown(utf8.as_bytes(), BrfTable::SvCx)
+        );
     }
 }

@@ -552,7 +552,13 @@ fn habit(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
         {
             Some("check is ⠡ (dots 1 6) in compact notation")
         }
-        Notation::Compact | Notation::Ordinary if cells.contains(&Cell::dots("135")) => {
+        // (Print's O-O, or compact notation's castling in upper zeros: `⠚⠤⠚`.)
+        Notation::Compact | Notation::Ordinary
+            if cells.contains(&Cell::dots("135"))
+                || (notation == Notation::Compact
+                    && cells.contains(&Cell::dots("36"))
+                    && cells.iter().filter(|&&c| c == DIGITS[0]).count() >= 2) =>
+        {
             Some("castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠼⠚ in ordinary")
         }
         _ => None,
@@ -1577,6 +1583,34 @@ pub(crate) fn games(
                     .is_some_and(|w| legal_first(&parse(notation, w.cells))),
             }
     };
+    // A game's first move written wrongly: the number 1 and a word of a move's form that is
+    // no legal first move, followed by another move's word (or the number 2), the words of a
+    // game; the place of that move. (Not a heading's text: it would take the game's moves.)
+    let wrong_start = |i: usize| -> Option<(usize, &str)> {
+        // (Compact notation's 1 typed as ordinary notation's, `⠼⠁`, before a legal move.)
+        if notation == Notation::Compact && words[i].cells == [NUMBER_SIGN[0], DIGITS[1]] {
+            let next = words.get(i + 1).filter(|w| !w.after_blank_line)?;
+            return legal_first(&parse(notation, next.cells)).then_some((
+                i,
+                "the move number 1 is not written so, where a game begins",
+            ));
+        }
+        if !words[i].cells.starts_with(one) {
+            return None;
+        }
+        let first = parse(notation, words[i].cells);
+        if first.number != Some(1) || first.opens > 0 || first.black {
+            return None;
+        }
+        let at = if first.written.is_some() { i } else { i + 1 };
+        let m = words.get(at).filter(|w| at == i || !w.after_blank_line)?;
+        let q = parse(notation, m.cells);
+        let next = words.get(at + 1).filter(|w| !w.after_blank_line)?;
+        let n = parse(notation, next.cells);
+        let goes_on = (n.written.is_some() && n.number.is_none()) || n.number == Some(2);
+        (q.written.is_some() && (at == i || q.number.is_none()) && goes_on && !legal_first(&q))
+            .then_some((at, "no legal first move is written so, where a game begins"))
+    };
     while i < words.len() {
         // Right after a diagram (no blank line between: a game's start diagram), a game from
         // its position before one from the start position; after a blank line the other
@@ -1637,6 +1671,43 @@ pub(crate) fn games(
                     }
                     false => return Err(e.into()),
                 }
+            }
+            if let Some((at, what)) = wrong_start(i) {
+                let w = &words[at];
+                let d = Diagnostic::new(
+                    Location {
+                        file: file.to_owned(),
+                        line: w.line,
+                        column: w.column,
+                    },
+                    format!(
+                        "{what}: {} (braille page {})",
+                        crate::braille::cell::to_unicode_string(w.cells),
+                        w.page
+                    ),
+                );
+                let e: Error = match habit(notation, w.cells) {
+                    Some(hint) => d.with_hint(hint).into(),
+                    None => d.into(),
+                };
+                if !keep_going {
+                    return Err(e);
+                }
+                out.push(ReadGame {
+                    line: words[i].line,
+                    error: Some(e),
+                    ..ReadGame::default()
+                });
+                i += 1;
+                while i < words.len()
+                    && !words[i].after_blank_line
+                    && !starts_game(i)
+                    && from_diagram(i).is_none()
+                {
+                    i += 1;
+                }
+                heading_from = words[i - 1].line + 1;
+                continue;
             }
             i += 1;
             continue;

@@ -635,7 +635,7 @@ fn reading_in_the_wrong_notation_says_which_one() {
 /// a word); a habit of print or of the other notation gets a hint.
 #[test]
 fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
-    let cases: [(&str, Notation, &str, &str); 16] = [
+    let cases: [(&str, Notation, &str, &str); 17] = [
         // Compact notation: a wrong move number after a comment is the error, not the
         // comment's first word (a compact comment has no lower digits).
         (
@@ -713,6 +713,13 @@ fn a_slip_where_a_move_is_due_is_an_error_at_its_place() {
             "1 e4 e5 2 sf3 sc6 3 lc4 lc5 4 o-o sf6",
             Notation::Compact,
             "1:31: error: no move is written so, where a move is due: ⠕⠤⠕",
+            "castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠼⠚ in ordinary",
+        ),
+        // Castling with upper zeros (`j-j`), on a line ended by a lone CR.
+        (
+            "1 e4 e5 2 sf3 sc6\r3 lc4 lc5 4 j-j sf6",
+            Notation::Compact,
+            "2:13: error: no move is written so, where a move is due: ⠚⠤⠚",
             "castling is written with zeros: ⠴⠤⠴ in compact notation, ⠼⠚⠤⠼⠚ in ordinary",
         ),
         // Ordinary habits in compact notation: capital signs, check as dots 2 5 6.
@@ -1369,4 +1376,55 @@ fn a_game_of_tags_only_passes_the_check() {
         assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
         assert!(ran.stderr.contains("5 games"), "{}", ran.stderr);
     }
+}
+
+/// A scoresheet whose first move is typed wrongly is an error at that move: not a heading
+/// line of the next game that takes its moves for text (the game gone, exit 0). Compact
+/// notation's 1 typed with the number sign (`⠼⠁`) likewise, at the number.
+#[test]
+fn a_slip_in_a_games_first_move_is_an_error_at_it() {
+    let dir = Sandbox::new();
+    // NABCC: `1 SG3` is no legal first move (no knight reaches g3).
+    dir.write(
+        "blad.brf",
+        "1 E4 E5\r\n\r\n1 SG3 E5 2 SF3 SC6 3 LB5 A6\r\n\r\n1 D4 D5\r\n",
+    );
+    let ran = dir.run(&["read", "blad.brf", "-o", "blad.pgn"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with(
+            "blad.brf:3:3: error: no legal first move is written so, where a game begins: ⠎⠛⠒"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(!dir.names().contains(&"blad.pgn".to_string()));
+    // With --keep-going: the two others written, this one named.
+    let ran = dir.run(&["read", "blad.brf", "--keep-going", "-o", "-"]);
+    assert_eq!(ran.code, Some(4), "{}", ran.stderr);
+    assert!(ran.stderr.contains("blad.brf:3:3: error"), "{}", ran.stderr);
+    let pgn = String::from_utf8_lossy(&ran.stdout).to_string();
+    assert_eq!(pgn.matches("[Event ").count(), 2, "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 *") && pgn.contains("1. d4 d5 *"),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("sg"), "no game's moves in a heading: {pgn}");
+    // The number typed with the number sign, the move right.
+    dir.write("tal.brf", "1 E4 E5\r\n\r\n#A D4 D5 2 SF3\r\n");
+    let ran = dir.run(&["read", "tal.brf"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with(
+            "tal.brf:3:1: error: the move number 1 is not written so, where a game begins: ⠼⠁"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("compact notation writes move numbers in lower digits"),
+        "{}",
+        ran.stderr
+    );
 }
