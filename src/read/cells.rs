@@ -2,6 +2,7 @@
 //! cells with their places (file line, braille page, line of the page).
 
 use crate::braille::Cell;
+use crate::braille::tables::NUMBER_SIGN;
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::output::tables;
 use crate::settings::BrfTable;
@@ -15,6 +16,23 @@ pub(crate) struct Line {
     pub page: u32,
     pub on_page: u32,
     pub cells: Vec<Cell>,
+}
+
+impl Line {
+    /// Where a page number stands on this line: a number with its number sign that ends the
+    /// line, set apart by at least three blanks (the layout's page number line; the moves of
+    /// compact notation have no number sign).
+    pub(crate) fn page_number(&self) -> Option<usize> {
+        let s = self.cells.iter().rposition(|c| c.is_blank())? + 1;
+        let number = self.cells.get(s) == Some(&NUMBER_SIGN[0]);
+        (number && s >= 3 && self.cells[s - 3..s].iter().all(|c| c.is_blank())).then_some(s)
+    }
+
+    /// A line of a page number alone.
+    pub(crate) fn is_page_number(&self) -> bool {
+        self.page_number()
+            .is_some_and(|s| self.cells[..s].iter().all(|c| c.is_blank()))
+    }
 }
 
 /// The lines of a braille file: Unicode braille (the U+2800 block; a blank may also be a

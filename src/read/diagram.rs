@@ -271,8 +271,12 @@ fn pieces_at(lines: &[Line], i: usize) -> Option<(Board, usize, Option<String>)>
         }
         k += 1;
         let mut pieces: Vec<&[Cell]> = words(&line.cells)[1..].to_vec();
+        // (The lines of a list go on indented; a page number line after it is none of them:
+        // the layout's, at the foot of the page the list ends, or at the top of the next.)
         while lines.get(k).is_some_and(|l| {
-            l.cells.first().is_some_and(|c| c.is_blank()) && !l.cells.iter().all(|c| c.is_blank())
+            l.cells.first().is_some_and(|c| c.is_blank())
+                && !l.cells.iter().all(|c| c.is_blank())
+                && !l.is_page_number()
         }) {
             pieces.extend(words(&lines[k].cells));
             k += 1;

@@ -92,23 +92,38 @@ pub struct ReadGame {
     pub result: Option<String>,
 }
 
-/// The result a word is (`1-0`, `0-1`, `remi`; ordinary notation with number signs), as PGN
-/// writes it.
-fn result_word(notation: Notation, cells: &[Cell]) -> Option<&'static str> {
-    let digit = |d: usize| match notation {
-        Notation::Compact => vec![LOWER_DIGITS[d]],
-        Notation::Ordinary => vec![NUMBER_SIGN[0], DIGITS[d]],
-    };
-    let result = |a: usize, b: usize| [digit(a), vec![DASH], digit(b)].concat();
-    if cells == result(1, 0) {
-        Some("1-0")
-    } else if cells == result(0, 1) {
-        Some("0-1")
-    } else if to_print(cells).eq_ignore_ascii_case("remi") {
-        Some("1/2-1/2")
-    } else {
-        None
+/// The result a word is (`1-0`, `0-1`, `1/2-1/2`, `remi`), as PGN writes it: its digits
+/// lower (as compact notation's moves have them) or upper with number signs (as text and
+/// ordinary notation), a period after it or none.
+fn result_word(cells: &[Cell]) -> Option<&'static str> {
+    let cells = cells.strip_suffix(&[PERIOD]).unwrap_or(cells);
+    if to_print(cells).eq_ignore_ascii_case("remi") {
+        return Some("1/2-1/2");
     }
+    const SLASH: Cell = Cell::dots("34");
+    [
+        &[LOWER_DIGITS[0], LOWER_DIGITS[1], LOWER_DIGITS[2]],
+        &[DIGITS[0], DIGITS[1], DIGITS[2]],
+    ]
+    .into_iter()
+    .find_map(|&[zero, one, two]| {
+        let sign = match zero == DIGITS[0] {
+            true => vec![NUMBER_SIGN[0]],
+            false => Vec::new(),
+        };
+        let half = [sign.clone(), vec![one, SLASH, two]].concat();
+        let side = |d: Cell| [sign.clone(), vec![d]].concat();
+        let result = |a: &[Cell], b: &[Cell]| [a, &[DASH][..], b].concat();
+        if cells == result(&side(one), &side(zero)) {
+            Some("1-0")
+        } else if cells == result(&side(zero), &side(one)) {
+            Some("0-1")
+        } else if cells == result(&half, &half) {
+            Some("1/2-1/2")
+        } else {
+            None
+        }
+    })
 }
 
 const PERIOD: Cell = Cell::dots("3");
@@ -960,7 +975,7 @@ impl Reader<'_> {
             && self.stack.is_empty()
             && !self.after_number
             && next.is_none_or(|n| n.after_blank_line)
-            && let Some(result) = result_word(self.notation, w.cells)
+            && let Some(result) = result_word(w.cells)
         {
             self.flush_comment();
             self.game.result = Some(result.to_owned());
@@ -1510,7 +1525,7 @@ pub(crate) fn games(
     // after the dashes of the White move left out).
     // The diagram a word right after it begins a game from (a move number and a move): its
     // index, the move number, whether Black moves first, the first move as written.
-    let after_diagram = |i: usize| -> Option<(usize, u32, bool, Written)> {
+    let after_diagram = |i: usize| -> Option<(usize, u32, bool, Option<Written>)> {
         let k = diagrams
             .partition_point(|d| d.end < words[i].line)
             .checked_sub(1)?;
@@ -1526,14 +1541,19 @@ pub(crate) fn games(
         let black =
             first.black || (first.written.is_none() && second.as_ref().is_some_and(|q| q.omitted));
         // The first move: in the number's word, the next word, or the one after the dashes.
-        let first_move = match (first.written.is_some(), &second) {
+        // (Ordinary notation writes a null move in the number's word: `40...--`.)
+        let first_move = match (first.written.is_some() || first.omitted, &second) {
             (true, _) => Some(first),
             (false, Some(q)) if q.omitted && black => {
                 words.get(i + 2).map(|w| parse(notation, w.cells))
             }
             (false, _) => second,
         }?;
-        Some((k, n, black, first_move.written?))
+        // (A null move first, `40 -- --`: no move to tell the diagram's positions apart.)
+        match (first_move.written, first_move.omitted) {
+            (None, false) => None,
+            (w, _) => Some((k, n, black, w)),
+        }
     };
     // Not `strict`: the first move fits no position of the diagram (a slip in it or in the
     // diagram); the game is read from the diagram all the same, where that move is the error.
@@ -1543,9 +1563,9 @@ pub(crate) fn games(
             return None;
         }
         let mut positions = diagram_positions(&diagrams[k].fen, n, black).into_iter();
-        match strict {
-            true => positions.find(|pos| fitting(pos, &w).len() == 1),
-            false => positions.next(),
+        match (strict, w) {
+            (true, Some(w)) => positions.find(|pos| fitting(pos, &w).len() == 1),
+            _ => positions.next(),
         }
         .map(|pos| (k, pos))
     };
@@ -1582,6 +1602,30 @@ pub(crate) fn games(
                     .get(i + 1)
                     .is_some_and(|w| legal_first(&parse(notation, w.cells))),
             }
+    };
+    // A game that begins with White's null move, `1 -- e5` (`1.-- e5`), and a move legal for
+    // Black then, at a line's start: only where a game may begin, never as the next game's
+    // start in a game, where compact notation writes Black's move after a comment so (`1 e4
+    // eller d5 kanske 1 -- e5`).
+    let starts_with_null = |i: usize| {
+        let first = parse(notation, words[i].cells);
+        let (dashes, k) = match first.written {
+            None if !first.omitted => (words.get(i + 1).map(|w| parse(notation, w.cells)), i + 2),
+            _ => (Some(first.clone()), i + 1),
+        };
+        (i == 0 || words[i - 1].line < words[i].line)
+            && words[i].cells.starts_with(one)
+            && first.number == Some(1)
+            && first.opens == 0
+            && !first.black
+            && dashes.is_some_and(|d| d.omitted && d.written.is_none())
+            && words.get(k).is_some_and(|b| {
+                parse(notation, b.cells).written.is_some_and(|m| {
+                    Chess::default()
+                        .swap_turn()
+                        .is_ok_and(|after| fitting(&after, &m).len() == 1)
+                })
+            })
     };
     // A game's first move written wrongly: the number 1 and a word of a move's form that is
     // no legal first move, followed by another move's word (or the number 2), the words of a
@@ -1621,10 +1665,12 @@ pub(crate) fn games(
             false => from_diagram(i)
                 .map(Some)
                 .or_else(|| starts_game(i).then_some(None))
-                .or_else(|| diagram_start(i, false).map(Some)),
+                .or_else(|| diagram_start(i, false).map(Some))
+                .or_else(|| starts_with_null(i).then_some(None)),
             true => starts_game(i)
                 .then_some(None)
-                .or_else(|| from_diagram(i).map(Some)),
+                .or_else(|| from_diagram(i).map(Some))
+                .or_else(|| starts_with_null(i).then_some(None)),
         };
         let Some(diagram) = diagram else {
             // Moves right after a diagram no game can stand in (a king left out, two on one
@@ -1816,6 +1862,19 @@ pub(crate) fn games(
             match read {
                 Ok(true) => {
                     last_line = w.line;
+                    // The words after the game's end on its line: a result typed there
+                    // (`⠄ ⠴⠤⠂`) is the game's, other words a comment after its last move
+                    // (not dropped).
+                    while let Some(n) = words
+                        .get(i)
+                        .filter(|n| n.line == w.line && !n.after_blank_line)
+                    {
+                        match result_word(n.cells) {
+                            Some(r) => reader.game.result = Some(r.to_owned()),
+                            None => reader.comment_word(n.cells),
+                        }
+                        i += 1;
+                    }
                     break;
                 }
                 Ok(false) => {}
@@ -1849,6 +1908,20 @@ pub(crate) fn games(
             .filter(|_| reader.stack.is_empty() && reader.game.error.is_none())
             .and_then(|from| reader.game_in_last_comment(words.get(from..i)?));
         if let Some(e) = reader.moves_in_last_comment().or(last_comment) {
+            match keep_going {
+                true => reader.game.error = Some(e),
+                false => return Err(e),
+            }
+        }
+        // A move number with no move after it at the game's end: a move left out.
+        if reader.after_number
+            && reader.game.error.is_none()
+            && let Some(w) = words.get(i.saturating_sub(1))
+        {
+            let e = reader.error(
+                w,
+                "a move number with no move after it ends the game".into(),
+            );
             match keep_going {
                 true => reader.game.error = Some(e),
                 false => return Err(e),

@@ -16,7 +16,6 @@ use crate::settings::{BrfTable, Notation};
 pub(crate) use cells::pef_rows;
 pub use games::{Item, ReadGame};
 
-const NUMBER_SIGN: Cell = Cell::dots("3456");
 /// A hyphen; two make a dash (`–`).
 const HYPHEN: Cell = Cell::dots("36");
 
@@ -90,11 +89,8 @@ pub(crate) fn read_expecting(
         // A page number: a number at the end of a page's first or last line, set apart by
         // blanks (compact notation has no number sign).
         let mut page_number = false;
-        if let Some(&(s, e)) = spans.last()
-            && line.cells[s] == NUMBER_SIGN
-            && s >= 3
-            && line.cells[s - 3..s].iter().all(|c| c.is_blank())
-            && e == line.cells.len()
+        if let Some(&(s, _)) = spans.last()
+            && line.page_number() == Some(s)
         {
             spans.pop();
             page_number = true;

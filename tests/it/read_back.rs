@@ -1428,3 +1428,118 @@ fn a_slip_in_a_games_first_move_is_an_error_at_it() {
         ran.stderr
     );
 }
+
+/// What a typist writes after a game's last move is kept, never dropped: a result after the
+/// game's period (`⠄ ⠴⠤⠂`), in lower or upper digits, `1/2-1/2`, a period after the result;
+/// a note after the period is a comment after the last move. A move number with nothing
+/// after it at the end is a move left out: an error at it.
+#[test]
+fn what_follows_a_games_last_move_is_kept() {
+    let dir = Sandbox::new();
+    for (typed, pgn) in [
+        ("1 E4 E5 2 SF3 SC6' 0-1", "1. e4 e5 2. Nf3 Nc6 0-1"),
+        ("1 E4 E5 2 SF3 SC6' #A-#J", "1. e4 e5 2. Nf3 Nc6 1-0"),
+        ("1 E4 E5 2 SF3 SC6 1/2-1/2", "1. e4 e5 2. Nf3 Nc6 1/2-1/2"),
+        ("1 E4 E5 2 SF3 SC6 1-0'", "1. e4 e5 2. Nf3 Nc6 1-0"),
+        (
+            "1 E4 E5 2 SF3 SC6' ,VIT VANN P* TID'",
+            "1. e4 e5 2. Nf3 Nc6 {Vit vann på tid.} *",
+        ),
+    ] {
+        dir.write("blad.brf", format!("{typed}\r\n"));
+        let ran = dir.run(&["read", "blad.brf", "-o", "-"]);
+        assert_eq!(ran.code, Some(0), "{typed}: {}", ran.stderr);
+        let text = String::from_utf8_lossy(&ran.stdout).to_string();
+        assert!(text.contains(pgn), "{typed}: {text}");
+    }
+    dir.write("blad.brf", "1 E4 E5 2 SF3 SC6 3\r\n");
+    let ran = dir.run(&["read", "blad.brf", "-o", "-"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with(
+            "blad.brf:1:19: error: a move number with no move after it ends the game: ⠒"
+        ),
+        "{}",
+        ran.stderr
+    );
+}
+
+/// A game that begins with a null move reads back, in both notations: from the start position
+/// (`1 -- e5`: White's null move, not a White move left out, since no diagram says Black
+/// begins) and from a diagram (`40 -- --`, ordinary `40...--`: Black's).
+#[test]
+fn a_game_that_begins_with_a_null_move_reads_back() {
+    let dir = Sandbox::new();
+    dir.write(
+        "noll.pgn",
+        "[White \"A\"]\n[Black \"B\"]\n\n1. -- e5 2. Nf3 Nc6 *\n\n\
+         [White \"C\"]\n[Black \"D\"]\n[SetUp \"1\"]\n\
+         [FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 40\"]\n\n40... -- 41. O-O Kd7 *\n",
+    );
+    for notation in ["compact", "ordinary"] {
+        let ran = dir.run(&[
+            "build",
+            "noll.pgn",
+            "--start-diagram",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "noll.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        let read = dir.run(&["read", "noll.brf", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        assert!(pgn.contains("1. -- e5 2. Nf3 Nc6 *"), "{notation}: {pgn}");
+        assert!(pgn.contains("40... -- 41. O-O Kd7 *"), "{notation}: {pgn}");
+    }
+}
+
+/// A game's start diagram at the foot of a page, its moves overleaf: the page number line
+/// after the piece lists (at the foot, as `us-brf` writes it, or at the top of the next page)
+/// is no line of the list, and the game reads back from its diagram, at every page length.
+#[test]
+fn a_start_diagram_at_a_pages_foot_keeps_its_game() {
+    let dir = Sandbox::new();
+    dir.write(
+        "sida.pgn",
+        "[White \"Bo Berg\"]\n[Black \"Eva Ek\"]\n[Result \"1-0\"]\n\n\
+         1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+         [White \"Anna Ek\"]\n[Black \"Carl Dahl\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n\
+         [FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 30\"]\n\n30. O-O Kd8 31. Rf7 Kc8 32. Ra8# 1-0\n\n\
+         [White \"Dan Ek\"]\n[Black \"Ola Berg\"]\n[Result \"0-1\"]\n[SetUp \"1\"]\n\
+         [FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 12\"]\n\n12... Kd7 13. O-O Kc6 0-1\n",
+    );
+    for profile in ["sv-a4", "us-brf"] {
+        for notation in ["compact", "ordinary"] {
+            for length in 8..=16 {
+                let length = length.to_string();
+                let ran = dir.run(&[
+                    "build",
+                    "sida.pgn",
+                    "--start-diagram",
+                    "--verify",
+                    "--notation",
+                    notation,
+                    "--profile",
+                    profile,
+                    "--page-length",
+                    &length,
+                    "-o",
+                    "sida.brf",
+                ]);
+                let at = format!("{profile} {notation} {length}");
+                assert_eq!(ran.code, Some(0), "{at}: {}", ran.stderr);
+                let read = dir.run(&["read", "sida.brf", "--notation", notation, "-o", "-"]);
+                let pgn = read.ok().text();
+                assert_eq!(pgn.matches("[Event ").count(), 3, "{at}: {pgn}");
+                for moves in [
+                    "30. O-O Kd8 31. Rf7 Kc8 32. Ra8# 1-0",
+                    "12... Kd7 13. O-O Kc6 0-1",
+                ] {
+                    assert!(pgn.contains(moves), "{at}: {pgn}");
+                }
+            }
+        }
+    }
+}
