@@ -61,7 +61,14 @@ const IMAGE_WORD: &str = "bild";
 
 /// The heading of a chapter's notes, and of the contents list.
 const NOTES_HEADING: &str = "Noter";
-const CONTENTS_HEADING: &str = "Innehåll";
+pub(crate) const CONTENTS_HEADING: &str = "Innehåll";
+/// A bulletin's words (`build/bulletin.rs` writes them, `read` reads them back): the word
+/// before a round's number and before a board's, the heading over games without a round,
+/// the heading of the index of players.
+pub(crate) const ROUND_WORD: &str = "Rond";
+pub(crate) const BOARD_WORD: &str = "Bord";
+pub(crate) const NO_ROUND: &str = "Utan rond";
+pub(crate) const INDEX_HEADING: &str = "Spelarregister";
 
 /// How much further in than its entry's first line a contents entry's wrapped lines go (two
 /// steps: more than the next level's entries).

@@ -18,13 +18,7 @@ use super::games::About;
 use crate::braille::game::is_rating;
 use crate::document::{Emphasis, Node, Piece, Pos};
 
-/// The heading of the index of players.
-const INDEX_HEADING: &str = "Spelarregister";
-/// The word before a round's number, and before a board's.
-const ROUND: &str = "Rond";
-const BOARD: &str = "Bord";
-/// The heading over games without a round that follow games with one.
-const NO_ROUND: &str = "Utan rond";
+use crate::braille::book::{BOARD_WORD as BOARD, INDEX_HEADING, NO_ROUND, ROUND_WORD as ROUND};
 
 /// What a bulletin has seen of its games, kept from pass to pass.
 #[derive(Clone, Debug, Default)]

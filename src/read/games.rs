@@ -35,10 +35,15 @@ pub(crate) struct Word<'a> {
 #[derive(Clone, Debug)]
 pub(crate) struct HeadingLine<'a> {
     pub line: u32,
+    /// Its braille page.
+    pub page: u32,
     /// Its cells from its first word to its last (read into print only when it is a heading).
     pub cells: &'a [Cell],
     /// It starts with blanks: it goes on with the line before it.
     pub continued: bool,
+    /// Its first word would not have fit at the end of the line before, which it may go on
+    /// from (a bulletin's game heading wraps with no indent).
+    pub filled: bool,
     /// The line before it was full: a word was cut there (no blank between them).
     pub cut: bool,
 }
@@ -1505,6 +1510,15 @@ impl Reader<'_> {
     }
 }
 
+/// A bulletin's round heading: `Rond 3`, `Utan rond`.
+pub(crate) fn is_round_heading(line: &str) -> bool {
+    use crate::braille::book::{NO_ROUND, ROUND_WORD};
+    line == NO_ROUND
+        || line
+            .strip_prefix(ROUND_WORD)
+            .is_some_and(|r| r.starts_with(' ') && !r.contains(" – "))
+}
+
 /// Reads the games of a stream of words: each begins with a move number followed by a move
 /// (the lines before it are its heading) and ends with the period after its last move, or
 /// where the words end.
@@ -1765,8 +1779,24 @@ pub(crate) fn games(
         // (The lines are in order: the range is found by bisection, not by a walk over all.)
         let lo = headings.partition_point(|h| h.line < heading_from);
         let hi = headings.partition_point(|h| h.line < first_line).max(lo);
-        for h in headings[lo..hi].iter().filter(|h| !h.cells.is_empty()) {
+        // A bulletin's title page and contents list stand before its first game: the pages
+        // before the game's own (its contents entries are no headings of games).
+        let lines = &headings[lo..hi];
+        let contents = lines
+            .iter()
+            .any(|h| to_print(h.cells) == crate::braille::book::CONTENTS_HEADING);
+        let page = words[i].page;
+        for h in lines
+            .iter()
+            .filter(|h| !h.cells.is_empty())
+            .filter(|h| !contents || h.page >= page)
+        {
             let text = to_print(h.cells);
+            // A bulletin's game heading goes on, unindented, on the lines it filled.
+            let board = |t: &str| {
+                t.strip_prefix(crate::braille::book::BOARD_WORD)
+                    .is_some_and(|r| r.starts_with(' ') && r.contains(": "))
+            };
             match heading.last_mut() {
                 Some(last) if h.continued => {
                     if !h.cut {
@@ -1774,13 +1804,28 @@ pub(crate) fn games(
                     }
                     last.push_str(&text);
                 }
+                Some(last)
+                    if h.filled && board(last) && !board(&text) && !is_round_heading(&text) =>
+                {
+                    last.push(' ');
+                    last.push_str(&text);
+                }
                 _ => heading.push(text),
             }
         }
         // Headings of games without moves (a forfeit, a result alone) before this game's: each
-        // begins with a players' line (`White – Black`).
-        while let Some(k) = heading.iter().skip(1).position(|p| p.contains(" – ")) {
-            let rest = heading.split_off(k + 1);
+        // begins with a players' line (`White – Black`; a bulletin's round heading before it
+        // goes with it).
+        // (Lines before the first players' line go with it: a bulletin's round.)
+        loop {
+            let mut players = (0..heading.len()).filter(|&k| heading[k].contains(" – "));
+            let (Some(first), Some(mut at)) = (players.next(), players.next()) else {
+                break;
+            };
+            if at > first + 1 && is_round_heading(&heading[at - 1]) {
+                at -= 1;
+            }
+            let rest = heading.split_off(at);
             out.push(ReadGame {
                 line: first_line,
                 heading: std::mem::replace(&mut heading, rest),

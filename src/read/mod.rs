@@ -65,12 +65,15 @@ pub(crate) fn read_expecting(
     let mut full_last: Option<usize> = None;
     // An empty line since the last word.
     let mut blank = false;
+    // Where the text of the line before ended (none after a blank line or a page number).
+    let mut text_before: Option<usize> = None;
     for line in &lines {
         // A diagram's lines are no words; a blank line before a diagram is not one before
         // the word after it (a game's start diagram stands right before its moves).
         if taken.binary_search(&line.number).is_ok() {
             blank = false;
             full_last = None;
+            text_before = None;
             continue;
         }
         let mut start = 0;
@@ -100,11 +103,19 @@ pub(crate) fn read_expecting(
         }
         let text_start = spans.first().map_or(0, |s| s.0);
         let text_end = spans.last().map_or(0, |s| s.1);
+        // The first word would not have fit on the line before: that line was filled.
+        let first_len = spans.first().map_or(0, |&(s, e)| e - s);
+        let filled = text_start == 0
+            && !spans.is_empty()
+            && text_before.is_some_and(|end| end + 1 + first_len > width);
+        text_before = (!spans.is_empty() && !page_number).then_some(text_end);
         // A line that starts with blanks goes on with the paragraph before it.
         headings.push(games::HeadingLine {
             line: line.number,
+            page: line.page,
             cells: &line.cells[text_start..text_end.max(text_start)],
             continued: text_start > 0,
+            filled,
             cut: text_start > 0
                 && full_last.is_some_and(|last| {
                     let first = spans.first().map_or(&[][..], |&(s, e)| &line.cells[s..e]);
@@ -169,12 +180,42 @@ fn is_dash(word: &[Cell]) -> bool {
 /// The tags a heading in our form gives back: `White – Black` (with ratings), then
 /// `Event, Site, rond R, yyyy-mm-dd, result`, then `ECO, Opening, Variation`, then
 /// `Kommentarer: Annotator`.
+/// A bulletin's heading gives back its round (`Rond 3` before the round's first game), its
+/// board and its result (`Bord 2: White (Elo) – Black (Elo), 1-0`).
 fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
+    use crate::braille::book::{BOARD_WORD, NO_ROUND, ROUND_WORD};
     let mut tags = Vec::new();
     let mut lines = heading.iter().map(|l| l.trim()).filter(|l| !l.is_empty());
-    let Some(first) = lines.next() else {
-        return tags;
+    let first = loop {
+        let Some(line) = lines.next() else {
+            return tags;
+        };
+        if !games::is_round_heading(line) {
+            break line;
+        }
+        let round = match line == NO_ROUND {
+            true => "?",
+            false => line[ROUND_WORD.len()..].trim(),
+        };
+        tags.push(("Round", round.to_owned()));
     };
+    // A bulletin's game heading: its board before the players, its result after them.
+    let mut first = first;
+    if let Some((board, players)) = first
+        .strip_prefix(BOARD_WORD)
+        .filter(|r| r.starts_with(' '))
+        .and_then(|r| r.split_once(": "))
+        .filter(|(_, p)| p.contains(" – "))
+    {
+        tags.push(("Board", board.trim().to_owned()));
+        first = players;
+        for (written, result) in [(", 1-0", "1-0"), (", 0-1", "0-1"), (", remi", "1/2-1/2")] {
+            if let Some(p) = first.strip_suffix(written) {
+                tags.push(("Result", result.to_owned()));
+                first = p;
+            }
+        }
+    }
     let mut rest: Vec<&str> = Vec::new();
     match first.split_once(" – ") {
         Some((w, b)) => {
@@ -248,8 +289,17 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
 /// standard algebraic notation, comments in braces, variations in parentheses.
 pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
     let mut out = String::new();
+    // A bulletin's round heading stands before the round's first game: its games after it
+    // (those with a board) are of that round.
+    let mut round: Option<String> = None;
     for game in games.iter().map(|g| g.borrow()) {
-        let tags = tags(&game.heading);
+        let mut tags = tags(&game.heading);
+        if tags.iter().any(|(n, _)| *n == "Board") {
+            match tags.iter().find(|(n, _)| *n == "Round") {
+                Some((_, r)) => round = Some(r.clone()),
+                None => tags.extend(round.clone().map(|r| ("Round", r))),
+            }
+        }
         let get = |name: &str| {
             tags.iter()
                 .find(|(n, _)| *n == name)
@@ -270,6 +320,7 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
             let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
         }
         for name in [
+            "Board",
             "WhiteElo",
             "BlackElo",
             "ECO",

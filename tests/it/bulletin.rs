@@ -566,3 +566,67 @@ fn rounds_of_forfeits_fill_their_pages() {
     assert_eq!(round_page(2), Some(first), "{:#?}", built.pages);
     assert_eq!(round_page(3), Some(first), "{:#?}", built.pages);
 }
+
+/// A bulletin reads back (`read`): the title page and contents list give no games, each
+/// game's heading (`Bord 2: White (Elo) – Black (Elo), 1-0`, wrapped with no indent) gives
+/// back its board, players, ratings and result, and the round heading before a round's first
+/// game gives the round of every game after it; a forfeit (no moves) is a game of its own.
+#[test]
+fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
+    let dir = Sandbox::new();
+    let game = |round: &str, white: &str, black: &str, result: &str, moves: &str| {
+        format!(
+            "[Event \"Skol-SM\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+             [WhiteElo \"2100\"]\n[Result \"{result}\"]\n\n{moves} {result}\n\n"
+        )
+    };
+    let pgn = [
+        game(
+            "1.1",
+            "Öberg, Örjan",
+            "Åkesson, Åsa",
+            "1-0",
+            "1. e4 e5 2. Nf3 Nc6",
+        ),
+        game("1.2", "Ärlig, Ärla", "Zetterström, Zäta", "0-1", "1. d4 d5"),
+        game("1.3", "Berg, Anna", "Bergström, Bo", "1-0", ""),
+        game("2.1", "Åberg, Ulf", "Aalto, Väinö", "1/2-1/2", "1. c4 c5"),
+    ]
+    .concat();
+    dir.write("sm.pgn", &pgn);
+    for notation in ["compact", "ordinary"] {
+        let ran = dir.run(&[
+            "build",
+            "sm.pgn",
+            "--bulletin",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "sm.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        let read = dir.run(&["read", "sm.brf", "--notation", notation, "-o", "-"]);
+        let back = read.ok().text();
+        let games: Vec<&str> = back.split("[Event ").skip(1).collect();
+        assert_eq!(games.len(), 4, "{notation}: {back}");
+        for (g, (round, board, white, black, result)) in games.iter().zip([
+            ("1", "1", "Öberg, Örjan", "Åkesson, Åsa", "1-0"),
+            ("1", "2", "Ärlig, Ärla", "Zetterström, Zäta", "0-1"),
+            ("1", "3", "Berg, Anna", "Bergström, Bo", "1-0"),
+            ("2", "1", "Åberg, Ulf", "Aalto, Väinö", "1/2-1/2"),
+        ]) {
+            for tag in [
+                format!("[Round \"{round}\"]"),
+                format!("[Board \"{board}\"]"),
+                format!("[White \"{white}\"]"),
+                format!("[Black \"{black}\"]"),
+                format!("[Result \"{result}\"]"),
+                "[WhiteElo \"2100\"]".to_owned(),
+            ] {
+                assert!(g.contains(&tag), "{notation}: {tag} in\n{g}");
+            }
+        }
+        assert!(games[0].contains("1. e4 e5 2. Nf3 Nc6 1-0"), "{}", games[0]);
+    }
+}
