@@ -991,8 +991,12 @@ fn transcribe_opened(
     });
     if bulletin.is_some() {
         wanted = true;
+        // A game from a `[FEN]` position (Chess960, an adjourned game) cannot be followed
+        // without it: a bulletin draws every start position.
+        options.start_diagram = true;
         for o in &mut each {
             o.toc_depth = o.toc_depth.max(2);
+            o.start_diagram = true;
         }
     }
     let mut contents = book::Contents {

@@ -45,6 +45,22 @@ pub enum MoveKind {
     Null,
 }
 
+/// Castling in UCI as a build that checks itself names it: the king's move of standard
+/// castling (`e1g1`, `e8c8`), whatever square the king castles from (Chess960).
+pub(crate) fn castle_uci(color: shakmaty::Color, side: CastlingSide) -> String {
+    let rank = if color == shakmaty::Color::White {
+        1
+    } else {
+        8
+    };
+    let to = if side == CastlingSide::KingSide {
+        'g'
+    } else {
+        'c'
+    };
+    format!("e{rank}{to}{rank}")
+}
+
 impl MoveFacts {
     /// The move in UCI (`e2e4`, `e1g1` for castling, `e7e8q`, `0000` for a null move): how
     /// a build that checks itself compares a move with the one read back from its braille.
@@ -59,19 +75,7 @@ impl MoveFacts {
                 let promo = promotion.map_or(String::new(), |r| r.char().to_string());
                 format!("{from}{to}{promo}")
             }
-            MoveKind::Castle(side) => {
-                let rank = if self.color == shakmaty::Color::White {
-                    1
-                } else {
-                    8
-                };
-                let to = if side == CastlingSide::KingSide {
-                    'g'
-                } else {
-                    'c'
-                };
-                format!("e{rank}{to}{rank}")
-            }
+            MoveKind::Castle(side) => castle_uci(self.color, side),
             MoveKind::Null => "0000".into(),
         }
     }

@@ -91,6 +91,8 @@ pub struct ReadGame {
     pub items: Vec<Item>,
     /// The position it starts from when that is not the start position (a diagram).
     pub start: Option<String>,
+    /// That position castles as in Chess960 (a king off its square between its rooks).
+    pub chess960: bool,
     /// Why it could not be read to its end (`keep_going`): its moves are those before.
     pub error: Option<Error>,
     /// The result typed after its last move (a scoresheet's `1-0`), as PGN writes it.
@@ -909,9 +911,15 @@ impl Reader<'_> {
         let san = SanPlus::from_move(self.pos.clone(), m);
         self.before = Some(self.pos.clone());
         self.pos.play_unchecked(m);
+        // (Castling as the games written name it, whatever the king's square: played
+        // already, so the side is the one not to move now.)
+        let uci = match m.castling_side() {
+            Some(side) => crate::chess::game::castle_uci(!self.pos.turn(), side),
+            None => m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+        };
         self.game.items.push(Item::Move {
             san: san.to_string(),
-            uci: m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+            uci,
             number,
             white,
         });
@@ -1832,10 +1840,12 @@ pub(crate) fn games(
                 ..ReadGame::default()
             });
         }
+        let mut chess960 = false;
         let (pos, start, line) = match diagram {
             Some((k, pos)) => {
                 started.push(k);
                 let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+                chess960 = pos.castles().mode() == shakmaty::CastlingMode::Chess960;
                 (pos, Some(fen.to_string()), diagrams[k].line)
             }
             None => (Chess::default(), None, first_line),
@@ -1850,6 +1860,7 @@ pub(crate) fn games(
                 line,
                 heading,
                 start,
+                chess960,
                 ..ReadGame::default()
             },
             comment: Vec::new(),
@@ -2006,22 +2017,48 @@ fn diagram_positions(fen: &str, number: u32, black: bool) -> Vec<Chess> {
     if black {
         setup.turn = Color::Black;
     }
+    // Castling as the diagram allows it (it does not say whether the king or a rook has
+    // moved): a king on its square with a rook in a corner; else (Chess960) a king on its
+    // first rank with the outermost rook on either side of it.
     let mut rights = Bitboard::EMPTY;
+    let mut chess960 = false;
     for color in [Color::White, Color::Black] {
         let rank = match color {
             Color::White => Rank::First,
             Color::Black => Rank::Eighth,
         };
-        if setup.board.piece_at(Square::from_coords(File::E, rank)) == Some(Role::King.of(color)) {
-            for file in [File::A, File::H] {
-                let corner = Square::from_coords(file, rank);
-                if setup.board.piece_at(corner) == Some(Role::Rook.of(color)) {
-                    rights.add(corner);
-                }
+        let king = Role::King.of(color);
+        let rooks: Vec<File> = File::ALL
+            .into_iter()
+            .filter(|&f| {
+                setup.board.piece_at(Square::from_coords(f, rank)) == Some(Role::Rook.of(color))
+            })
+            .collect();
+        let Some(k) = File::ALL
+            .into_iter()
+            .find(|&f| setup.board.piece_at(Square::from_coords(f, rank)) == Some(king))
+        else {
+            continue;
+        };
+        let sides = [
+            rooks.iter().copied().find(|&f| f < k),
+            rooks.iter().copied().rev().find(|&f| f > k),
+        ];
+        for f in sides.into_iter().flatten() {
+            let standard = k == File::E && matches!(f, File::A | File::H);
+            // (Only when the side has no standard castling: a rook on b1 beside a king on e1
+            // is no Chess960 castling partner of a game that began in the standard way.)
+            if standard || (k != File::E && (File::B..=File::G).contains(&k)) {
+                chess960 |= !standard;
+                rights.add(Square::from_coords(f, rank));
             }
         }
     }
     setup.castling_rights = rights;
+    let mode = match chess960 {
+        true => CastlingMode::Chess960,
+        false => CastlingMode::Standard,
+    };
     let them = !setup.turn;
     let (rank, behind) = match them {
         Color::White => (Rank::Fourth, Rank::Third),
@@ -2037,7 +2074,7 @@ fn diagram_positions(fen: &str, number: u32, black: bool) -> Vec<Chess> {
         .filter_map(|ep| {
             let mut with = setup.clone();
             with.ep_square = ep;
-            Chess::from_setup(with, CastlingMode::Standard).ok()
+            Chess::from_setup(with, mode).ok()
         })
         .collect()
 }

@@ -319,6 +319,9 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
         if let Some(fen) = &game.start {
             let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
         }
+        if game.chess960 {
+            let _ = writeln!(out, "[Variant \"Chess960\"]");
+        }
         for name in [
             "Board",
             "WhiteElo",

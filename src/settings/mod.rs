@@ -198,7 +198,7 @@ settings! {
     double_check: Flag = false, words { "double-check" => true };
     /// Write `Vit drar.` / `Svart drar.` after each diagram.
     to_move: Flag = false, words { "to-move" => true };
-    /// Draw the start position of each game that begins from a `[FEN]` tag, before its moves.
+    /// Draw the start position of each game that begins from a `[FEN]` tag, before its moves (a bulletin always does).
     start_diagram: Flag = false;
     /// Piece letters of moves in prose and comments: `english` turns `Nf3` into `Sf3`; `auto` does so in the comments of a game whose moves have English letters.
     source_notation: Choice<SourceNotation> = SourceNotation::Auto;

@@ -630,3 +630,45 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
         assert!(games[0].contains("1. e4 e5 2. Nf3 Nc6 1-0"), "{}", games[0]);
     }
 }
+
+/// A bulletin draws the start position of a game from a `[FEN]` tag (a Chess960 game cannot
+/// be followed without it), and such a game reads back from its diagram, castling from the
+/// king's own square (`[Variant "Chess960"]` in the PGN read back).
+#[test]
+fn a_bulletin_draws_start_positions_and_chess960_reads_back() {
+    let dir = Sandbox::new();
+    dir.write(
+        "960.pgn",
+        "[Event \"Fischer Random\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n\
+         [Result \"1/2-1/2\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1\"]\n\n\
+         1. c3 a5 2. c4 g5 3. e4 c5 4. Be2 b5 5. Bh5 e6 6. Qe2 h6 7. O-O Ke7 1/2-1/2\n",
+    );
+    for notation in ["ordinary", "compact"] {
+        let ran = dir.run(&[
+            "build",
+            "960.pgn",
+            "--bulletin",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "960.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("1 diagram"),
+            "{notation}: {}",
+            ran.stderr
+        );
+        let read = dir.run(&["read", "960.brf", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        for want in [
+            "[FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1\"]",
+            "[Variant \"Chess960\"]",
+            "7. O-O Ke7",
+        ] {
+            assert!(pgn.contains(want), "{notation}: {want}\n{pgn}");
+        }
+    }
+}
