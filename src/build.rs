@@ -985,7 +985,8 @@ fn transcribe_opened(
     let mut bulletin = bulletin.then(|| {
         if !book_titled {
             // The setting's title, else (learnt in the first pass) the Event tag's.
-            meta.title = settings.title.clone();
+            // (An empty title is none: the Event tag's.)
+            meta.title = settings.title.clone().filter(|t| !t.trim().is_empty());
         }
         bulletin::Bulletin::new(meta.title.clone(), !book_titled)
     });

@@ -125,13 +125,17 @@ pub(crate) fn write(
 ) -> Result<Vec<PathBuf>> {
     let meta = fs::metadata(target);
     if meta.as_ref().is_ok_and(|m| m.is_dir()) {
+        // (A name that ends with `/` already asked for a folder where none is offered: `read`.)
+        let message = match target.as_os_str().to_string_lossy().ends_with('/') {
+            true => "this is a folder; give a file name",
+            false => {
+                "this is a folder; give a file name, or end the folder with / for one output \
+                 per input in it"
+            }
+        };
         return Err(Error::io(
             target,
-            io::Error::new(
-                io::ErrorKind::IsADirectory,
-                "this is a folder; give a file name, or end the folder with / for one output \
-                 per input in it",
-            ),
+            io::Error::new(io::ErrorKind::IsADirectory, message),
         ));
     }
     let regular = match &meta {

@@ -1543,3 +1543,20 @@ fn a_start_diagram_at_a_pages_foot_keeps_its_game() {
         }
     }
 }
+
+/// `read -o` a folder: the error asks for a file name, and offers no folder of outputs when
+/// the name ends with `/` already (`read` writes one PGN).
+#[test]
+fn read_to_a_folder_asks_for_a_file_name() {
+    let dir = Sandbox::new();
+    dir.write("blad.brf", "1 E4 E5'\r\n");
+    std::fs::create_dir(dir.path().join("ut")).expect("a folder");
+    let ran = dir.run(&["read", "blad.brf", "-o", "ut/"]);
+    assert_eq!(ran.code, Some(3), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("ut/: error: this is a folder; give a file name\n"),
+        "{}",
+        ran.stderr
+    );
+}
