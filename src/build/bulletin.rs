@@ -32,8 +32,13 @@ pub(super) struct Bulletin {
     /// The bulletin writes its own title page: not when it is a book's, whose front matter
     /// gave the title page already.
     title_page: bool,
-    /// The round of the game before (its heading is written when it changes).
-    round: Option<String>,
+    /// The round of the game before, and its event when the games are of several (its
+    /// heading is written when either changes).
+    round: (Option<String>, Option<String>),
+    /// The first game's Event, and whether a game of another event was seen (learnt in the
+    /// first pass, kept: a file of several groups names each group's rounds).
+    first_event: Option<String>,
+    several_events: bool,
     /// Each player (by sort key): the name as first written, and the contents entries (game
     /// headings) of their games.
     players: BTreeMap<(Vec<u32>, String), Vec<usize>>,
@@ -53,7 +58,7 @@ impl Bulletin {
 
     /// A new pass: the rounds and players are found again; the title stays.
     pub(super) fn restart(&mut self) {
-        self.round = None;
+        self.round = (None, None);
         self.players.clear();
     }
 
@@ -84,18 +89,34 @@ impl Bulletin {
             self.title = event.map(|(e, _)| e.to_owned());
             self.title_at = event.map(|(_, at)| at);
         }
+        let event = about.tag_at("Event");
+        match (&self.first_event, event) {
+            (None, Some((e, _))) => self.first_event = Some(e.to_owned()),
+            (Some(first), Some((e, _))) if first != e => self.several_events = true,
+            _ => {}
+        }
+        let event = event.filter(|_| self.several_events);
         let mut nodes = Vec::new();
         let (round, board) = round_and_board(about);
-        let round_text = round.map(|(r, _)| r.to_owned());
-        // A round's heading when the round changes; games without a round after games with
-        // one get a heading of their own, not the round before.
-        if round_text != self.round && (round.is_some() || self.round.is_some()) {
-            let text = match round {
+        let key = (
+            round.map(|(r, _)| r.to_owned()),
+            event.map(|(e, _)| e.to_owned()),
+        );
+        // A round's heading when the round (or the event of a file of several) changes;
+        // games without a round after games with one get a heading of their own, not the
+        // round before: `Rond 3`, `Utan rond`; `Rond 3, SM-gruppen` when the games are of
+        // several events.
+        if key != self.round && (key.0.is_some() || key.1.is_some() || self.round != (None, None)) {
+            let mut text = match round {
                 Some((r, at)) => vec![piece(&format!("{ROUND} "), about.place()), piece(r, at)],
                 None => plain(NO_ROUND),
             };
+            if let Some((e, at)) = event {
+                text.push(piece(", ", about.place()));
+                text.push(piece(e, at));
+            }
             nodes.push(Node::Heading { level: 1, text });
-            self.round = round_text;
+            self.round = key;
         }
         // The round's heading takes an entry of its own.
         let entry = entry + nodes.len();

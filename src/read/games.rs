@@ -1518,10 +1518,12 @@ impl Reader<'_> {
     }
 }
 
-/// A bulletin's round heading: `Rond 3`, `Utan rond`.
+/// A bulletin's round heading: `Rond 3`, `Utan rond`; `Rond 3, SM-gruppen` in a file of
+/// several events.
 pub(crate) fn is_round_heading(line: &str) -> bool {
     use crate::braille::book::{NO_ROUND, ROUND_WORD};
     line == NO_ROUND
+        || line.starts_with(&format!("{NO_ROUND}, "))
         || line
             .strip_prefix(ROUND_WORD)
             .is_some_and(|r| r.starts_with(' ') && !r.contains(" – "))
@@ -1594,6 +1596,13 @@ pub(crate) fn games(
     let from_diagram = |i: usize| diagram_start(i, true);
     let mut i = 0;
     let mut heading_from = 0u32;
+    // A bulletin of ours (its contents list and index of players): its headings wrap with
+    // no indent.
+    let bulletin = {
+        use crate::braille::book::{CONTENTS_HEADING, INDEX_HEADING};
+        let has = |word: &str| headings.iter().any(|h| to_print(h.cells) == word);
+        has(CONTENTS_HEADING) && has(INDEX_HEADING)
+    };
     // A game starts at the number 1 followed by a move that is legal from the start position.
     // (In ordinary notation also as typed without capital or number signs.)
     let legal_first = |p: &Parsed| {
@@ -1800,7 +1809,7 @@ pub(crate) fn games(
             .filter(|h| !contents || h.page >= page)
         {
             let text = to_print(h.cells);
-            // A bulletin's game heading goes on, unindented, on the lines it filled.
+            // A bulletin's game or round heading goes on, unindented, on the lines it filled.
             let board = |t: &str| {
                 t.strip_prefix(crate::braille::book::BOARD_WORD)
                     .is_some_and(|r| r.starts_with(' ') && r.contains(": "))
@@ -1813,7 +1822,10 @@ pub(crate) fn games(
                     last.push_str(&text);
                 }
                 Some(last)
-                    if h.filled && board(last) && !board(&text) && !is_round_heading(&text) =>
+                    if h.filled
+                        && (bulletin || board(last) || is_round_heading(last))
+                        && !board(&text)
+                        && !is_round_heading(&text) =>
                 {
                     last.push(' ');
                     last.push_str(&text);

@@ -193,13 +193,22 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
         if !games::is_round_heading(line) {
             break line;
         }
-        let round = match line == NO_ROUND {
-            true => "?",
-            false => line[ROUND_WORD.len()..].trim(),
+        // (`Rond 3, SM-gruppen`: the event too, in a file of several.)
+        let (round, event) = match line.strip_prefix(NO_ROUND) {
+            Some(rest) => ("?", rest),
+            None => match line[ROUND_WORD.len()..].split_once(", ") {
+                Some((r, e)) => (r, e),
+                None => (&line[ROUND_WORD.len()..], ""),
+            },
         };
-        tags.push(("Round", round.to_owned()));
+        tags.push(("Round", round.trim().to_owned()));
+        let event = event.trim_start_matches(',').trim();
+        if !event.is_empty() {
+            tags.push(("Event", event.to_owned()));
+        }
     };
-    // A bulletin's game heading: its board before the players, its result after them.
+    // A bulletin's game heading: its board before the players (when it has one), its result
+    // after them.
     let mut first = first;
     if let Some((board, players)) = first
         .strip_prefix(BOARD_WORD)
@@ -209,6 +218,8 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
     {
         tags.push(("Board", board.trim().to_owned()));
         first = players;
+    }
+    if first.contains(" – ") {
         for (written, result) in [(", 1-0", "1-0"), (", 0-1", "0-1"), (", remi", "1/2-1/2")] {
             if let Some(p) = first.strip_suffix(written) {
                 tags.push(("Result", result.to_owned()));
@@ -291,13 +302,20 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
     let mut out = String::new();
     // A bulletin's round heading stands before the round's first game: its games after it
     // (those with a board) are of that round.
-    let mut round: Option<String> = None;
+    let mut round: Vec<(&'static str, String)> = Vec::new();
     for game in games.iter().map(|g| g.borrow()) {
         let mut tags = tags(&game.heading);
-        if tags.iter().any(|(n, _)| *n == "Board") {
-            match tags.iter().find(|(n, _)| *n == "Round") {
-                Some((_, r)) => round = Some(r.clone()),
-                None => tags.extend(round.clone().map(|r| ("Round", r))),
+        // (A bulletin's game: a board, or a result on the players' line.)
+        let bulletin = game
+            .heading
+            .first()
+            .is_some_and(|l| games::is_round_heading(l))
+            || tags.iter().any(|(n, _)| *n == "Board");
+        if bulletin {
+            let of_round = |(n, _): &&(&str, String)| matches!(*n, "Round" | "Event");
+            match tags.iter().any(|(n, _)| *n == "Round") {
+                true => round = tags.iter().filter(of_round).cloned().collect(),
+                false => tags.extend(round.iter().cloned()),
             }
         }
         let get = |name: &str| {

@@ -409,7 +409,7 @@ fn a_bulletin_headings_warnings_stand_at_their_character_once() {
     dir.write(
         "cyr.pgn",
         "[Event \"T\u{2603}\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n\
-         [Event \"T\"]\n[Site \"X\"]\n[White \"Zo,  \u{416}\u{443}\"]\n[Black \"B\"]\n\n1. e4 *\n",
+         [Event \"T\u{2603}\"]\n[Site \"X\"]\n[White \"Zo,  \u{416}\u{443}\"]\n[Black \"B\"]\n\n1. e4 *\n",
     );
     let ran = dir.run(&["build", "cyr.pgn", "--bulletin", "-o", "cyr.brf"]);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
@@ -591,26 +591,52 @@ fn rounds_of_forfeits_fill_their_pages() {
 /// game's heading (`Bord 2: White (Elo) – Black (Elo), 1-0`, wrapped with no indent) gives
 /// back its board, players, ratings and result, and the round heading before a round's first
 /// game gives the round of every game after it; a forfeit (no moves) is a game of its own.
+/// A file of several events names each round's event (`Rond 1, Skol-SM B`), which reads back
+/// as the Event of its games; a game without a board has its players alone.
 #[test]
 fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
     let dir = Sandbox::new();
-    let game = |round: &str, white: &str, black: &str, result: &str, moves: &str| {
+    let game = |event: &str, round: &str, white: &str, black: &str, result: &str, moves: &str| {
         format!(
-            "[Event \"Skol-SM\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+            "[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
              [WhiteElo \"2100\"]\n[Result \"{result}\"]\n\n{moves} {result}\n\n"
         )
     };
+    let (a, b) = ("Skol-SM A-gruppen", "Skol-SM B-gruppen med ett långt namn");
     let pgn = [
         game(
+            a,
             "1.1",
             "Öberg, Örjan",
             "Åkesson, Åsa",
             "1-0",
             "1. e4 e5 2. Nf3 Nc6",
         ),
-        game("1.2", "Ärlig, Ärla", "Zetterström, Zäta", "0-1", "1. d4 d5"),
-        game("1.3", "Berg, Anna", "Bergström, Bo", "1-0", ""),
-        game("2.1", "Åberg, Ulf", "Aalto, Väinö", "1/2-1/2", "1. c4 c5"),
+        game(
+            a,
+            "1.2",
+            "Ärlig, Ärla",
+            "Zetterström, Zäta",
+            "0-1",
+            "1. d4 d5",
+        ),
+        game(a, "1.3", "Berg, Anna", "Bergström, Bo", "1-0", ""),
+        game(
+            a,
+            "2.1",
+            "Åberg, Ulf",
+            "Aalto, Väinö",
+            "1/2-1/2",
+            "1. c4 c5",
+        ),
+        game(
+            b,
+            "1",
+            "Nilsson-Lindqvist, Karl",
+            "Andersson, Per-Olof",
+            "0-1",
+            "1. f4 e5",
+        ),
     ]
     .concat();
     dir.write("sm.pgn", &pgn);
@@ -629,22 +655,35 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
         let read = dir.run(&["read", "sm.brf", "--notation", notation, "-o", "-"]);
         let back = read.ok().text();
         let games: Vec<&str> = back.split("[Event ").skip(1).collect();
-        assert_eq!(games.len(), 4, "{notation}: {back}");
-        for (g, (round, board, white, black, result)) in games.iter().zip([
-            ("1", "1", "Öberg, Örjan", "Åkesson, Åsa", "1-0"),
-            ("1", "2", "Ärlig, Ärla", "Zetterström, Zäta", "0-1"),
-            ("1", "3", "Berg, Anna", "Bergström, Bo", "1-0"),
-            ("2", "1", "Åberg, Ulf", "Aalto, Väinö", "1/2-1/2"),
+        assert_eq!(games.len(), 5, "{notation}: {back}");
+        for (g, (event, round, board, white, black, result)) in games.iter().zip([
+            (a, "1", Some("1"), "Öberg, Örjan", "Åkesson, Åsa", "1-0"),
+            (a, "1", Some("2"), "Ärlig, Ärla", "Zetterström, Zäta", "0-1"),
+            (a, "1", Some("3"), "Berg, Anna", "Bergström, Bo", "1-0"),
+            (a, "2", Some("1"), "Åberg, Ulf", "Aalto, Väinö", "1/2-1/2"),
+            (
+                b,
+                "1",
+                None,
+                "Nilsson-Lindqvist, Karl",
+                "Andersson, Per-Olof",
+                "0-1",
+            ),
         ]) {
-            for tag in [
+            let mut want = vec![
+                format!("\"{event}\"]"),
                 format!("[Round \"{round}\"]"),
-                format!("[Board \"{board}\"]"),
                 format!("[White \"{white}\"]"),
                 format!("[Black \"{black}\"]"),
                 format!("[Result \"{result}\"]"),
                 "[WhiteElo \"2100\"]".to_owned(),
-            ] {
-                assert!(g.contains(&tag), "{notation}: {tag} in\n{g}");
+            ];
+            want.extend(board.map(|b| format!("[Board \"{b}\"]")));
+            for tag in want {
+                assert!(
+                    g.starts_with(&tag) || g.contains(&tag),
+                    "{notation}: {tag} in\n{g}"
+                );
             }
         }
         assert!(games[0].contains("1. e4 e5 2. Nf3 Nc6 1-0"), "{}", games[0]);
