@@ -1686,6 +1686,18 @@ pub(crate) fn games(
         (q.written.is_some() && (at == i || q.number.is_none()) && goes_on && !legal_first(&q))
             .then_some((at, "no legal first move is written so, where a game begins"))
     };
+    // Where the reading goes on after a game left out (`keep_going`): its blank line, or the
+    // next game's start.
+    let next_start = |mut i: usize| {
+        while i < words.len()
+            && !words[i].after_blank_line
+            && !starts_game(i)
+            && from_diagram(i).is_none()
+        {
+            i += 1;
+        }
+        i
+    };
     while i < words.len() {
         // Right after a diagram (no blank line between: a game's start diagram), a game from
         // its position before one from the start position; after a blank line the other
@@ -1737,13 +1749,7 @@ pub(crate) fn games(
                         });
                         started.push(k);
                         i += 1;
-                        while i < words.len()
-                            && !words[i].after_blank_line
-                            && !starts_game(i)
-                            && from_diagram(i).is_none()
-                        {
-                            i += 1;
-                        }
+                        i = next_start(i);
                         continue;
                     }
                     false => return Err(e.into()),
@@ -1776,13 +1782,7 @@ pub(crate) fn games(
                     ..ReadGame::default()
                 });
                 i += 1;
-                while i < words.len()
-                    && !words[i].after_blank_line
-                    && !starts_game(i)
-                    && from_diagram(i).is_none()
-                {
-                    i += 1;
-                }
+                i = next_start(i);
                 heading_from = words[i - 1].line + 1;
                 continue;
             }
@@ -1950,13 +1950,7 @@ pub(crate) fn games(
                 // the reading goes on after it (its blank line, or the next game's start).
                 Err(e) if keep_going => {
                     reader.game.error = Some(e);
-                    while i < words.len()
-                        && !words[i].after_blank_line
-                        && !starts_game(i)
-                        && from_diagram(i).is_none()
-                    {
-                        i += 1;
-                    }
+                    i = next_start(i);
                     last_line = words[i - 1].line;
                     reader.stack.clear();
                     break;
