@@ -15,6 +15,8 @@ use crate::braille::tables::{DIGITS, NUMBER_SIGN};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadDiagram {
     pub line: u32,
+    /// The braille page it stands on.
+    pub page: u32,
     /// Its last line (the side to move's, when it has one).
     pub end: u32,
     pub fen: String,
@@ -149,6 +151,7 @@ pub(crate) fn diagrams(lines: &[Line]) -> (Vec<ReadDiagram>, Vec<u32>) {
             };
             found.push(ReadDiagram {
                 line: lines[i].number,
+                page: lines[i].page,
                 end: lines[end - 1].number,
                 fen: fen(&board, turn),
                 problem,

@@ -1115,7 +1115,11 @@ impl Reader<'_> {
                     // 6...Lb6 7.d5` where 6...Lb4+ was played and 7.d5 leaves the king in
                     // check). A slip in the game's move there turns the rest into comment,
                     // an error at its end (`game_in_last_comment`).
-                    || (in_comment && !other_side && written.is_some() && !legal)
+                    || (in_comment
+                        && !other_side
+                        && written.is_some()
+                        && !legal
+                        && self.comment_has_numbered_move())
                     || (legal
                         && (in_comment || other_side || text_follows())
                         && self.comment_names_the_move(w, &p, rest)))
@@ -1337,6 +1341,16 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the comment so far names a move with its number (`Efter 6...Lb6`): a line of
+    /// moves of its own, from another position. (A comment without one, `bra drag`, followed
+    /// by a move no legal one here is the game's move written wrongly: an error.)
+    fn comment_has_numbered_move(&self) -> bool {
+        self.comment
+            .split(|c| c.is_blank())
+            .map(|c| parse(self.notation, c))
+            .any(|q| q.number.is_some() && q.written.is_some())
+    }
+
     /// Whether text follows the move of `p` after a line of moves, before the move due in
     /// `here` (the words of the line: moves and their numbers, none of them that move): a
     /// comment that begins with a line of moves (`2.f4 exf4 är kungsgambit`).
@@ -1529,6 +1543,16 @@ pub(crate) fn is_round_heading(line: &str) -> bool {
             .is_some_and(|r| r.starts_with(' ') && !r.contains(" – "))
 }
 
+/// A bulletin's game heading with a board: the board and the players' line after it
+/// (`Bord 2: White (Elo) – Black (Elo), 1-0`).
+pub(crate) fn board_heading(line: &str) -> Option<(&str, &str)> {
+    line.strip_prefix(crate::braille::book::BOARD_WORD)
+        .filter(|r| r.starts_with(' '))
+        .and_then(|r| r.split_once(": "))
+        // (` –` at the end of a line the heading wraps after.)
+        .filter(|(_, p)| p.contains(" –"))
+}
+
 /// Reads the games of a stream of words: each begins with a move number followed by a move
 /// (the lines before it are its heading) and ends with the period after its last move, or
 /// where the words end.
@@ -1662,6 +1686,13 @@ pub(crate) fn games(
     // no legal first move, followed by another move's word (or the number 2), the words of a
     // game; the place of that move. (Not a heading's text: it would take the game's moves.)
     let wrong_start = |i: usize| -> Option<(usize, &str)> {
+        // (At a line's start; in ordinary notation, a book's, where prose names moves too
+        // (`Lösningen: 1.Dxh7+ Kxh7`), at a paragraph's start.)
+        let line_start = i == 0 || words[i - 1].line < words[i].line;
+        let paragraph = i == 0 || words[i].after_blank_line;
+        if !line_start || (notation == Notation::Ordinary && !paragraph) {
+            return None;
+        }
         // (Compact notation's 1 typed as ordinary notation's, `⠼⠁`, before a legal move.)
         if notation == Notation::Compact && words[i].cells == [NUMBER_SIGN[0], DIGITS[1]] {
             let next = words.get(i + 1).filter(|w| !w.after_blank_line)?;
@@ -1802,7 +1833,10 @@ pub(crate) fn games(
         let contents = lines
             .iter()
             .any(|h| to_print(h.cells) == crate::braille::book::CONTENTS_HEADING);
-        let page = words[i].page;
+        let page = match diagram {
+            Some((k, _)) => diagrams[k].page,
+            None => words[i].page,
+        };
         for h in lines
             .iter()
             .filter(|h| !h.cells.is_empty())
@@ -1810,10 +1844,7 @@ pub(crate) fn games(
         {
             let text = to_print(h.cells);
             // A bulletin's game or round heading goes on, unindented, on the lines it filled.
-            let board = |t: &str| {
-                t.strip_prefix(crate::braille::book::BOARD_WORD)
-                    .is_some_and(|r| r.starts_with(' ') && r.contains(": "))
-            };
+            let board = |t: &str| board_heading(t).is_some();
             match heading.last_mut() {
                 Some(last) if h.continued => {
                     if !h.cut {
@@ -1898,6 +1929,18 @@ pub(crate) fn games(
         // blank line between (a page end took it away).
         let mut mark: Option<(usize, u32)> = None;
         let mut comment_from: Option<usize> = None;
+        // The line of a result typed after the last move.
+        let mut result_line: Option<u32> = None;
+        // The next game's players' line at the top of a page after the last move's (`line`,
+        // after `last`): a page end took the blank line before it away.
+        let overleaf = |line: u32, last: u32| {
+            let at = |l: u32| headings.get(headings.partition_point(|h| h.line < l));
+            at(line).is_some_and(|h| {
+                h.line == line
+                    && at(last).is_some_and(|m| h.page > m.page)
+                    && to_print(h.cells).contains(" – ")
+            })
+        };
         while i < words.len() {
             let w = &words[i];
             if i > game_start && reader.stack.is_empty() {
@@ -1930,6 +1973,7 @@ pub(crate) fn games(
             match read {
                 Ok(true) => {
                     last_line = w.line;
+                    result_line = reader.game.result.as_ref().map(|_| w.line);
                     // The words after the game's end on its line: a result typed there
                     // (`⠄ ⠴⠤⠂`) is the game's, other words a comment after its last move
                     // (not dropped).
@@ -1962,6 +2006,23 @@ pub(crate) fn games(
                 last_move_line = w.line;
                 mark = None;
             }
+        }
+        // Words on the lines after the last move that are the next game's heading overleaf:
+        // its, not this game's comment (nor its result).
+        if let Some((len, line)) = mark
+            && last_line >= line
+            && overleaf(line, last_move_line)
+        {
+            if result_line.is_some_and(|r| r >= line) {
+                // (The result ended the game there, the comment before it flushed: when that
+                // comment began on this line, it is the heading's words.)
+                reader.game.result = None;
+                if len == 0 && matches!(reader.game.items.last(), Some(Item::Comment(_))) {
+                    reader.game.items.pop();
+                }
+            }
+            reader.comment.truncate(len);
+            last_line = line - 1;
         }
         // Compact notation: a comment that began right after a move and ends the game with a
         // move and the game's period (`⠇⠑⠲⠄`, which text in a comment cannot be): its first
@@ -2024,37 +2085,44 @@ fn diagram_positions(fen: &str, number: u32, black: bool) -> Vec<Chess> {
         setup.turn = Color::Black;
     }
     // Castling as the diagram allows it (it does not say whether the king or a rook has
-    // moved): a king on its square with a rook in a corner; else (Chess960) a king on its
-    // first rank with the outermost rook on either side of it.
+    // moved): a king on its square with a rook in a corner. A Chess960 start array (each
+    // side's eight pawns on its second rank, eight pieces on its first) castles with the
+    // outermost rook on either side of the king, wherever they stand. (A castled king on g1
+    // beside a rook on a1 is no Chess960 start.)
+    let rank_of = |color: Color, first: bool| match (color, first) {
+        (Color::White, true) => Rank::First,
+        (Color::White, false) => Rank::Second,
+        (Color::Black, true) => Rank::Eighth,
+        (Color::Black, false) => Rank::Seventh,
+    };
+    let on_rank =
+        |color: Color, rank: Rank| Bitboard::from_rank(rank) & setup.board.by_color(color);
+    let start_array = [Color::White, Color::Black].into_iter().all(|color| {
+        let pawns = on_rank(color, rank_of(color, false)) & setup.board.pawns();
+        pawns.count() == 8 && on_rank(color, rank_of(color, true)).count() == 8
+    });
     let mut rights = Bitboard::EMPTY;
     let mut chess960 = false;
     for color in [Color::White, Color::Black] {
-        let rank = match color {
-            Color::White => Rank::First,
-            Color::Black => Rank::Eighth,
-        };
-        let king = Role::King.of(color);
-        let rooks: Vec<File> = File::ALL
-            .into_iter()
-            .filter(|&f| {
-                setup.board.piece_at(Square::from_coords(f, rank)) == Some(Role::Rook.of(color))
-            })
-            .collect();
+        let rank = rank_of(color, true);
+        let at = |f: File| setup.board.piece_at(Square::from_coords(f, rank));
         let Some(k) = File::ALL
             .into_iter()
-            .find(|&f| setup.board.piece_at(Square::from_coords(f, rank)) == Some(king))
+            .find(|&f| at(f) == Some(Role::King.of(color)))
         else {
             continue;
         };
+        let rooks: Vec<File> = File::ALL
+            .into_iter()
+            .filter(|&f| at(f) == Some(Role::Rook.of(color)))
+            .collect();
         let sides = [
             rooks.iter().copied().find(|&f| f < k),
             rooks.iter().copied().rev().find(|&f| f > k),
         ];
         for f in sides.into_iter().flatten() {
             let standard = k == File::E && matches!(f, File::A | File::H);
-            // (Only when the side has no standard castling: a rook on b1 beside a king on e1
-            // is no Chess960 castling partner of a game that began in the standard way.)
-            if standard || (k != File::E && (File::B..=File::G).contains(&k)) {
+            if standard || start_array {
                 chess960 |= !standard;
                 rights.add(Square::from_coords(f, rank));
             }

@@ -183,7 +183,7 @@ fn is_dash(word: &[Cell]) -> bool {
 /// A bulletin's heading gives back its round (`Rond 3` before the round's first game), its
 /// board and its result (`Bord 2: White (Elo) – Black (Elo), 1-0`).
 fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
-    use crate::braille::book::{BOARD_WORD, NO_ROUND, ROUND_WORD};
+    use crate::braille::book::{NO_ROUND, ROUND_WORD};
     let mut tags = Vec::new();
     let mut lines = heading.iter().map(|l| l.trim()).filter(|l| !l.is_empty());
     let first = loop {
@@ -210,12 +210,7 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
     // A bulletin's game heading: its board before the players (when it has one), its result
     // after them.
     let mut first = first;
-    if let Some((board, players)) = first
-        .strip_prefix(BOARD_WORD)
-        .filter(|r| r.starts_with(' '))
-        .and_then(|r| r.split_once(": "))
-        .filter(|(_, p)| p.contains(" – "))
-    {
+    if let Some((board, players)) = games::board_heading(first) {
         tags.push(("Board", board.trim().to_owned()));
         first = players;
     }
@@ -301,21 +296,23 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
 pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
     let mut out = String::new();
     // A bulletin's round heading stands before the round's first game: its games after it
-    // (those with a board) are of that round.
+    // are of that round (and event).
     let mut round: Vec<(&'static str, String)> = Vec::new();
     for game in games.iter().map(|g| g.borrow()) {
         let mut tags = tags(&game.heading);
-        // (A bulletin's game: a board, or a result on the players' line.)
-        let bulletin = game
+        // (Once a round heading was read: only a bulletin has them.)
+        let of_round = |(n, _): &&(&str, String)| matches!(*n, "Round" | "Event");
+        if game
             .heading
             .first()
             .is_some_and(|l| games::is_round_heading(l))
-            || tags.iter().any(|(n, _)| *n == "Board");
-        if bulletin {
-            let of_round = |(n, _): &&(&str, String)| matches!(*n, "Round" | "Event");
-            match tags.iter().any(|(n, _)| *n == "Round") {
-                true => round = tags.iter().filter(of_round).cloned().collect(),
-                false => tags.extend(round.iter().cloned()),
+        {
+            round = tags.iter().filter(of_round).cloned().collect();
+        } else {
+            for (name, value) in &round {
+                if !tags.iter().any(|(n, _)| n == name) {
+                    tags.push((name, value.clone()));
+                }
             }
         }
         let get = |name: &str| {

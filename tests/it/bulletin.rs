@@ -716,3 +716,44 @@ fn a_bulletin_draws_start_positions_and_chess960_reads_back() {
         }
     }
 }
+
+/// Read back, every game of a round without boards is of that round (the round heading
+/// stands before its first game only), and the first game's heading is kept when its start
+/// diagram puts its moves on the next page.
+#[test]
+fn a_bulletins_rounds_without_boards_and_a_start_diagram_read_back() {
+    let dir = Sandbox::new();
+    dir.write(
+        "r.pgn",
+        "[Event \"E\"]\n[Round \"1\"]\n[White \"Anna\"]\n[Black \"Bo\"]\n[Result \"1-0\"]\n\
+         [SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 30\"]\n\n\
+         30. O-O Kd8 31. Rf7 Kc8 32. Ra8# 1-0\n\n\
+         [Event \"E\"]\n[Round \"1\"]\n[White \"Cid\"]\n[Black \"Dan\"]\n[Result \"0-1\"]\n\n\
+         1. d4 0-1\n",
+    );
+    for length in ["12", "14", "29"] {
+        let ran = dir.run(&[
+            "build",
+            "r.pgn",
+            "--bulletin",
+            "--page-length",
+            length,
+            "-o",
+            "r.brf",
+        ]);
+        assert_eq!(ran.code, Some(0), "{length}: {}", ran.stderr);
+        let read = dir.run(&["read", "r.brf", "--notation", "ordinary", "-o", "-"]);
+        let pgn = read.ok().text();
+        let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+        assert_eq!(games.len(), 2, "{length}: {pgn}");
+        for (g, (white, black)) in games.iter().zip([("Anna", "Bo"), ("Cid", "Dan")]) {
+            for tag in [
+                "[Round \"1\"]".to_owned(),
+                format!("[White \"{white}\"]"),
+                format!("[Black \"{black}\"]"),
+            ] {
+                assert!(g.contains(&tag), "{length}: {tag} in\n{g}");
+            }
+        }
+    }
+}

@@ -1560,3 +1560,67 @@ fn read_to_a_folder_asks_for_a_file_name() {
         ran.stderr
     );
 }
+
+/// Castling rights read from a diagram: a castled middlegame (king on g1, a rook still on a1)
+/// is no Chess960 start and gets none it cannot have; a Chess960 start array with its king on
+/// e and rooks off the corners castles with them.
+#[test]
+fn castling_from_a_diagram_is_chess960_only_for_a_start_array() {
+    let dir = Sandbox::new();
+    dir.write(
+        "rok.pgn",
+        "[White \"A\"]\n[Black \"B\"]\n[SetUp \"1\"]\n\
+         [FEN \"r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 20\"]\n\n20. a3 a6 *\n\n\
+         [White \"C\"]\n[Black \"D\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"brnqkrnb/pppppppp/8/8/8/8/PPPPPPPP/BRNQKRNB w KQkq - 0 1\"]\n\n\
+         1. Nf3 Nf6 2. O-O O-O *\n",
+    );
+    let ran = dir.run(&[
+        "build",
+        "rok.pgn",
+        "--start-diagram",
+        "--verify",
+        "-o",
+        "rok.brf",
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let read = dir.run(&["read", "rok.brf", "--notation", "ordinary", "-o", "-"]);
+    let pgn = read.ok().text();
+    let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2, "{pgn}");
+    assert!(
+        games[0].contains("[FEN \"r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 20\"]"),
+        "{pgn}"
+    );
+    assert!(!games[0].contains("Chess960"), "{pgn}");
+    assert!(games[1].contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(games[1].contains("2. O-O O-O"), "{pgn}");
+}
+
+/// In ordinary notation a game's move written wrongly right after a comment that names no
+/// move of its own (`bra drag 3.Lb6`) is an error, not the start of a comment line; moves in
+/// a book's prose (`Lösningen: 1.Dxh7+ Kxh7`) are no game's first move written wrongly.
+#[test]
+fn a_slip_after_a_comment_is_an_error_and_prose_moves_are_prose() {
+    let dir = Sandbox::new();
+    dir.write(
+        "slip.brf",
+        ",A -- ,B\n#A' E#D E#E #B' ,SF#C ,SC#F BRA DRAG #C',LB#F A#F #D',LA#D ,SF#F\n",
+    );
+    let ran = dir.run(&["read", "slip.brf", "--notation", "ordinary"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("slip.brf:2:38: error: no legal move is written so"),
+        "{}",
+        ran.stderr
+    );
+    dir.write(
+        "bok.md",
+        "# Kap\n\nLösningen: 1.Dxh7+ Kxh7 2.Th3+ Kg8 3.Th8 matt.\n\n```pgn\n1. e4 e5 *\n```\n",
+    );
+    let ran = dir.run(&["build", "bok.md", "-o", "bok.brf"]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let read = dir.run(&["read", "bok.brf", "--notation", "ordinary", "-o", "-"]);
+    assert!(read.ok().text().contains("1. e4 e5 *"));
+}
