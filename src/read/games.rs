@@ -1173,11 +1173,27 @@ impl Reader<'_> {
             let e = self.error_at_move(w, &format!("move number {n} where {due} is due"));
             return Err(e);
         }
+        // (Ordinary notation: the number due, this side's, apart from a word of a move's form
+        // that is no legal move here, after a comment that names no move of its own (`bra
+        // drag 3. Lb6`): the game's move written wrongly, read as one to be the error there,
+        // as when they are written together. A comment's own line begins with a move legal
+        // here, or follows a move it names.)
+        let slipped = self.notation == Notation::Ordinary
+            && p.number == Some(due)
+            && p.written.is_none()
+            && p.opens == 0
+            && p.black == (here.turn() == shakmaty::Color::Black)
+            && next.is_some_and(|n| {
+                let q = parse(self.notation, n.cells);
+                q.number.is_none() && q.written.is_some() && q.opens == 0
+            })
+            && !self.comment_has_numbered_move();
         if p.number.is_some_and(|n| n != due)
             || (p.number.is_some()
                 && p.written.is_none()
                 && !p.omitted
                 && !self.comment.is_empty()
+                && !slipped
                 && !next.is_some_and(|n| {
                     let q = parse(self.notation, n.cells);
                     q.omitted || q.written.is_some_and(|m| fitting(here, &m).len() == 1)

@@ -1615,6 +1615,19 @@ fn a_slip_after_a_comment_is_an_error_and_prose_moves_are_prose() {
         "{}",
         ran.stderr
     );
+    // The number typed apart from the move: the error at the move.
+    dir.write(
+        "isär.brf",
+        ",A -- ,B\n#A' E#D E#E #B' ,SF#C ,SC#F BRA DRAG #C' ,LB#F A#F #D' ,LA#D ,SF#F\n",
+    );
+    let ran = dir.run(&["read", "isär.brf", "--notation", "ordinary"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("isär.brf:2:42: error: no legal move is written so"),
+        "{}",
+        ran.stderr
+    );
     dir.write(
         "bok.md",
         "# Kap\n\nLösningen: 1.Dxh7+ Kxh7 2.Th3+ Kg8 3.Th8 matt.\n\n```pgn\n1. e4 e5 *\n```\n",
