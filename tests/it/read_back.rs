@@ -1603,31 +1603,17 @@ fn castling_from_a_diagram_is_chess960_only_for_a_start_array() {
 #[test]
 fn a_slip_after_a_comment_is_an_error_and_prose_moves_are_prose() {
     let dir = Sandbox::new();
-    dir.write(
-        "slip.brf",
-        ",A -- ,B\n#A' E#D E#E #B' ,SF#C ,SC#F BRA DRAG #C',LB#F A#F #D',LA#D ,SF#F\n",
-    );
-    let ran = dir.run(&["read", "slip.brf", "--notation", "ordinary"]);
-    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
-    assert!(
-        ran.stderr
-            .starts_with("slip.brf:2:38: error: no legal move is written so"),
-        "{}",
-        ran.stderr
-    );
-    // The number typed apart from the move: the error at the move.
-    dir.write(
-        "isär.brf",
-        ",A -- ,B\n#A' E#D E#E #B' ,SF#C ,SC#F BRA DRAG #C' ,LB#F A#F #D' ,LA#D ,SF#F\n",
-    );
-    let ran = dir.run(&["read", "isär.brf", "--notation", "ordinary"]);
-    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
-    assert!(
-        ran.stderr
-            .starts_with("isär.brf:2:42: error: no legal move is written so"),
-        "{}",
-        ran.stderr
-    );
+    // The number with the move, and typed apart from it: the error at the move.
+    for (name, number, place) in [("slip.brf", "#C'", "2:38"), ("isär.brf", "#C' ", "2:42")] {
+        dir.write(
+            name,
+            format!(",A -- ,B\n#A' E#D E#E #B' ,SF#C ,SC#F BRA DRAG {number},LB#F A#F\n"),
+        );
+        let ran = dir.run(&["read", name, "--notation", "ordinary"]);
+        assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+        let want = format!("{name}:{place}: error: no legal move is written so");
+        assert!(ran.stderr.starts_with(&want), "{want}\n{}", ran.stderr);
+    }
     dir.write(
         "bok.md",
         "# Kap\n\nLösningen: 1.Dxh7+ Kxh7 2.Th3+ Kg8 3.Th8 matt.\n\n```pgn\n1. e4 e5 *\n```\n",
