@@ -1458,8 +1458,8 @@ impl Pass<'_, '_> {
                             format!(
                                 "volume {} of {} holds {held} sheets, more than volume_sheets \
                                  ({sheets}): no place between its pages {} and {} may end a \
-                                 volume (a game, diagram, table, list or quote, or the title \
-                                 page, fills them)",
+                                 volume (a game, diagram, table, list or quote, the contents \
+                                 list, or the title page, fills them)",
                                 k + 1,
                                 spans.len(),
                                 span.first,
@@ -1468,7 +1468,9 @@ impl Pass<'_, '_> {
                         )
                         .with_hint(
                             "raise volume_sheets, or give the text a heading or a paragraph \
-                             where a volume may end",
+                             where a volume may end; a contents list is never split (a \
+                             bulletin of many games: raise volume_sheets, or build the rounds \
+                             apart)",
                         ),
                     ));
                 }

@@ -757,3 +757,42 @@ fn a_bulletins_rounds_without_boards_and_a_start_diagram_read_back() {
         }
     }
 }
+
+/// A bulletin's contents list longer than a volume (it is never split) makes the first volume
+/// too big: the warning names the contents list among what fills it, and says what to do.
+#[test]
+fn a_contents_list_longer_than_a_volume_is_named() {
+    let dir = Sandbox::new();
+    let pgn: String = (0..80)
+        .map(|i| {
+            format!(
+                "[Event \"SM\"]\n[Round \"{}.{}\"]\n[White \"Vit{i}, A\"]\n[Black \"Svart{i}, B\"]\n\
+                 [Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+                i / 8 + 1,
+                i % 8 + 1
+            )
+        })
+        .collect();
+    dir.write("sm.pgn", &pgn);
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--volume-sheets",
+        "3",
+        "--page-length",
+        "12",
+        "-o",
+        "sm.brf",
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("warning: volume 1 of ")
+            && ran
+                .stderr
+                .contains("the contents list, or the title page, fills them")
+            && ran.stderr.contains("a contents list is never split"),
+        "{}",
+        ran.stderr
+    );
+}
