@@ -1945,8 +1945,6 @@ pub(crate) fn games(
         // blank line between (a page end took it away).
         let mut mark: Option<(usize, u32)> = None;
         let mut comment_from: Option<usize> = None;
-        // The line of a result typed after the last move.
-        let mut result_line: Option<u32> = None;
         // The next game's players' line at the top of a page after the last move's (`line`,
         // after `last`): a page end took the blank line before it away.
         let overleaf = |line: u32, last: u32| {
@@ -1972,6 +1970,16 @@ pub(crate) fn games(
                     }
                     break;
                 }
+                // (Or the next game's players' line overleaf: its heading, not this game's
+                // comment or result.)
+                if reader.moves_read > 0
+                    && w.line > last_move_line
+                    && words[i - 1].line < w.line
+                    && overleaf(w.line, last_move_line)
+                {
+                    last_line = w.line - 1;
+                    break;
+                }
             }
             if w.line > last_move_line && mark.is_none() {
                 mark = Some((reader.comment.len(), w.line));
@@ -1989,7 +1997,6 @@ pub(crate) fn games(
             match read {
                 Ok(true) => {
                     last_line = w.line;
-                    result_line = reader.game.result.as_ref().map(|_| w.line);
                     // The words after the game's end on its line: a result typed there
                     // (`⠄ ⠴⠤⠂`) is the game's, other words a comment after its last move
                     // (not dropped).
@@ -2022,23 +2029,6 @@ pub(crate) fn games(
                 last_move_line = w.line;
                 mark = None;
             }
-        }
-        // Words on the lines after the last move that are the next game's heading overleaf:
-        // its, not this game's comment (nor its result).
-        if let Some((len, line)) = mark
-            && last_line >= line
-            && overleaf(line, last_move_line)
-        {
-            if result_line.is_some_and(|r| r >= line) {
-                // (The result ended the game there, the comment before it flushed: when that
-                // comment began on this line, it is the heading's words.)
-                reader.game.result = None;
-                if len == 0 && matches!(reader.game.items.last(), Some(Item::Comment(_))) {
-                    reader.game.items.pop();
-                }
-            }
-            reader.comment.truncate(len);
-            last_line = line - 1;
         }
         // Compact notation: a comment that began right after a move and ends the game with a
         // move and the game's period (`⠇⠑⠲⠄`, which text in a comment cannot be): its first
