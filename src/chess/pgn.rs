@@ -225,6 +225,11 @@ impl Replayer {
         let mut replay = Replay::new(scan, file, number, &mut self.stack);
         replay.take_tags();
         let read = read_one(&mut self.reader, &mut replay);
+        // A number after the last move (unless the scan stopped at an error after it, which
+        // is the one to report).
+        if written.error.is_none() && scan.error.is_none() {
+            replay.finish(written.tokens);
+        }
         if read.is_err() {
             // What the reader holds is unknown: start a new one for the next game.
             self.reader = Reader::new(self.feed.clone());

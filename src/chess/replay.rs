@@ -261,6 +261,57 @@ impl<'a> Replay<'a> {
         self.warnings.push(Warning(d));
     }
 
+    /// A move number with no move after it: `next` is what stands there instead (an
+    /// annotation, a variation's bracket, the result), `None` at the game's end. A cut-short
+    /// file (`… 2. N`) would otherwise lose the number without a word, its `N` taken for the
+    /// novelty sign of the move before.
+    #[cold]
+    fn number_without_move(&mut self, number: usize, next: Option<&Token>) -> Flow {
+        let Some(nt) = self.scan.tokens.get(number) else {
+            return self.internal("move number not found");
+        };
+        let label = game_label(self.scan, self.number);
+        let written = self.scan.token_text(nt);
+        let message = match next {
+            Some(t) => format!(
+                "'{}' after the move number '{written}' in {label}: the move is missing",
+                self.scan.token_text(t)
+            ),
+            None => format!("move number '{written}' with no move after it in {label}"),
+        };
+        let hint = match next.map(|t| t.kind) {
+            Some(TokKind::Nag(_)) => {
+                "an annotation stands after its move (Nf3 N, e4!); if the file was cut short, \
+                 the rest of the game is missing"
+            }
+            _ => {
+                "a move stands after its number; if the file was cut short, the rest of the \
+                  game is missing"
+            }
+        };
+        let d = self.diagnostic(nt, message, Some(hint));
+        self.fail(nt.start, d.into())
+    }
+
+    /// At the game's end: a move number after the last move.
+    pub(crate) fn finish(&mut self, written: usize) {
+        if self.error.is_some() {
+            return;
+        }
+        let rest = self
+            .scan
+            .tokens
+            .get(self.cursor..written)
+            .unwrap_or_default();
+        let trailing = rest
+            .iter()
+            .position(|t| matches!(t.kind, TokKind::Number { .. }))
+            .map(|i| self.cursor + i);
+        if let Some(i) = self.claim.map(|(_, i)| i).or(trailing) {
+            let _ = self.number_without_move(i, None);
+        }
+    }
+
     fn setup(&mut self) -> Flow {
         let mode = if self.chess960 {
             CastlingMode::Chess960
@@ -841,6 +892,9 @@ impl Visitor for Replay<'_> {
                     ..
                 },
             )) => {
+                if let Some((_, i)) = self.claim {
+                    return self.number_without_move(i, Some(t));
+                }
                 let at = self.place(t.start);
                 self.items.push(Item::Nag(nag.0, at));
                 ControlFlow::Continue(())
@@ -881,6 +935,10 @@ impl Visitor for Replay<'_> {
             let _ = self.internal("pgn-reader reported a variation the scan did not find");
             return ControlFlow::Break(());
         };
+        if let Some((_, i)) = self.claim {
+            let _ = self.number_without_move(i, Some(t));
+            return ControlFlow::Break(());
+        }
         let Some(before) = self.before.take() else {
             let d = self.diagnostic(
                 t,
@@ -904,9 +962,12 @@ impl Visitor for Replay<'_> {
     }
 
     fn end_variation(&mut self, _: &mut ()) -> Flow {
-        let (Some(_), Some(frame)) = (self.next_token(), self.stack.pop()) else {
+        let (Some((_, t)), Some(frame)) = (self.next_token(), self.stack.pop()) else {
             return self.internal("pgn-reader reported a ')' the scan did not find");
         };
+        if let Some((_, i)) = self.claim {
+            return self.number_without_move(i, Some(t));
+        }
         self.pos = frame.pos;
         self.before = frame.before;
         self.past_max = frame.past_max;
@@ -915,8 +976,11 @@ impl Visitor for Replay<'_> {
     }
 
     fn outcome(&mut self, _: &mut (), outcome: Outcome) -> Flow {
-        if self.next_token().is_none() {
+        let Some((_, t)) = self.next_token() else {
             return self.internal("pgn-reader reported a result the scan did not find");
+        };
+        if let Some((_, i)) = self.claim {
+            return self.number_without_move(i, Some(t));
         }
         self.marker = Some(match outcome {
             Outcome::Known(KnownOutcome::Decisive {

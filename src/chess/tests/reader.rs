@@ -508,6 +508,73 @@ fn structural_errors() {
     );
 }
 
+/// A move number with no move after it (a file cut short in the middle of a move, a slip) is
+/// an error at the number: read on, the number would be dropped and a cut-off `N` taken for
+/// the novelty sign of the move before.
+#[test]
+fn move_number_without_its_move() {
+    let cases = [
+        // (source, column of the number, what stands after it, hint's start)
+        (
+            "1. e4 e5 2. N",
+            10,
+            "'N' after the move number '2.'",
+            "an annotation",
+        ),
+        (
+            "1. e4 e5 2... !",
+            10,
+            "'!' after the move number '2...'",
+            "an annotation",
+        ),
+        (
+            "1. e4 e5 2.",
+            10,
+            "move number '2.' with no move after it",
+            "a move stands",
+        ),
+        (
+            "1. e4 e5 2. {cut} ",
+            10,
+            "move number '2.' with no move after it",
+            "a move",
+        ),
+        (
+            "1. e4 e5 2. 1-0",
+            10,
+            "'1-0' after the move number '2.'",
+            "a move stands",
+        ),
+        (
+            "1. e4 e5 2. (2. d4) Nf3",
+            10,
+            "'(' after the move number '2.'",
+            "a move",
+        ),
+        (
+            "1. e4 (1. d4 d5 2.) e5",
+            17,
+            "')' after the move number '2.'",
+            "a move",
+        ),
+    ];
+    for (src, col, msg, hint) in cases {
+        let (line, c, width, m, h) = error(src);
+        assert_eq!((line, c), (1, col), "{src}");
+        // The number is underlined: `2.` or `2...`.
+        assert_eq!(width, if src.contains("2...") { 4 } else { 2 }, "{src}");
+        assert!(m.starts_with(msg), "{src}: {m}");
+        assert!(h.is_some_and(|h| h.starts_with(hint)), "{src}");
+    }
+    // A comment between the number and its move, and a number before a black move after a
+    // comment, are as they should be.
+    let games = read_all("1. e4 {c} 1... e5 2. {x} Nf3 *").unwrap();
+    assert_eq!(moves(&games[0]).len(), 3);
+    // The scan's own error after a number is the one reported, not the number's.
+    let (_, col, _, msg, _) = error("1. e4 e5 2. Xy3");
+    assert_eq!(col, 13, "{msg}");
+}
+
 #[test]
 fn bad_fen_is_located_at_its_tag() {
     // The field that is wrong, at its place in the tag, as in a `.fen` file.
