@@ -1947,13 +1947,36 @@ pub(crate) fn games(
         let mut comment_from: Option<usize> = None;
         // The next game's players' line at the top of a page after the last move's (`line`,
         // after `last`): a page end took the blank line before it away.
+        // In a bulletin its heading wraps with no indent, the dash often onto the next line
+        // (`Bord 2: Ceder, Cecilia` / `– Dahl, David, 0-1`), and a round's heading may be the
+        // page's first line.
         let overleaf = |line: u32, last: u32| {
-            let at = |l: u32| headings.get(headings.partition_point(|h| h.line < l));
-            at(line).is_some_and(|h| {
-                h.line == line
-                    && at(last).is_some_and(|m| h.page > m.page)
-                    && to_print(h.cells).contains(" – ")
-            })
+            let index = |l: u32| headings.partition_point(|h| h.line < l);
+            let k = index(line);
+            let (Some(h), Some(m)) = (headings.get(k), headings.get(index(last))) else {
+                return false;
+            };
+            if h.line != line || h.page <= m.page {
+                return false;
+            }
+            let mut text = to_print(h.cells);
+            if !bulletin {
+                return text.contains(" – ");
+            }
+            if is_round_heading(&text) {
+                return true;
+            }
+            // (The lines it filled: the dash may stand two lines down.)
+            let mut before = h;
+            for n in headings.get(k + 1..).unwrap_or_default() {
+                if n.line != before.line + 1 || n.page != h.page || !n.filled {
+                    break;
+                }
+                text.push(' ');
+                text.push_str(&to_print(n.cells));
+                before = n;
+            }
+            text.contains(" – ") || text.ends_with(" –")
         };
         while i < words.len() {
             let w = &words[i];
