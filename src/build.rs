@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::Encoding;
 
 use crate::braille::diagram::{BOARD_LINES, BOARD_WIDTH, diagram};
 use crate::braille::{self, Block, Made, Origin, book};
@@ -25,7 +25,7 @@ use crate::destination;
 use crate::document::fen::FenLine;
 use crate::document::frontmatter;
 use crate::document::{Document, Games, Node, Pos, Words};
-use crate::error::{Diagnostic, Error, Location, Reporter, Result, Warning};
+use crate::error::{Diagnostic, Error, LeftOut, Location, Reporter, Result, Warning};
 use crate::layout::{self, Layouter, LineSink};
 use crate::output::{Joined, Meta, Output, VolumeWrite};
 use crate::settings::Settings;
@@ -853,18 +853,15 @@ fn no_bulletin(file: &str) -> Warning {
     )
 }
 
-/// The warning for an input that is not UTF-8.
-fn not_utf8(input: &source::Input) -> Warning {
-    // At the first byte that is not UTF-8 when that decided it, else at the start.
-    let (line, column) = input.not_utf8_at.unwrap_or((1, 1));
-    let message = match input.not_utf8_at {
-        Some(_) => format!(
-            "not UTF-8 from here on: the whole file is read as {}",
-            input.encoding.name()
-        ),
-        None => format!("not UTF-8: read as {}", input.encoding.name()),
-    };
-    let mut d = Diagnostic::new(
+/// The warning for an input whose bytes are not UTF-8, at the first byte that is not (the
+/// encoding was guessed from there). A UTF-16 byte-order mark names its encoding as
+/// `--input-encoding` would: no warning then.
+fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> Warning {
+    let message = format!(
+        "not UTF-8 from here on: the whole file is read as {}",
+        input.encoding.name()
+    );
+    let d = Diagnostic::new(
         Location {
             file: input.name.clone(),
             line,
@@ -872,10 +869,7 @@ fn not_utf8(input: &source::Input) -> Warning {
         },
         message,
     );
-    if input.not_utf8_at.is_some() {
-        d = d.with_hint("save the file as UTF-8, or give --input-encoding if this is right");
-    }
-    Warning(d)
+    Warning(d.with_hint("save the file as UTF-8, or give --input-encoding if this is right"))
 }
 
 /// Transcribes opened inputs into one output stream: the one loop.
@@ -890,8 +884,8 @@ fn transcribe_opened(
     let mut opened = Vec::with_capacity(inputs.len());
     for (mut input, kind, role) in inputs {
         // A warning when the encoding was found, not when it was given.
-        if input.encoding != UTF_8 && !input.encoding_given {
-            reporter.warn(not_utf8(&input));
+        if let Some(at) = input.not_utf8_at.filter(|_| !input.encoding_given) {
+            reporter.warn(not_utf8(&input, at));
         }
         let name = input.name.clone();
         let prepared = if kind == InputKind::Markdown {
@@ -1778,7 +1772,7 @@ impl<S: LineSink> Run<'_, S> {
                         return Err(reporter.error(Error::Input(Box::new(d))));
                     }
                     counts.skip(&d.location);
-                    reporter.warn(skipped(d, "game", keep_going));
+                    reporter.warn(skipped(d, LeftOut::Game, keep_going));
                     return Ok(());
                 }
             };
@@ -1887,7 +1881,7 @@ impl<S: LineSink> Run<'_, S> {
                 self.counts.skip(&d.location);
                 self.counts.skipped_positions += 1;
                 self.reporter
-                    .warn(skipped(d, "position", self.options.keep_going));
+                    .warn(skipped(d, LeftOut::Position, self.options.keep_going));
                 return Ok(false);
             }
             Err(e) => return Err(self.reporter.error(e)),
@@ -1935,14 +1929,12 @@ impl<S: LineSink> Run<'_, S> {
     }
 }
 
-/// The error of a game or position left out, said as an error; with `keep_going` its hint
-/// says so (a check goes on past every error anyway).
-fn skipped(d: Diagnostic, what: &str, keep_going: bool) -> Warning {
+/// The error of a game or position left out, said as an error; with `keep_going` a note
+/// after its hint says so (a check goes on past every error anyway).
+fn skipped(d: Diagnostic, what: LeftOut, keep_going: bool) -> Warning {
     match keep_going {
-        true if d.hint.is_none() => Warning::skipped(d.with_hint(format!(
-            "this {what} is left out, the rest is written (keep_going)"
-        ))),
-        _ => Warning::skipped(d),
+        true => Warning::skipped(d.with_note(what)),
+        false => Warning::skipped(d),
     }
 }
 

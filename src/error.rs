@@ -29,9 +29,28 @@ pub struct Diagnostic {
     /// How many characters the marker covers (at least 1).
     pub width: u32,
     pub hint: Option<String>,
+    /// The problem's game or position was left out, the rest written (`keep_going`): said
+    /// in a note after the hint.
+    pub(crate) note: Option<LeftOut>,
     /// An error whose game or position was left out so that the build could go on
     /// (`keep_going`, and `check`): reported as an error, through the warnings' channel.
     pub(crate) skipped: bool,
+}
+
+/// What an error left out so that the build could go on (`keep_going`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LeftOut {
+    Game,
+    Position,
+}
+
+impl LeftOut {
+    fn text(self) -> &'static str {
+        match self {
+            LeftOut::Game => "this game is left out, the rest is written (keep_going)",
+            LeftOut::Position => "this position is left out, the rest is written (keep_going)",
+        }
+    }
 }
 
 impl Diagnostic {
@@ -42,6 +61,7 @@ impl Diagnostic {
             source_line: None,
             width: 1,
             hint: None,
+            note: None,
             skipped: false,
         }
     }
@@ -61,6 +81,11 @@ impl Diagnostic {
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
+        self
+    }
+
+    pub(crate) fn with_note(mut self, note: LeftOut) -> Self {
+        self.note = Some(note);
         self
     }
 
@@ -122,6 +147,10 @@ impl Diagnostic {
         }
         if let Some(hint) = &self.hint {
             group = group.element(Level::HELP.with_name("hint").message(hint.as_str()));
+            any = true;
+        }
+        if let Some(note) = &self.note {
+            group = group.element(Level::NOTE.message(note.text()));
             any = true;
         }
         if any {

@@ -42,6 +42,10 @@ pub(super) struct Bulletin {
     /// Each player (by sort key): the name as first written, and the contents entries (game
     /// headings) of their games.
     players: BTreeMap<(Vec<u32>, String), Vec<usize>>,
+    /// Games laid out in this pass (`None` before the first), and in the pass before
+    /// (`None` in the first).
+    games: Option<usize>,
+    games_before: Option<usize>,
 }
 
 impl Bulletin {
@@ -60,6 +64,7 @@ impl Bulletin {
     pub(super) fn restart(&mut self) {
         self.round = (None, None);
         self.players.clear();
+        self.games_before = self.games.replace(0);
     }
 
     /// The title page and the contents list, before the first game.
@@ -68,8 +73,13 @@ impl Bulletin {
         self.title_page
     }
 
+    /// Nothing when the pass before found no game (an empty file, or every game skipped):
+    /// the output is empty then, as a book's of an empty file is.
     pub(super) fn front(&self) -> Vec<Node> {
         let mut nodes = Vec::new();
+        if self.games_before == Some(0) {
+            return nodes;
+        }
         if let Some(title) = self.title.as_ref().filter(|_| self.title_page) {
             let at = self.title_at.unwrap_or(PROGRAM);
             nodes.push(Node::TitlePage {
@@ -84,6 +94,7 @@ impl Bulletin {
     /// The headings before a game: its round's when the round changes, then its own.
     /// `entry` is the index the game's heading gets in the contents list.
     pub(super) fn before_game(&mut self, about: &About, entry: usize) -> Vec<Node> {
+        self.games = Some(self.games.unwrap_or(0) + 1);
         if self.title.is_none() && self.title_page {
             let event = about.tag_at("Event");
             self.title = event.map(|(e, _)| e.to_owned());

@@ -675,6 +675,40 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
     }
 }
 
+/// A bulletin of no game (an empty file, or every game skipped with `--keep-going`) is empty,
+/// as a book of an empty file is: no page holding a contents heading alone, no title page,
+/// and no warning of an empty contents list (the file's own warning, or its skip, says it).
+#[test]
+fn a_bulletin_without_games_is_empty() {
+    let dir = Sandbox::new();
+    dir.write("tom.pgn", "");
+    dir.write(
+        "fel.pgn",
+        "[Event \"KM\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke3 *\n",
+    );
+    for (file, title) in [
+        ("tom.pgn", None),
+        ("fel.pgn", None),
+        ("tom.pgn", Some("KM")),
+    ] {
+        let mut args = vec!["build", file, "--bulletin", "--keep-going", "-o", "ut.brf"];
+        args.extend(title.iter().flat_map(|t| ["--title", *t]));
+        let ran = dir.run(&args);
+        assert!(matches!(ran.code, Some(0 | 4)), "{file}: {}", ran.stderr);
+        assert_eq!(dir.read("ut.brf"), b"", "{file} {title:?}");
+        assert!(!ran.stderr.contains("contents list"), "{}", ran.stderr);
+    }
+    // One game written: its bulletin has the title page and contents list.
+    dir.write(
+        "en.pgn",
+        "[Event \"KM\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n",
+    );
+    dir.run(&["build", "en.pgn", "--bulletin", "-o", "en.brf"])
+        .ok();
+    let text = String::from_utf8(dir.read("en.brf")).expect("BRF");
+    assert!(text.contains(",,KM") && text.contains(",INNEH"), "{text}");
+}
+
 /// A game's heading at the top of a page (the page end took away the blank line before it)
 /// is that game's heading, not the last game's comment, however it wraps: with the dash on the
 /// next line or two lines down (`Bord 2: Palliyage,` / `Sethumlee Devhara (1726)` / `– …`),

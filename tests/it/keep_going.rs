@@ -114,6 +114,13 @@ fn keep_going_writes_every_other_game_and_names_each_one_left_out() {
             );
             assert!(error.contains(BROKEN[k % BROKEN.len()].1), "{error}");
         }
+        // Each says that its game is left out, after its own hint when it has one.
+        let notes = kept
+            .stderr
+            .matches("= note: this game is left out, the rest is written (keep_going)")
+            .count();
+        assert_eq!(notes, at.len(), "{}", kept.stderr);
+        assert!(kept.stderr.contains("= hint: "), "{}", kept.stderr);
         let places: Vec<String> = lines
             .iter()
             .map(|l| format!("rond.pgn:{}", l + 5))
@@ -134,6 +141,7 @@ fn keep_going_writes_every_other_game_and_names_each_one_left_out() {
     assert_eq!(checked.code, Some(1), "{}", checked.stderr);
     let named = checked.stderr.matches(": error: ").count();
     assert_eq!(named, at.len(), "{}", checked.stderr);
+    assert!(!checked.stderr.contains("= note:"), "{}", checked.stderr);
     assert!(
         checked
             .stderr
