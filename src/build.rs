@@ -30,7 +30,7 @@ use crate::layout::{self, Layouter, LineSink};
 use crate::output::{Joined, Meta, Output, VolumeWrite};
 use crate::settings::Settings;
 use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
-use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Options};
+use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Notation, Options};
 use crate::source::{self, Progress};
 use folder::{Part, Role};
 use games::Step;
@@ -744,18 +744,27 @@ fn resolve(
     match first {
         Prepared::Book(text) => {
             let front = front_of(name, text, role)?;
-            settings
+            let merged = settings
                 .clone()
                 .or(front.settings)
-                .or(base.cloned().unwrap_or_default())
-                .resolve(Some(DEFAULT_PROFILE))
+                .or(base.cloned().unwrap_or_default());
+            bulletin_notation(merged).resolve(Some(DEFAULT_PROFILE))
         }
         // A bulletin is a book of games: its pages are numbered as a book's.
         Prepared::Stream(_) | Prepared::Spooled(_) => match settings.bulletin {
-            Some(true) => settings.resolve(Some(DEFAULT_PROFILE)),
+            Some(true) => bulletin_notation(settings.clone()).resolve(Some(DEFAULT_PROFILE)),
             _ => settings.resolve(None),
         },
     }
+}
+
+/// A bulletin is written in compact notation, the notation of scoresheets and bulletins
+/// (rules.md §3), unless a notation is asked for.
+fn bulletin_notation(mut settings: Settings) -> Settings {
+    if settings.bulletin == Some(true) && settings.notation.is_none() {
+        settings.notation = Some(Notation::Compact);
+    }
+    settings
 }
 
 /// The front matter of a book, or a folder's `bok.yaml`.

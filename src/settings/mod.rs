@@ -171,7 +171,7 @@ settings! {
     format: Choice<Format> = Format::Brf;
     /// Braille table of BRF output (nabcc: North American braille ASCII; sv-cx: Swedish).
     table: Choice<BrfTable> = BrfTable::Nabcc;
-    /// Chess notation.
+    /// Chess notation (a bulletin's is compact unless one is given).
     notation: Choice<Notation> = Notation::Ordinary, words values;
     /// Short or long algebraic moves.
     moves: Choice<Moves> = Moves::Short, words values;
@@ -212,7 +212,7 @@ settings! {
     chapter_start: Choice<ChapterStart> = ChapterStart::NewPage;
     /// Go on past a game or position that cannot be transcribed: it is left out and named, the rest is written, and the exit code is 4.
     keep_going: Flag = false;
-    /// Games as a tournament bulletin: a title page, a contents list by round, a heading a game, an index of players.
+    /// Games as a tournament bulletin in compact notation (unless a notation is given): a title page, a contents list by round, a heading a game, an index of players.
     bulletin: Flag = false;
     /// A bulletin's title (title page, each volume's, PEF and proof); without it, the first game's Event tag. A book's title is its front matter's.
     title: Text;

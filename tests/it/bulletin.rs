@@ -675,6 +675,49 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
     }
 }
 
+/// A bulletin is written in compact notation, the notation of scoresheets and bulletins,
+/// unless a notation is given (on the command line or in `bok.yaml`).
+#[test]
+fn a_bulletin_is_compact_unless_told() {
+    let dir = Sandbox::new();
+    dir.write("sm.pgn", pgn());
+    let compact = braille("Schacknotation: kompakt");
+    let ordinary = braille("Schacknotation: ordinär");
+    let built = |args: &[&str]| {
+        let mut all = vec![
+            "build",
+            "sm.pgn",
+            "--bulletin",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ];
+        all.extend_from_slice(args);
+        dir.run(&all).ok().text()
+    };
+    let default = built(&[]);
+    assert!(default.contains(&compact), "{default}");
+    assert_eq!(default, built(&["--notation", "compact"]));
+    let told = built(&["--notation", "ordinary"]);
+    assert!(
+        told.contains(&ordinary) && !told.contains(&compact),
+        "{told}"
+    );
+    // A book folder of rounds: bok.yaml's bulletin: true, its notation if it gives one.
+    std::fs::create_dir(dir.path().join("bok")).expect("a folder");
+    dir.write("bok/sm.pgn", pgn());
+    for (yaml, want) in [("", &compact), ("notation: ordinary\n", &ordinary)] {
+        dir.write(
+            "bok/bok.yaml",
+            format!("title: SM\nbulletin: true\n{yaml}chapters:\n  - sm.pgn\n"),
+        );
+        let ran = dir.run(&["build", "bok", "--format", "unicode", "-o", "-"]);
+        let text = ran.ok().text();
+        assert!(text.contains(want.as_str()), "{yaml}: {text}");
+    }
+}
+
 /// A bulletin of no game (an empty file, or every game skipped with `--keep-going`) is empty,
 /// as a book of an empty file is: no page holding a contents heading alone, no title page,
 /// and no warning of an empty contents list (the file's own warning, or its skip, says it).
@@ -857,18 +900,23 @@ fn a_bulletins_rounds_without_boards_and_a_start_diagram_read_back() {
          [Event \"E\"]\n[Round \"1\"]\n[White \"Cid\"]\n[Black \"Dan\"]\n[Result \"0-1\"]\n\n\
          1. d4 0-1\n",
     );
-    for length in ["12", "14", "29"] {
+    for (length, notation) in [("12", "ordinary"), ("14", "ordinary"), ("29", "ordinary")]
+        .into_iter()
+        .chain([("12", "compact"), ("14", "compact"), ("29", "compact")])
+    {
         let ran = dir.run(&[
             "build",
             "r.pgn",
             "--bulletin",
+            "--notation",
+            notation,
             "--page-length",
             length,
             "-o",
             "r.brf",
         ]);
         assert_eq!(ran.code, Some(0), "{length}: {}", ran.stderr);
-        let read = dir.run(&["read", "r.brf", "--notation", "ordinary", "-o", "-"]);
+        let read = dir.run(&["read", "r.brf", "--notation", notation, "-o", "-"]);
         let pgn = read.ok().text();
         let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
         assert_eq!(games.len(), 2, "{length}: {pgn}");
