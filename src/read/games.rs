@@ -1853,52 +1853,13 @@ pub(crate) fn games(
             Some((k, _)) => diagrams[k].page,
             None => words[i].page,
         };
-        for h in lines
-            .iter()
-            .filter(|h| !h.cells.is_empty())
-            .filter(|h| !contents || h.page >= page)
-        {
-            let text = to_print(h.cells);
-            // A bulletin's game or round heading goes on, unindented, on the lines it filled.
-            let board = |t: &str| board_heading(t).is_some();
-            match heading.last_mut() {
-                Some(last) if h.continued => {
-                    if !h.cut {
-                        last.push(' ');
-                    }
-                    last.push_str(&text);
-                }
-                Some(last)
-                    if h.filled
-                        && (bulletin || board(last) || is_round_heading(last))
-                        && !board(&text)
-                        && !is_round_heading(&text) =>
-                {
-                    last.push(' ');
-                    last.push_str(&text);
-                }
-                _ => heading.push(text),
-            }
-        }
-        // Headings of games without moves (a forfeit, a result alone) before this game's: each
-        // begins with a players' line (`White – Black`; a bulletin's round heading before it
-        // goes with it).
-        // (Lines before the first players' line go with it: a bulletin's round.)
-        loop {
-            let mut players = (0..heading.len()).filter(|&k| heading[k].contains(" – "));
-            let (Some(first), Some(mut at)) = (players.next(), players.next()) else {
-                break;
-            };
-            if at > first + 1 && is_round_heading(&heading[at - 1]) {
-                at -= 1;
-            }
-            let rest = heading.split_off(at);
-            out.push(ReadGame {
-                line: first_line,
-                heading: std::mem::replace(&mut heading, rest),
-                ..ReadGame::default()
-            });
-        }
+        join_heading(
+            &mut heading,
+            lines.iter().filter(|h| !contents || h.page >= page),
+            bulletin,
+        );
+        // Headings of games without moves (a forfeit, a result alone) before this game's.
+        split_games_without_moves(&mut heading, first_line, &mut out);
         let mut chess960 = false;
         let (pos, start, line) = match diagram {
             Some((k, pos)) => {
@@ -2092,7 +2053,82 @@ pub(crate) fn games(
         heading_from = last_line + 1;
         out.push(reader.game);
     }
+    // A bulletin's games without moves after its last game (a forfeit on the last board):
+    // the headings after that game, up to the index of players.
+    if bulletin && out.iter().any(|g| !g.items.is_empty()) {
+        let lo = headings.partition_point(|h| h.line < heading_from);
+        let index = crate::braille::book::INDEX_HEADING;
+        let lines = headings[lo..]
+            .iter()
+            .take_while(|h| to_print(h.cells) != index);
+        let mut heading = Vec::new();
+        join_heading(&mut heading, lines, bulletin);
+        if heading.iter().any(|l| l.contains(" – ")) {
+            let line = headings.get(lo).map_or(heading_from, |h| h.line);
+            split_games_without_moves(&mut heading, line, &mut out);
+            out.push(ReadGame {
+                line,
+                heading,
+                ..ReadGame::default()
+            });
+        }
+    }
     Ok((out, started))
+}
+
+/// Adds heading lines to the paragraphs of a heading: a line that starts with blanks goes on
+/// with the one before it, and so does a bulletin's game or round heading, unindented, on the
+/// lines it filled.
+fn join_heading<'h, 'c: 'h>(
+    heading: &mut Vec<String>,
+    lines: impl Iterator<Item = &'h HeadingLine<'c>>,
+    bulletin: bool,
+) {
+    let board = |t: &str| board_heading(t).is_some();
+    for h in lines.filter(|h| !h.cells.is_empty()) {
+        let text = to_print(h.cells);
+        match heading.last_mut() {
+            Some(last) if h.continued => {
+                if !h.cut {
+                    last.push(' ');
+                }
+                last.push_str(&text);
+            }
+            Some(last)
+                if h.filled
+                    && (bulletin || board(last) || is_round_heading(last))
+                    && !board(&text)
+                    && !is_round_heading(&text) =>
+            {
+                last.push(' ');
+                last.push_str(&text);
+            }
+            _ => heading.push(text),
+        }
+    }
+}
+
+/// The headings of games without moves (a forfeit, a result alone) at the start of `heading`,
+/// each a game of its own (`line` where they stand): each begins with a players' line
+/// (`White – Black`; a bulletin's round heading before it goes with it), and the last
+/// players' line stays, the heading of the game after them. (Lines before the first players'
+/// line go with it: a bulletin's round.)
+fn split_games_without_moves(heading: &mut Vec<String>, line: u32, out: &mut Vec<ReadGame>) {
+    loop {
+        let mut players = (0..heading.len()).filter(|&k| heading[k].contains(" – "));
+        let (Some(first), Some(mut at)) = (players.next(), players.next()) else {
+            break;
+        };
+        if at > first + 1 && is_round_heading(&heading[at - 1]) {
+            at -= 1;
+        }
+        let rest = heading.split_off(at);
+        out.push(ReadGame {
+            line,
+            heading: std::mem::replace(heading, rest),
+            ..ReadGame::default()
+        });
+    }
 }
 
 /// The positions of a diagram (`fen`, as read: board and side to move) for a game that goes

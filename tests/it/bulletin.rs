@@ -675,6 +675,58 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
     }
 }
 
+/// A forfeit on the last board of a bulletin (a game without moves after the last game)
+/// reads back as a game of its own, in its round, as a forfeit before another game does.
+#[test]
+fn a_forfeit_after_the_last_game_reads_back() {
+    let dir = Sandbox::new();
+    let game = |round: &str, white: &str, black: &str, result: &str, moves: &str| {
+        format!(
+            "[Event \"KM\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+             [Result \"{result}\"]\n\n{moves} {result}\n\n"
+        )
+    };
+    for last_round in ["1.3", "2.1"] {
+        let pgn = [
+            game("1.1", "Alm, Anna", "Berg, Bo", "1-0", "1. e4 e5 2. Nf3"),
+            game("1.2", "Ceder, Cia", "Dahl, Dan", "0-1", "1. d4 d5"),
+            game(last_round, "Ek, Eva", "Fur, Fia", "1-0", ""),
+        ]
+        .concat();
+        dir.write("km.pgn", &pgn);
+        for notation in ["compact", "ordinary"] {
+            let args = [
+                "build",
+                "km.pgn",
+                "--bulletin",
+                "--notation",
+                notation,
+                "-o",
+                "km.brf",
+            ];
+            dir.run(&args).ok();
+            let read = dir.run(&["read", "km.brf", "--notation", notation, "-o", "-"]);
+            let back = read.ok().text();
+            let games: Vec<&str> = back.split("[Event ").skip(1).collect();
+            assert_eq!(games.len(), 3, "{last_round} {notation}: {back}");
+            let round = &last_round[..1];
+            for tag in [
+                format!("[Round \"{round}\"]"),
+                "[White \"Ek, Eva\"]".to_owned(),
+                "[Black \"Fur, Fia\"]".to_owned(),
+                "[Result \"1-0\"]".to_owned(),
+            ] {
+                assert!(
+                    games[2].contains(&tag),
+                    "{notation}: {tag} in\n{}",
+                    games[2]
+                );
+            }
+            assert!(games[1].contains("1. d4 d5 0-1"), "{}", games[1]);
+        }
+    }
+}
+
 /// A bulletin is written in compact notation, the notation of scoresheets and bulletins,
 /// unless a notation is given (on the command line or in `bok.yaml`).
 #[test]
