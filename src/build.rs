@@ -862,6 +862,20 @@ fn no_bulletin(file: &str) -> Warning {
     )
 }
 
+/// The warning for a bulletin without pages (`page_length` 0).
+fn unpaged_bulletin(file: &str) -> Warning {
+    let d = Diagnostic::new(
+        Location {
+            file: file.to_owned(),
+            line: 1,
+            column: 1,
+        },
+        "page_length 0 writes no pages: the bulletin has no contents list and no index of \
+         players, which name pages",
+    );
+    Warning(d.with_hint("give the embosser's page length (--page-length) to have them"))
+}
+
 /// The warning for an input whose bytes are not UTF-8, at the first byte that is not (the
 /// encoding was guessed from there). A UTF-16 byte-order mark names its encoding as
 /// `--input-encoding` would: no warning then.
@@ -991,10 +1005,14 @@ fn transcribe_opened(
             // (An empty title is none: the Event tag's.)
             meta.title = settings.title.clone().filter(|t| !t.trim().is_empty());
         }
-        bulletin::Bulletin::new(meta.title.clone(), !book_titled)
+        bulletin::Bulletin::new(meta.title.clone(), !book_titled, options.page_length > 0)
     });
     if bulletin.is_some() {
-        wanted = true;
+        // Without pages, no contents list and no index: they name pages.
+        wanted = options.page_length > 0;
+        if !wanted {
+            reporter.warn(unpaged_bulletin(first_name));
+        }
         // A game from a `[FEN]` position (Chess960, an adjourned game) cannot be followed
         // without it: a bulletin draws every start position.
         options.start_diagram = true;
@@ -1017,7 +1035,8 @@ fn transcribe_opened(
     let per_sheet = options.pages_per_sheet();
     let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
     let split = limit > 0 && options.page_length > 0;
-    if wanted || split {
+    // (A bulletin learns its title from its first game: laid out again even without pages.)
+    if wanted || split || bulletin.is_some() {
         // Laid out more than once: streams are spooled.
         for (_, prepared, _, _) in &mut opened {
             if let Prepared::Stream(input) = prepared {

@@ -46,16 +46,20 @@ pub(super) struct Bulletin {
     /// (`None` in the first).
     games: Option<usize>,
     games_before: Option<usize>,
+    /// The output has pages (a page length): else no contents list and no index of
+    /// players, which name pages.
+    paged: bool,
 }
 
 impl Bulletin {
     /// A bulletin under this title (`None`: the first game's Event), with a title page of its
     /// own unless a book's front matter has made one (`title_page` false: then `title` is the
     /// book's, and no Event tag changes it).
-    pub(super) fn new(title: Option<String>, title_page: bool) -> Bulletin {
+    pub(super) fn new(title: Option<String>, title_page: bool, paged: bool) -> Bulletin {
         Bulletin {
             title,
             title_page,
+            paged,
             ..Bulletin::default()
         }
     }
@@ -87,7 +91,9 @@ impl Bulletin {
                 author: None,
             });
         }
-        nodes.push(Node::Contents);
+        if self.paged {
+            nodes.push(Node::Contents);
+        }
         nodes
     }
 
@@ -151,7 +157,7 @@ impl Bulletin {
     /// headings as `pages` tells them (the contents list's entry `i` stands on page
     /// `pages(i)`).
     pub(super) fn index(&self, pages: &dyn Fn(usize) -> Option<u32>) -> Vec<Node> {
-        if self.players.is_empty() {
+        if self.players.is_empty() || !self.paged {
             return Vec::new();
         }
         let mut nodes = vec![Node::Heading {
@@ -513,7 +519,7 @@ mod tests {
 
     #[test]
     fn each_player_once_with_every_game() {
-        let mut b = Bulletin::new(None, true);
+        let mut b = Bulletin::new(None, true, true);
         let games = [
             about(&[
                 ("Event", "SM"),

@@ -770,6 +770,42 @@ fn a_bulletin_is_compact_unless_told() {
     }
 }
 
+/// A bulletin without pages (`--page-length 0`, an embosser that breaks pages itself) has no
+/// contents list and no index of players, which name pages: a warning says so. Its title page
+/// (the Event tag's, learnt from the first game) and its headings stay.
+#[test]
+fn a_bulletin_without_pages_has_no_contents_or_index() {
+    let dir = Sandbox::new();
+    dir.write("sm.pgn", pgn());
+    let ran = dir.run(&[
+        "build",
+        "sm.pgn",
+        "--bulletin",
+        "--page-length",
+        "0",
+        "--format",
+        "unicode",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(
+            "sm.pgn:1:1: warning: page_length 0 writes no pages: the bulletin has no contents \
+             list and no index of players"
+        ),
+        "{}",
+        ran.stderr
+    );
+    let text = ran.ok().text();
+    for gone in ["Innehåll", "Spelarregister"] {
+        assert!(!text.contains(&braille(gone)), "{gone}: {text}");
+    }
+    for kept in ["Bulletin-SM", "Rond 1", "Bord 1: "] {
+        assert!(text.contains(&braille(kept)), "{kept}: {text}");
+    }
+}
+
 /// A bulletin of no game (an empty file, or every game skipped with `--keep-going`) is empty,
 /// as a book of an empty file is: no page holding a contents heading alone, no title page,
 /// and no warning of an empty contents list (the file's own warning, or its skip, says it).
