@@ -465,6 +465,26 @@ fn other_notation(name: &str, bytes: &[u8], table: BrfTable, notation: Notation)
         .into())
 }
 
+/// Reads an input to its end, or to the end of the first stretch of it that holds a NUL byte,
+/// which no braille holds: its error is found there (the cells are read up to their first
+/// problem), and an endless device (`/dev/zero`) does not fill the memory first.
+fn read_input(input: &mut dyn std::io::Read, bytes: &mut Vec<u8>) -> std::io::Result<()> {
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let got = &chunk[..n];
+        bytes.extend_from_slice(got);
+        if got.contains(&0) {
+            return Ok(());
+        }
+    }
+}
+
 /// `schackpunkt read`: the braille file `input` (`-`: standard input) read back, its games
 /// written as PGN to `output` (`None`: standard output). Nothing is written unless every game
 /// could be read, or with `keep_going` the games read whole (the others, returned with their
@@ -476,15 +496,14 @@ pub fn read_file(
     notation: Notation,
     keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
-    use std::io::Read as _;
     let name = match input.as_os_str() == "-" {
         true => crate::source::STDIN_NAME.to_owned(),
         false => input.display().to_string(),
     };
     let mut bytes = Vec::new();
     let read = match input.as_os_str() == "-" {
-        true => std::io::stdin().lock().read_to_end(&mut bytes),
-        false => std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut bytes)),
+        true => read_input(&mut std::io::stdin().lock(), &mut bytes),
+        false => std::fs::File::open(input).and_then(|mut f| read_input(&mut f, &mut bytes)),
     };
     read.map_err(|e| crate::error::Error::io(input, e))?;
     let games = read_braille(&name, &bytes, table, notation, keep_going)?;

@@ -54,6 +54,27 @@ pub struct Profile {
     pub volume_sheets: usize,
 }
 
+/// The most bytes a profile file may hold: a profile is a few lines. (Read no further: an
+/// endless device named as a profile, `/dev/zero`, would fill the memory.)
+const PROFILE_BYTES: u64 = 64 * 1024;
+
+/// A profile file's text, unless it is longer than a profile can be.
+fn read_profile(name: &str) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::fs::File::open(name)?
+        .take(PROFILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > PROFILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("more than {PROFILE_BYTES} bytes: this is no page profile"),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 impl Profile {
     /// The profile of that name (`sv-a4`, `us-brf`), or of that file (a name with a `/` or
     /// ending in `.yaml` or `.yml`). The error lists the names there are, or is located in the
@@ -61,7 +82,7 @@ impl Profile {
     pub fn named(name: &str) -> Result<Profile, Error> {
         let name = name.trim();
         if is_file_name(name) {
-            let text = std::fs::read_to_string(name).map_err(|e| Error::io(name, e))?;
+            let text = read_profile(name).map_err(|e| Error::io(name, e))?;
             return parse(name, &text).map_err(Error::from);
         }
         let Some((file, text)) = PROFILES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) else {

@@ -423,6 +423,26 @@ fn a_device_input_is_read_as_a_stream() {
         out.stderr
     );
     assert_eq!(dir.names(), ["noll.pgn"]);
+    // Nor does `read` read it to its end (it held it all before reading a cell: gigabytes in
+    // seconds), nor a page profile (a profile is a few lines).
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("noll.brf")).unwrap();
+    let out = dir.run(&["read", "noll.brf", "-o", "ut.pgn"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with("noll.brf:1:1: error: the byte 0x00 is no braille cell"),
+        "{}",
+        out.stderr
+    );
+    dir.write("v.pgn", "1. e4 e5 *\n");
+    let out = dir.run(&["build", "v.pgn", "--profile", "/dev/zero", "-o", "ut.brf"]);
+    assert_eq!(out.code, Some(3), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("this is no page profile"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(dir.names(), ["noll.brf", "noll.pgn", "v.pgn"]);
 }
 
 // ---------------------------------------------------------------------------------------------
