@@ -1760,7 +1760,8 @@ impl<S: LineSink> Run<'_, S> {
         } = games;
         let mut options = block_options(&self.options, &words, name, Some(&mut self.reporter));
         // Start diagrams follow the rule for boards too wide, like every diagram.
-        let narrow = options.start_diagram && !board_fits(&options);
+        // (A game from a position drawn without `start_diagram`: one with no moves.)
+        let narrow = !board_fits(&options);
         if narrow {
             options.diagram = DiagramForm::Pieces;
         }
@@ -1812,7 +1813,7 @@ impl<S: LineSink> Run<'_, S> {
                 reporter.warn(Warning(relocate(w.0)));
             }
             let about = translated.about;
-            if narrow && about.start {
+            if narrow && translated.start_drawn {
                 let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
                 let source = Source {
                     file: name.to_owned(),
@@ -1828,14 +1829,28 @@ impl<S: LineSink> Run<'_, S> {
                 blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
             }
             counts.dropped_nags += translated.dropped_nags as u64;
+            // Nothing to write of it: no moves, no position, no tag a heading gives (`*`
+            // alone). Said, not dropped without a word. (A bulletin's heading names it.)
+            if translated.blocks.is_empty() && bulletin.is_none() {
+                let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
+                let d = Diagnostic::new(
+                    location,
+                    format!(
+                        "game {} has nothing to transcribe: no moves, no position and no tag \
+                         that a heading gives",
+                        about.number
+                    ),
+                );
+                reporter.warn(Warning(relocate(d)));
+            }
             // A start diagram drawn is a diagram written (the summary counts it).
-            if options.start_diagram && about.start {
+            if translated.start_drawn {
                 counts.diagrams += 1;
             }
             // A game from a [FEN] position is compared when its start diagram is drawn before
             // its moves (the braille then says where they start) and it has moves.
             let compared =
-                !about.start || (options.start_diagram && !translated.signature.is_empty());
+                !about.start || (translated.start_drawn && !translated.signature.is_empty());
             if let Some(v) = verifier.as_ref().filter(|_| compared) {
                 let mut v = v.borrow_mut();
                 v.start();

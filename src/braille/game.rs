@@ -43,8 +43,13 @@ pub struct GameWriter {
     heading_text: String,
     /// Heading lines translated lately, by their text.
     headings: FxHashMap<Box<str>, KnownLine>,
-    /// Start diagrams: the form, whether to say who moves.
-    start_diagram: Option<(DiagramForm, bool)>,
+    /// The form of diagrams, whether to say who moves.
+    diagram: (DiagramForm, bool),
+    /// Every game from a position gets its start diagram (`start_diagram`); else only one
+    /// with no moves (its position is all it has: a study, a problem).
+    start_diagram: bool,
+    /// The last game written got its start diagram.
+    pub start_drawn: bool,
     /// A bulletin's game: its players, round and result stand in the bulletin's heading
     /// above it, so its own heading keeps only the opening and the annotator.
     bulletin: bool,
@@ -98,9 +103,9 @@ impl GameWriter {
             headings: FxHashMap::default(),
             dropped_nags: 0,
             first_dropped: None,
-            start_diagram: options
-                .start_diagram
-                .then_some((options.diagram, options.to_move)),
+            diagram: (options.diagram, options.to_move),
+            start_diagram: options.start_diagram,
+            start_drawn: false,
             bulletin: options.bulletin,
         }
     }
@@ -116,7 +121,7 @@ impl GameWriter {
     /// Appends the blocks of one game: a heading when the players are known, then the moves.
     pub fn write(&mut self, game: &Game, blocks: &mut Vec<Block>, warnings: &mut Vec<Warning>) {
         self.heading(game, blocks, warnings);
-        self.start_diagram(game, blocks);
+        self.start_drawn = self.start_diagram(game, blocks);
         let mut run = Run {
             w: self,
             blocks,
@@ -145,14 +150,19 @@ impl GameWriter {
 
     /// The diagram of the start position, for a game that begins from a `[FEN]` tag. The form
     /// is the caller's: it has applied the rule for boards too wide for the line.
-    fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) {
-        let Some((form, to_move)) = self.start_diagram else {
-            return;
-        };
+    /// The diagram of a game's start position, when it has one and it is drawn: with
+    /// `start_diagram`, or when the game has no moves (the position is all there is to read).
+    /// Whether it was drawn.
+    fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) -> bool {
         let Some((board, turn)) = game.start.as_deref() else {
-            return;
+            return false;
         };
+        if !self.start_diagram && game.items.iter().any(|i| matches!(i, Item::Move(_))) {
+            return false;
+        }
+        let (form, to_move) = self.diagram;
         blocks.push(diagram(board, *turn, form, self.notation, to_move));
+        true
     }
 
     /// The heading (docs/decisions.md, "Game headings"): what the tags say that a reader

@@ -62,6 +62,8 @@ pub(super) struct Translated {
     pub(super) about: About,
     /// Annotation glyphs compact notation left out.
     pub(super) dropped_nags: usize,
+    /// Its start position was drawn before its moves.
+    pub(super) start_drawn: bool,
     /// Its moves and variations (UCI, `(`, `)`), when the build checks itself.
     pub(super) signature: Vec<String>,
 }
@@ -173,6 +175,7 @@ impl Translator {
                     blocks,
                     about: About::of(&game),
                     dropped_nags: self.writer.dropped_nags - before,
+                    start_drawn: self.writer.start_drawn,
                     signature,
                 };
                 Step::Game(translated, warnings)

@@ -51,6 +51,8 @@ pub(crate) struct Replay<'a> {
     /// The position of the `[FEN]` tag, once read.
     pub start: Option<(Board, Color)>,
     chess960: bool,
+    /// The start position was set up (at the movetext's beginning).
+    set_up: bool,
     /// Where the comment being reported in pieces (a long one) starts in `text`.
     partial: Option<usize>,
     /// The last place looked up (a byte offset and its line and column), to count the next
@@ -169,6 +171,7 @@ impl<'a> Replay<'a> {
             fen_tag: None,
             start: None,
             chess960: false,
+            set_up: false,
             partial: None,
             last_place: None,
             tags: Tags::with_capacity(
@@ -293,8 +296,12 @@ impl<'a> Replay<'a> {
         self.fail(nt.start, d.into())
     }
 
-    /// At the game's end: a move number after the last move.
+    /// At the game's end: a move number after the last move. A game of tags alone (no
+    /// movetext: pgn-reader begins none) still starts from its `[FEN]` position.
     pub(crate) fn finish(&mut self, written: usize) {
+        if !self.set_up {
+            let _ = self.setup();
+        }
         if self.error.is_some() {
             return;
         }
@@ -313,6 +320,7 @@ impl<'a> Replay<'a> {
     }
 
     fn setup(&mut self) -> Flow {
+        self.set_up = true;
         let mode = if self.chess960 {
             CastlingMode::Chess960
         } else {

@@ -126,6 +126,50 @@ fn start_diagram_of_a_fen_game() {
     );
 }
 
+/// A game from a position with no moves (a study, a problem: `*` alone, or its tags alone)
+/// draws its position without `--start-diagram`: it is all the game has (it was written as
+/// nothing, exit 0). A game from a position with moves does not, unless asked. A game with
+/// nothing to write at all (`*` alone) is warned of.
+#[test]
+fn a_position_without_moves_is_drawn_and_an_empty_game_is_told() {
+    let dir = Sandbox::new();
+    let fen = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n";
+    let drawing = ["⠠⠧⠊⠞⠒⠀⠠⠅⠑⠼⠁⠂⠀⠑⠼⠃⠄", "⠠⠎⠧⠁⠗⠞⠒⠀⠠⠅⠑⠼⠓⠄"];
+    let built = |text: &str| {
+        dir.write("p.pgn", text);
+        let args = [
+            "build",
+            "p.pgn",
+            "--page-length",
+            "0",
+            "--format",
+            "unicode",
+            "-o",
+            "-",
+        ];
+        dir.run(&args)
+    };
+    for text in [format!("{fen}\n*\n"), fen.to_owned()] {
+        let out = built(&text);
+        assert!(
+            out.stderr.contains("1 game, 1 diagram, no warnings"),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(out.ok().lines(), drawing, "{text}");
+    }
+    let out = built(&format!("{fen}\n1. e2e4 *\n"));
+    assert_eq!(out.ok().lines(), ["⠼⠁⠄⠀⠑⠼⠙"]);
+    let out = built("*\n");
+    assert!(
+        out.stderr.contains(
+            "p.pgn:1:1: warning: game 1 has nothing to transcribe: no moves, no position"
+        ),
+        "{}",
+        out.stderr
+    );
+}
+
 #[test]
 fn illegal_move_is_located_and_nothing_is_written() {
     let dir = Sandbox::new();
