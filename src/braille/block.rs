@@ -420,7 +420,7 @@ impl Paragraph {
     pub fn cut_points(&self, w: Word) -> Vec<usize> {
         let cells = self.word_cells(w);
         let mut cuts = Vec::new();
-        for ch in ['/', '.', '-', '_', '@'] {
+        for ch in CUT_AFTER {
             let Some(sign) = tables::lookup(ch)
                 .map(|r| r.cells)
                 .filter(|s| !s.is_empty())
@@ -445,6 +445,19 @@ impl Paragraph {
         cuts.dedup();
         cuts
     }
+}
+
+/// The signs after which a word longer than a line may be cut (an address, a long name).
+pub(crate) const CUT_AFTER: [char; 5] = ['/', '.', '-', '_', '@'];
+
+/// Whether a word ends with a sign it may be cut after ([`CUT_AFTER`]): read back, the word
+/// may go on on the next line.
+pub(crate) fn ends_at_cut(word: &[Cell]) -> bool {
+    CUT_AFTER.iter().any(|&ch| {
+        tables::lookup(ch)
+            .map(|r| r.cells)
+            .is_some_and(|sign| !sign.is_empty() && word.ends_with(sign))
+    })
 }
 
 impl Paragraph {

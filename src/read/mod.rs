@@ -123,9 +123,17 @@ pub(crate) fn read_expecting(
                 }),
         });
         // (The layout cuts a word only on a line of its own: a full line of two words or
-        // more ends where a word ends.)
-        full_last = match (line.cells.len() == width, &spans[..]) {
-            (true, &[(s, e)]) => Some(e - s),
+        // more ends where a word ends. It cuts where the line ends, or after a sign such as
+        // `/` that stands before it: `https://lichess.org/` then `ENPo6ReH`.)
+        full_last = match &spans[..] {
+            // (Not after a dash, `⠤⠤`, which a heading's players have between them.)
+            &[(s, e)]
+                if line.cells.len() == width
+                    || (crate::braille::block::ends_at_cut(&line.cells[s..e])
+                        && !line.cells[s..e].ends_with(&[HYPHEN, HYPHEN])) =>
+            {
+                Some(e - s)
+            }
             _ => None,
         };
         for (s, e) in spans {

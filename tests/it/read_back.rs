@@ -587,6 +587,49 @@ fn a_forfeit_before_a_heading_whose_dash_starts_a_line_reads_back() {
     }
 }
 
+/// A word longer than a line in a heading is cut after a `/` or `-` that stands before the
+/// line's end, not at it; read back, the word goes on with no blank (a lichess game's Site came
+/// back as `https://lichess.org/ ENPo6ReH`).
+#[test]
+fn a_heading_word_cut_after_a_slash_or_hyphen_reads_back_whole() {
+    let dir = Sandbox::new();
+    let site = "https://lichess.org/ENPo6ReH";
+    let white = "Vanderbiltshausen-Oppenheimer, Maximilian-Alexander";
+    dir.write(
+        "l.pgn",
+        format!(
+            "[Event \"Blitz\"]\n[Site \"{site}\"]\n[White \"{white}\"]\n[Black \"B\"]\n\n1. e4 *\n"
+        ),
+    );
+    for notation in ["ordinary", "compact"] {
+        let built = dir.run(&[
+            "build",
+            "l.pgn",
+            "--notation",
+            notation,
+            "-o",
+            "l.txt",
+            "--format",
+            "unicode",
+        ]);
+        assert_eq!(built.code, Some(0), "{}", built.stderr);
+        // The cuts the test is about: lines ending in a slash and a hyphen, not full.
+        let text = String::from_utf8(dir.read("l.txt")).expect("Unicode braille");
+        let slash = crate::support::braille("/");
+        assert!(text.lines().any(|l| l.ends_with(&slash)), "{text}");
+        let read = dir.run(&["read", "l.txt", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        assert!(
+            pgn.contains(&format!("[Site \"{site}\"]")),
+            "{notation}: {pgn}"
+        );
+        assert!(
+            pgn.contains(&format!("[White \"{white}\"]")),
+            "{notation}: {pgn}"
+        );
+    }
+}
+
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
 /// compact, `build` to ordinary) is an error that names the notation, not an empty PGN and
 /// success; braille with no game in either notation is still no error.
