@@ -968,13 +968,26 @@ fn transcribe_opened(
             Prepared::Stream(_) | Prepared::Spooled(_) => (options.clone(), profile.clone()),
         };
         let theirs = Page::of(&own.0, own.1.as_ref());
-        if let Some(difference) = page.differs(&theirs) {
+        if let Some((difference, keys)) = page.differs(&theirs) {
             if matches!(role, Role::Chapter { .. }) {
-                return Err(Error::Usage(format!(
-                    "{name}: a chapter cannot change the page of its book ({difference}); set \
-                     it for the whole book in {} or the first chapter",
+                let message = format!(
+                    "a chapter cannot change the page of its book ({difference}); set it for \
+                     the whole book in {} or the first chapter",
                     folder::BOOK_FILE
-                )));
+                );
+                // At the chapter's own setting, when its front matter gives it.
+                if let Prepared::Book(text) = prepared
+                    && let Ok(front) = front_of(name, text, *role)
+                    && let Some((key, at, line)) = front
+                        .places
+                        .into_iter()
+                        .find(|(key, _, _)| keys.contains(key))
+                {
+                    let d = Diagnostic::new(at, format!("{key}: {message}"))
+                        .with_source(line, key.len());
+                    return Err(d.into());
+                }
+                return Err(Error::Usage(format!("{name}: {message}")));
             }
             return Err(Error::Usage(format!(
                 "{first_name} and {name} cannot be one output: {difference}; build them apart \
@@ -983,7 +996,7 @@ fn transcribe_opened(
         }
         each.push(own.0);
     }
-    let mut meta = meta(&opened, &options)?;
+    let mut meta = meta(&opened, &options, settings)?;
     // A bulletin of games: a title page, a contents list down to the games, an index. It lays
     // out .pgn files; a build of none keeps its games' own headings, and is told so.
     let bulletin = options.bulletin
@@ -1237,11 +1250,30 @@ impl Volumes {
 /// What the output's format says of the book beside its braille (PEF's head): the first book's
 /// title and author, an identifier made from them and the inputs' names, the date of
 /// `SOURCE_DATE_EPOCH` when set. PEF needs pages: without a page length it is a usage error.
-fn meta(opened: &[(String, Prepared, InputKind, Role)], options: &Options) -> Result<Meta> {
+fn meta(
+    opened: &[(String, Prepared, InputKind, Role)],
+    options: &Options,
+    cli: &Settings,
+) -> Result<Meta> {
     if options.format == Format::Pef && options.page_length == 0 {
-        return Err(Error::Usage(
-            "PEF is made of pages: give a page length (page_length 0 writes no pages)".into(),
-        ));
+        let message = "PEF is made of pages: give a page length (page_length 0 writes no pages)";
+        // At the book's own `page_length: 0`, when the command line did not set it.
+        let book = opened.iter().find_map(|(name, p, _, role)| match p {
+            Prepared::Book(text) => Some((name, text, *role)),
+            _ => None,
+        });
+        if cli.page_length.is_none()
+            && let Some((name, text, role)) = book
+            && let Ok(front) = front_of(name, text, role)
+            && let Some((key, at, line)) = front
+                .places
+                .into_iter()
+                .find(|(key, _, _)| *key == "page_length")
+        {
+            let d = Diagnostic::new(at, message).with_source(line, key.len());
+            return Err(d.into());
+        }
+        return Err(Error::Usage(message.into()));
     }
     let mut meta = Meta {
         cols: options.line_length,
@@ -1580,43 +1612,34 @@ impl Page {
         }
     }
 
-    /// What differs between two pages, said for the user; `None` when they agree.
-    fn differs(&self, other: &Page) -> Option<String> {
+    /// What differs between two pages, said for the user, and the settings that may make
+    /// it (to find one where it is set); `None` when they agree.
+    fn differs(&self, other: &Page) -> Option<(String, &'static [&'static str])> {
         let numbers = |n: Option<PageNumbers>| match n {
             None => "none",
             Some(PageNumbers::Top) => "at the top",
             Some(PageNumbers::Bottom) => "at the bottom",
         };
         if self.format != other.format {
-            Some(format!(
-                "the output format is {} and {}",
-                value_name(&self.format),
-                value_name(&other.format)
-            ))
+            let (a, b) = (value_name(&self.format), value_name(&other.format));
+            Some((format!("the output format is {a} and {b}"), &["format"]))
         } else if self.format == Format::Brf && self.table != other.table {
-            Some(format!(
-                "the braille table is {} and {}",
-                value_name(&self.table),
-                value_name(&other.table)
-            ))
+            let (a, b) = (value_name(&self.table), value_name(&other.table));
+            Some((format!("the braille table is {a} and {b}"), &["table"]))
         } else if self.line_length != other.line_length {
-            Some(format!(
-                "the line length is {} and {}",
-                self.line_length, other.line_length
-            ))
+            let (a, b) = (self.line_length, other.line_length);
+            let keys: &[&str] = &["line_length", "profile"];
+            Some((format!("the line length is {a} and {b}"), keys))
         } else if self.page_length != other.page_length {
-            Some(format!(
-                "the page length is {} and {}",
-                self.page_length, other.page_length
-            ))
+            let (a, b) = (self.page_length, other.page_length);
+            let keys: &[&str] = &["page_length", "profile"];
+            Some((format!("the page length is {a} and {b}"), keys))
         } else if self.duplex != other.duplex {
-            Some("one is printed on both sides of the sheet, the other not".to_string())
+            let message = "one is printed on both sides of the sheet, the other not";
+            Some((message.to_string(), &["duplex", "profile"]))
         } else if self.numbers != other.numbers {
-            Some(format!(
-                "the page numbers are {} and {}",
-                numbers(self.numbers),
-                numbers(other.numbers)
-            ))
+            let (a, b) = (numbers(self.numbers), numbers(other.numbers));
+            Some((format!("the page numbers are {a} and {b}"), &["profile"]))
         } else {
             None
         }

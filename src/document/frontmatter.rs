@@ -29,6 +29,9 @@ pub struct FrontMatter {
     /// The chapter files of a book folder, in order, each with where it is named (`chapters:`
     /// in `bok.yaml` or in the first file's front matter).
     pub chapters: Vec<(String, Location)>,
+    /// Where each setting it gives stands (its key), with that line of the file: for an
+    /// error about a setting found later (a chapter's page that is not its book's).
+    pub places: Vec<(&'static str, Location, String)>,
 }
 
 /// Finds and reads the front matter at the start of `text`: a line `---`, YAML, a line `---`
@@ -186,7 +189,11 @@ fn read_yaml(
                 }
             }
             _ => match settings::lookup(&key) {
-                Some(setting) => setting.read_yaml(&mut front.settings, value).map_err(bad)?,
+                Some(setting) => {
+                    setting.read_yaml(&mut front.settings, value).map_err(bad)?;
+                    let line = source_line(m.line());
+                    front.places.push((setting.key(), at.clone(), line));
+                }
                 None => warnings.push(Warning(
                     Diagnostic::new(
                         at,

@@ -454,6 +454,11 @@ pub struct Setting {
 }
 
 impl Setting {
+    /// Its name (the front-matter key, `line_length`).
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+
     /// The one line of help.
     pub fn help(&self) -> &'static str {
         self.help.trim()

@@ -384,9 +384,21 @@ fn a_chapter_that_changes_the_page_is_told_where_the_page_is_set() {
         ("1.md", "# Ett\n"),
         ("2.md", "---\nline_length: 40\n---\n# Två\n"),
     ]);
-    let stderr = refused(&s, 2);
+    // An input error at the chapter's own setting (it named the file alone, as a usage error).
+    let stderr = refused(&s, 1);
     assert!(
-        stderr.contains("bok/2.md: a chapter cannot change the page of its book (the line length is 28 and 40); set it for the whole book in bok.yaml"),
+        stderr.contains("bok/2.md:2:1: error: line_length: a chapter cannot change the page of its book (the line length is 28 and 40); set it for the whole book in bok.yaml"),
+        "{stderr}"
+    );
+    // Set by the chapter's profile: at the profile key.
+    let s = folder(&[
+        ("bok.yaml", "title: B\n"),
+        ("1.md", "# Ett\n"),
+        ("2.md", "---\ntitle: x\nprofile: us-brf\n---\n# Två\n"),
+    ]);
+    let stderr = refused(&s, 1);
+    assert!(
+        stderr.contains("bok/2.md:3:1: error: profile: a chapter cannot"),
         "{stderr}"
     );
 }

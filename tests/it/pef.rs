@@ -93,6 +93,16 @@ fn the_sample_book_as_pef_is_its_braille_page_for_page() {
         "{}",
         flat.stderr
     );
+    // Asked by a book's front matter: an input error at its place.
+    sandbox.write("platt.md", "---\npage_length: 0\n---\n# A\n");
+    let flat = sandbox.run(&["build", "platt.md", "-o", "-", "--format", "pef"]);
+    assert_eq!(flat.code, Some(1), "{}", flat.stderr);
+    assert!(
+        flat.stderr
+            .starts_with("platt.md:2:1: error: PEF is made of pages"),
+        "{}",
+        flat.stderr
+    );
 }
 
 /// The official PEF 2008-1 RelaxNG schema accepts the sample book. The schema is not the
