@@ -855,7 +855,8 @@ fn no_bulletin(file: &str) -> Warning {
             column: 1,
         },
         "bulletin: true lays out the games of .pgn files, and this build has none: its games \
-         keep their own headings",
+         keep their own headings (in compact notation, a bulletin's, unless a notation is \
+         given)",
     );
     Warning(
         d.with_hint("build the rounds' .pgn files, or a book folder listing them, as a bulletin"),

@@ -460,6 +460,11 @@ pub(crate) fn ends_at_cut(word: &[Cell]) -> bool {
     })
 }
 
+/// The first place a word may be cut ([`CUT_AFTER`]): the count of its cells before the cut.
+pub(crate) fn first_cut(word: &[Cell]) -> Option<usize> {
+    (1..word.len()).find(|&k| ends_at_cut(&word[..k]))
+}
+
 impl Paragraph {
     /// Appends cells to the last word, open or finished (a closing bracket, a period).
     pub fn extend_last(&mut self, cells: &[Cell]) {

@@ -148,11 +148,10 @@ impl GameWriter {
         run.finish();
     }
 
-    /// The diagram of the start position, for a game that begins from a `[FEN]` tag. The form
-    /// is the caller's: it has applied the rule for boards too wide for the line.
-    /// The diagram of a game's start position, when it has one and it is drawn: with
-    /// `start_diagram`, or when the game has no moves (the position is all there is to read).
-    /// Whether it was drawn.
+    /// The diagram of a game's start position (a `[FEN]` tag's), when it has one and it is
+    /// drawn: with `start_diagram`, or when the game has no moves (the position is all there
+    /// is to read). Whether it was drawn. The form is the caller's: it has applied the rule
+    /// for boards too wide for the line.
     fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) -> bool {
         let Some((board, turn)) = game.start.as_deref() else {
             return false;

@@ -213,7 +213,11 @@ impl<'a> Replay<'a> {
             let i = self.cursor;
             self.cursor += 1;
             match t.kind {
-                TokKind::Number { number, .. } => self.claim = Some((number, i)),
+                TokKind::Number { number, .. } => {
+                    if let Some((_, before)) = self.claim.replace((number, i)) {
+                        self.two_numbers(before, t);
+                    }
+                }
                 TokKind::Ellipsis => {}
                 _ => return Some((i, t)),
             }
@@ -294,6 +298,23 @@ impl<'a> Replay<'a> {
         };
         let d = self.diagnostic(nt, message, Some(hint));
         self.fail(nt.start, d.into())
+    }
+
+    /// Two move numbers with no move between them (`2. 2. Nf3`): the first is left out, said.
+    #[cold]
+    fn two_numbers(&mut self, before: usize, t: &Token) {
+        let Some(first) = self.scan.tokens.get(before) else {
+            return;
+        };
+        let label = game_label(self.scan, self.number);
+        let message = format!(
+            "two move numbers with no move between them in {label} ('{}' and '{}'): the first \
+             is left out",
+            self.scan.token_text(first),
+            self.scan.token_text(t)
+        );
+        let d = self.diagnostic(first, message, None);
+        self.warnings.push(Warning(d));
     }
 
     /// At the game's end: a move number after the last move. A game of tags alone (no
@@ -987,8 +1008,20 @@ impl Visitor for Replay<'_> {
         let Some((_, t)) = self.next_token() else {
             return self.internal("pgn-reader reported a result the scan did not find");
         };
-        if let Some((_, i)) = self.claim {
-            return self.number_without_move(i, Some(t));
+        // A number before the result (`41. 1-0`, as some programs end a game) loses nothing
+        // but itself: said, not an error.
+        if let Some((_, i)) = self.claim.take()
+            && let Some(nt) = self.scan.tokens.get(i)
+        {
+            let label = game_label(self.scan, self.number);
+            let message = format!(
+                "move number '{}' with no move after it before the result '{}' in {label}: left \
+                 out",
+                self.scan.token_text(nt),
+                self.scan.token_text(t)
+            );
+            let d = self.diagnostic(nt, message, None);
+            self.warnings.push(Warning(d));
         }
         self.marker = Some(match outcome {
             Outcome::Known(KnownOutcome::Decisive {

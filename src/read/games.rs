@@ -1920,6 +1920,14 @@ pub(crate) fn games(
             if h.line != line || h.page <= m.page {
                 return false;
             }
+            // (The page's first line of text: a comment goes on lower down.)
+            let before = headings.get(..k).unwrap_or_default().iter().rev();
+            if !before
+                .take_while(|p| p.page == h.page)
+                .all(|p| p.cells.is_empty())
+            {
+                return false;
+            }
             let mut text = to_print(h.cells);
             if !bulletin {
                 return text.contains(" – ");
@@ -1927,9 +1935,11 @@ pub(crate) fn games(
             if is_round_heading(&text) {
                 return true;
             }
-            // (The lines it filled: the dash may stand two lines down.)
+            // A bulletin's game heading, joined with the lines it filled (the dash may stand
+            // two lines down): a board's (`Bord 3: …`) or players ending in the result. Not
+            // a comment's line with a dash in it, which would take the rest of the game.
             let mut before = h;
-            for n in headings.get(k + 1..).unwrap_or_default() {
+            for n in headings.get(k + 1..).unwrap_or_default().iter().take(2) {
                 if n.line != before.line + 1 || n.page != h.page || !n.filled {
                     break;
                 }
@@ -1937,7 +1947,11 @@ pub(crate) fn games(
                 text.push_str(&to_print(n.cells));
                 before = n;
             }
-            text.contains(" – ") || text.ends_with(" –")
+            board_heading(&text).is_some()
+                || (text.contains(" – ")
+                    && [", 1-0", ", 0-1", ", remi"]
+                        .iter()
+                        .any(|r| text.ends_with(r)))
         };
         while i < words.len() {
             let w = &words[i];

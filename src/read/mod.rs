@@ -62,7 +62,9 @@ pub(crate) fn read_expecting(
     let mut words = Vec::new();
     let mut headings = Vec::new();
     // The length of the last word of the line before, when that line was full.
-    let mut full_last: Option<usize> = None;
+    // The last line's one word, when the layout may have cut it there: its length, where it
+    // starts, and whether it was cut after a sign (the line not full).
+    let mut full_last: Option<(usize, usize, bool)> = None;
     // An empty line since the last word.
     let mut blank = false;
     // Where the text of the line before ended (none after a blank line or a page number).
@@ -117,22 +119,31 @@ pub(crate) fn read_expecting(
             continued: text_start > 0,
             filled,
             cut: text_start > 0
-                && full_last.is_some_and(|last| {
+                && full_last.is_some_and(|(last, from, signed)| {
                     let first = spans.first().map_or(&[][..], |&(s, e)| &line.cells[s..e]);
-                    last + first.len() > width - text_start && !is_dash(first)
+                    let room = width - from;
+                    // After a sign: the whole word was longer than its line, and the layout
+                    // cut after the last sign that fits, so none in this line's first word
+                    // would have fit (`Dr.` then `Hermann-Schachturnier` was wrapped at a
+                    // blank, not cut).
+                    let at_sign = !signed
+                        || (last + first.len() > room
+                            && crate::braille::block::first_cut(first)
+                                .is_none_or(|k| last + k > room));
+                    last + first.len() > width - text_start && at_sign && !is_dash(first)
                 }),
         });
         // (The layout cuts a word only on a line of its own: a full line of two words or
         // more ends where a word ends. It cuts where the line ends, or after a sign such as
         // `/` that stands before it: `https://lichess.org/` then `ENPo6ReH`.)
-        full_last = match &spans[..] {
+        full_last = match spans[..] {
+            [(s, e)] if line.cells.len() == width => Some((e - s, s, false)),
             // (Not after a dash, `⠤⠤`, which a heading's players have between them.)
-            &[(s, e)]
-                if line.cells.len() == width
-                    || (crate::braille::block::ends_at_cut(&line.cells[s..e])
-                        && !line.cells[s..e].ends_with(&[HYPHEN, HYPHEN])) =>
+            [(s, e)]
+                if crate::braille::block::ends_at_cut(&line.cells[s..e])
+                    && !line.cells[s..e].ends_with(&[HYPHEN, HYPHEN]) =>
             {
-                Some(e - s)
+                Some((e - s, s, true))
             }
             _ => None,
         };

@@ -675,6 +675,51 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
     }
 }
 
+/// A comment that goes on onto the next page, with a dash in it, is no heading of the next
+/// game there: the game keeps its comment and its moves after it (a reviewer's find: the rest
+/// of the game became a made-up game, exit 0).
+#[test]
+fn a_comment_with_a_dash_at_the_top_of_a_page_stays_the_games() {
+    let dir = Sandbox::new();
+    let comment = "Här tänkte svart länge och valde till slut den vanliga fortsättningen som \
+                   alla känner till sedan länge, men vit hade en överraskning i beredskap – ett \
+                   nytt drag som ingen hade sett förut i denna ställning och som ledde till en \
+                   snabb seger för vit i partiet.";
+    let pgn = format!(
+        "[Event \"KM\"]\n[Round \"1.1\"]\n[White \"Alm, Anna\"]\n[Black \"Berg, Bo\"]\n\
+         [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {{{comment}}} \
+         6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0\n\n\
+         [Event \"KM\"]\n[Round \"1.2\"]\n[White \"Ceder, Cia\"]\n[Black \"Dahl, Dan\"]\n\
+         [Result \"0-1\"]\n\n1. d4 d5 2. c4 e6 0-1\n"
+    );
+    dir.write("km.pgn", &pgn);
+    for notation in ["compact", "ordinary"] {
+        for page in ["8", "10", "12", "14", "17", "20"] {
+            let args = [
+                "build",
+                "km.pgn",
+                "--bulletin",
+                "--notation",
+                notation,
+                "--page-length",
+                page,
+                "-o",
+                "km.brf",
+            ];
+            dir.run(&args).ok();
+            let read = dir.run(&["read", "km.brf", "--notation", notation, "-o", "-"]);
+            let back = read.ok().text();
+            let games: Vec<&str> = back.split("[Event ").skip(1).collect();
+            assert_eq!(games.len(), 2, "{notation} {page}: {back}");
+            assert!(
+                games[0].contains("8. c3 O-O 1-0"),
+                "{notation} {page}: {}",
+                games[0]
+            );
+        }
+    }
+}
+
 /// A forfeit on the last board of a bulletin (a game without moves after the last game)
 /// reads back as a game of its own, in its round, as a forfeit before another game does.
 #[test]

@@ -628,6 +628,23 @@ fn a_heading_word_cut_after_a_slash_or_hyphen_reads_back_whole() {
             "{notation}: {pgn}"
         );
     }
+    // A short word ending in such a sign, wrapped at a blank, keeps its blank: the layout cuts
+    // only a word longer than the line, after the last sign that fits (`Dr.` then
+    // `Hermann-Schachturnier` came back as one word).
+    dir.write(
+        "dr.md",
+        "```pgn\n[Event \"Dr. Hermann-Schachturnier\"]\n[Site \"Baden-Baden\"]\n\
+         [White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 1-0\n```\n",
+    );
+    dir.run(&["build", "dr.md", "--format", "unicode", "-o", "dr.txt"])
+        .ok();
+    let read = dir.run(&["read", "dr.txt", "--notation", "ordinary", "-o", "-"]);
+    let pgn = read.ok().text();
+    assert!(
+        pgn.contains("[Event \"Dr. Hermann-Schachturnier\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Site \"Baden-Baden\"]"), "{pgn}");
 }
 
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to

@@ -540,12 +540,6 @@ fn move_number_without_its_move() {
             "a move",
         ),
         (
-            "1. e4 e5 2. 1-0",
-            10,
-            "'1-0' after the move number '2.'",
-            "a move stands",
-        ),
-        (
             "1. e4 e5 2. (2. d4) Nf3",
             10,
             "'(' after the move number '2.'",
@@ -570,6 +564,30 @@ fn move_number_without_its_move() {
     // comment, are as they should be.
     let games = read_all("1. e4 {c} 1... e5 2. {x} Nf3 *").unwrap();
     assert_eq!(moves(&games[0]).len(), 3);
+    // A number before the result (`41. 1-0`, as some programs end a game), or written twice,
+    // loses nothing but itself: a warning at it.
+    for (src, msg) in [
+        (
+            "1. e4 e5 2. 1-0",
+            "move number '2.' with no move after it before the result '1-0'",
+        ),
+        (
+            "1. e4 e5 2. {gav upp} 1-0",
+            "move number '2.' with no move after it before",
+        ),
+        (
+            "1. e4 e5 2. 2. Nf3 *",
+            "two move numbers with no move between them",
+        ),
+    ] {
+        let mut r = PgnReader::new(src.as_bytes(), "t.pgn");
+        assert!(matches!(r.read_game(), Ok(Some(_))), "{src}");
+        let w = r.take_warnings();
+        assert_eq!(w.len(), 1, "{src}: {w:?}");
+        let at = &w[0].0.location;
+        assert_eq!((at.line, at.column), (1, 10), "{src}");
+        assert!(w[0].0.message.starts_with(msg), "{src}: {}", w[0].0.message);
+    }
     // The scan's own error after a number is the one reported, not the number's.
     let (_, col, _, msg, _) = error("1. e4 e5 2. Xy3");
     assert_eq!(col, 13, "{msg}");
