@@ -186,6 +186,21 @@ pub(crate) fn read_expecting(
         });
     }
     games.sort_by_key(|g| g.line);
+    // A game from a position with no moves (a study: its heading, then its diagram) reads as
+    // a diagram of its own and then a heading with no moves (which stands before the next
+    // game's moves): one game.
+    let mut k = 0;
+    while k + 1 < games.len() {
+        let (a, b) = (&games[k], &games[k + 1]);
+        let position = a.start.is_some() && a.items.is_empty() && a.heading.is_empty();
+        let heading = b.start.is_none() && b.items.is_empty() && !b.heading.is_empty();
+        if position && heading && a.error.is_none() && b.error.is_none() {
+            let b = games.remove(k + 1);
+            games[k].heading = b.heading;
+            games[k].result = b.result;
+        }
+        k += 1;
+    }
     Ok(games)
 }
 

@@ -647,6 +647,42 @@ fn a_heading_word_cut_after_a_slash_or_hyphen_reads_back_whole() {
     assert!(pgn.contains("[Site \"Baden-Baden\"]"), "{pgn}");
 }
 
+/// A study (a game from a position with no moves: its heading, then its position drawn) reads
+/// back as one game, its heading and its position, before the game after it.
+#[test]
+fn a_study_of_a_position_without_moves_reads_back_as_one_game() {
+    let dir = Sandbox::new();
+    dir.write(
+        "studie.md",
+        "```pgn\n[White \"Réti, Richard\"]\n[Black \"Studie\"]\n\
+         [FEN \"7K/8/k1P5/7p/8/8/8/8 w - - 0 1\"]\n\n*\n```\n\n\
+         ```pgn\n[White \"Carlsen, Magnus\"]\n[Black \"Caruana, Fabiano\"]\n\n1. e4 e5 *\n```\n",
+    );
+    for notation in ["ordinary", "compact"] {
+        let args = [
+            "build",
+            "studie.md",
+            "--notation",
+            notation,
+            "--format",
+            "unicode",
+            "-o",
+            "s.txt",
+        ];
+        dir.run(&args).ok();
+        let read = dir.run(&["read", "s.txt", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+        assert_eq!(games.len(), 2, "{notation}: {pgn}");
+        assert!(games[0].contains("[White \"Réti, Richard\"]"), "{pgn}");
+        assert!(
+            games[0].contains("[FEN \"7K/8/k1P5/7p/8/8/8/8 w - - 0 1\"]"),
+            "{pgn}"
+        );
+        assert!(games[1].contains("1. e4 e5"), "{pgn}");
+    }
+}
+
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
 /// compact, `build` to ordinary) is an error that names the notation, not an empty PGN and
 /// success; braille with no game in either notation is still no error.
