@@ -401,6 +401,17 @@ fn a_chapter_that_changes_the_page_is_told_where_the_page_is_set() {
         stderr.contains("bok/2.md:3:1: error: profile: a chapter cannot"),
         "{stderr}"
     );
+    // Not at a setting the chapter gives its book's own value: at the profile.
+    let s = folder(&[
+        ("bok.yaml", "title: B\n"),
+        ("1.md", "# Ett\n"),
+        ("2.md", "---\npage_length: 29\nprofile: us-brf\n---\n# Två\n"),
+    ]);
+    let stderr = refused(&s, 1);
+    assert!(
+        stderr.contains("bok/2.md:3:1: error: profile: a chapter cannot"),
+        "{stderr}"
+    );
 }
 
 #[test]
