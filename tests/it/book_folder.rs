@@ -405,7 +405,10 @@ fn a_chapter_that_changes_the_page_is_told_where_the_page_is_set() {
     let s = folder(&[
         ("bok.yaml", "title: B\n"),
         ("1.md", "# Ett\n"),
-        ("2.md", "---\npage_length: 29\nprofile: us-brf\n---\n# Två\n"),
+        (
+            "2.md",
+            "---\npage_length: 29\nprofile: us-brf\n---\n# Två\n",
+        ),
     ]);
     let stderr = refused(&s, 1);
     assert!(

@@ -63,6 +63,25 @@ fn number_of(page: &[String]) -> String {
         .to_string()
 }
 
+/// `file` of `dir` built as a bulletin in `notation` (with `more` arguments), then read back:
+/// the PGN of each game read.
+fn read_back_games(dir: &Sandbox, file: &str, notation: &str, more: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "build",
+        file,
+        "--bulletin",
+        "--notation",
+        notation,
+        "-o",
+        "b.brf",
+    ];
+    args.extend_from_slice(more);
+    dir.run(&args).ok();
+    let read = dir.run(&["read", "b.brf", "--notation", notation, "-o", "-"]);
+    let back = read.ok().text();
+    back.split("[Event ").skip(1).map(str::to_owned).collect()
+}
+
 #[test]
 fn contents_and_index_name_the_pages_where_the_games_stand() {
     let dir = Sandbox::new();
@@ -695,22 +714,8 @@ fn a_comment_with_a_dash_at_the_top_of_a_page_stays_the_games() {
     dir.write("km.pgn", &pgn);
     for notation in ["compact", "ordinary"] {
         for page in ["8", "10", "12", "14", "17", "20"] {
-            let args = [
-                "build",
-                "km.pgn",
-                "--bulletin",
-                "--notation",
-                notation,
-                "--page-length",
-                page,
-                "-o",
-                "km.brf",
-            ];
-            dir.run(&args).ok();
-            let read = dir.run(&["read", "km.brf", "--notation", notation, "-o", "-"]);
-            let back = read.ok().text();
-            let games: Vec<&str> = back.split("[Event ").skip(1).collect();
-            assert_eq!(games.len(), 2, "{notation} {page}: {back}");
+            let games = read_back_games(&dir, "km.pgn", notation, &["--page-length", page]);
+            assert_eq!(games.len(), 2, "{notation} {page}: {games:?}");
             assert!(
                 games[0].contains("8. c3 O-O 1-0"),
                 "{notation} {page}: {}",
@@ -740,20 +745,8 @@ fn a_forfeit_after_the_last_game_reads_back() {
         .concat();
         dir.write("km.pgn", &pgn);
         for notation in ["compact", "ordinary"] {
-            let args = [
-                "build",
-                "km.pgn",
-                "--bulletin",
-                "--notation",
-                notation,
-                "-o",
-                "km.brf",
-            ];
-            dir.run(&args).ok();
-            let read = dir.run(&["read", "km.brf", "--notation", notation, "-o", "-"]);
-            let back = read.ok().text();
-            let games: Vec<&str> = back.split("[Event ").skip(1).collect();
-            assert_eq!(games.len(), 3, "{last_round} {notation}: {back}");
+            let games = read_back_games(&dir, "km.pgn", notation, &[]);
+            assert_eq!(games.len(), 3, "{last_round} {notation}: {games:?}");
             let round = &last_round[..1];
             for tag in [
                 format!("[Round \"{round}\"]"),
