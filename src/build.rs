@@ -767,6 +767,26 @@ fn bulletin_notation(mut settings: Settings) -> Settings {
     settings
 }
 
+/// An error at the first of `keys` a book's front matter sets (its key underlined), when it
+/// sets one: the setting's name and the diagnostic.
+fn at_setting(
+    name: &str,
+    text: &str,
+    role: Role,
+    keys: &[&str],
+    message: &str,
+) -> Option<(&'static str, Diagnostic)> {
+    let front = front_of(name, text, role).ok()?;
+    let (key, at, line) = front
+        .places
+        .into_iter()
+        .find(|(k, _, _)| keys.contains(k))?;
+    Some((
+        key,
+        Diagnostic::new(at, message).with_source(line, key.len()),
+    ))
+}
+
 /// The front matter of a book, or a folder's `bok.yaml`.
 fn front_of(name: &str, text: &str, role: Role) -> Result<frontmatter::FrontMatter> {
     match role {
@@ -978,14 +998,9 @@ fn transcribe_opened(
                 );
                 // At the chapter's own setting, when its front matter gives it.
                 if let Prepared::Book(text) = prepared
-                    && let Ok(front) = front_of(name, text, *role)
-                    && let Some((key, at, line)) = front
-                        .places
-                        .into_iter()
-                        .find(|(key, _, _)| keys.contains(key))
+                    && let Some((key, mut d)) = at_setting(name, text, *role, keys, &message)
                 {
-                    let d = Diagnostic::new(at, format!("{key}: {message}"))
-                        .with_source(line, key.len());
+                    d.message = format!("{key}: {message}");
                     return Err(d.into());
                 }
                 return Err(Error::Usage(format!("{name}: {message}")));
@@ -1265,13 +1280,8 @@ fn meta(
         });
         if cli.page_length.is_none()
             && let Some((name, text, role)) = book
-            && let Ok(front) = front_of(name, text, role)
-            && let Some((key, at, line)) = front
-                .places
-                .into_iter()
-                .find(|(key, _, _)| *key == "page_length")
+            && let Some((_, d)) = at_setting(name, text, role, &["page_length"], message)
         {
-            let d = Diagnostic::new(at, message).with_source(line, key.len());
             return Err(d.into());
         }
         return Err(Error::Usage(message.into()));

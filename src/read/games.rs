@@ -1928,7 +1928,7 @@ pub(crate) fn games(
             {
                 return false;
             }
-            let mut text = to_print(h.cells);
+            let text = to_print(h.cells);
             if !bulletin {
                 return text.contains(" – ");
             }
@@ -1938,15 +1938,16 @@ pub(crate) fn games(
             // A bulletin's game heading, joined with the lines it filled (the dash may stand
             // two lines down): a board's (`Bord 3: …`) or players ending in the result. Not
             // a comment's line with a dash in it, which would take the rest of the game.
-            let mut before = h;
-            for n in headings.get(k + 1..).unwrap_or_default().iter().take(2) {
-                if n.line != before.line + 1 || n.page != h.page || !n.filled {
-                    break;
-                }
-                text.push(' ');
-                text.push_str(&to_print(n.cells));
-                before = n;
-            }
+            let lines = headings.get(k..).unwrap_or_default().iter();
+            let mut joined = Vec::new();
+            join_heading(
+                &mut joined,
+                lines.take(3).take_while(|n| n.page == h.page),
+                true,
+            );
+            let Some(text) = joined.into_iter().next() else {
+                return false;
+            };
             board_heading(&text).is_some()
                 || (text.contains(" – ")
                     && [", 1-0", ", 0-1", ", remi"]

@@ -645,21 +645,8 @@ fn a_bulletin_reads_back_with_its_rounds_boards_and_players() {
     .concat();
     dir.write("sm.pgn", &pgn);
     for notation in ["compact", "ordinary"] {
-        let ran = dir.run(&[
-            "build",
-            "sm.pgn",
-            "--bulletin",
-            "--verify",
-            "--notation",
-            notation,
-            "-o",
-            "sm.brf",
-        ]);
-        assert_eq!(ran.code, Some(0), "{notation}: {}", ran.stderr);
-        let read = dir.run(&["read", "sm.brf", "--notation", notation, "-o", "-"]);
-        let back = read.ok().text();
-        let games: Vec<&str> = back.split("[Event ").skip(1).collect();
-        assert_eq!(games.len(), 5, "{notation}: {back}");
+        let games = read_back_games(&dir, "sm.pgn", notation, &["--verify"]);
+        assert_eq!(games.len(), 5, "{notation}: {games:?}");
         for (g, (event, round, board, white, black, result)) in games.iter().zip([
             (a, "1", Some("1"), "Öberg, Örjan", "Åkesson, Åsa", "1-0"),
             (a, "1", Some("2"), "Ärlig, Ärla", "Zetterström, Zäta", "0-1"),
@@ -1030,22 +1017,8 @@ fn a_bulletins_rounds_without_boards_and_a_start_diagram_read_back() {
         .into_iter()
         .chain([("12", "compact"), ("14", "compact"), ("29", "compact")])
     {
-        let ran = dir.run(&[
-            "build",
-            "r.pgn",
-            "--bulletin",
-            "--notation",
-            notation,
-            "--page-length",
-            length,
-            "-o",
-            "r.brf",
-        ]);
-        assert_eq!(ran.code, Some(0), "{length}: {}", ran.stderr);
-        let read = dir.run(&["read", "r.brf", "--notation", notation, "-o", "-"]);
-        let pgn = read.ok().text();
-        let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
-        assert_eq!(games.len(), 2, "{length}: {pgn}");
+        let games = read_back_games(&dir, "r.pgn", notation, &["--page-length", length]);
+        assert_eq!(games.len(), 2, "{length}: {games:?}");
         for (g, (white, black)) in games.iter().zip([("Anna", "Bo"), ("Cid", "Dan")]) {
             for tag in [
                 "[Round \"1\"]".to_owned(),
