@@ -1698,6 +1698,21 @@ pub(crate) fn games(
                 })
             })
     };
+    // Word `i` begins the line right after a game's heading: a line of its players (`White –
+    // Black`, a dash between words) or one ending in a result (`Studie, remi`). Moves there
+    // are a game's, not prose naming moves (a game from a position whose diagram is not
+    // drawn: its moves must not vanish as text).
+    let after_heading = |i: usize| {
+        let Some(before) = i.checked_sub(1).map(|k| &words[k]) else {
+            return false;
+        };
+        let line = &words[..i];
+        let from = line.partition_point(|w| w.line < before.line);
+        before.line + 1 == words[i].line
+            && !words[i].after_blank_line
+            && (result_word(before.cells).is_some()
+                || line[from..].iter().any(|w| w.cells == [DASH, DASH]))
+    };
     // A game's first move written wrongly: the number 1 and a word of a move's form that is
     // no legal first move, followed by another move's word (or the number 2), the words of a
     // game; the place of that move. (Not a heading's text: it would take the game's moves.)
@@ -1705,7 +1720,7 @@ pub(crate) fn games(
         // (At a line's start; in ordinary notation, a book's, where prose names moves too
         // (`Lösningen: 1.Dxh7+ Kxh7`), at a paragraph's start.)
         let line_start = i == 0 || words[i - 1].line < words[i].line;
-        let paragraph = i == 0 || words[i].after_blank_line;
+        let paragraph = i == 0 || words[i].after_blank_line || after_heading(i);
         if !line_start || (notation == Notation::Ordinary && !paragraph) {
             return None;
         }
@@ -1816,7 +1831,14 @@ pub(crate) fn games(
                         w.page
                     ),
                 );
-                let e: Error = match habit(notation, w.cells) {
+                let hint = habit(notation, w.cells).or_else(|| {
+                    after_heading(i).then_some(
+                        "a game that begins from a position reads back only with that \
+                         position's diagram right before its moves (a build draws it with \
+                         --start-diagram)",
+                    )
+                });
+                let e: Error = match hint {
                     Some(hint) => d.with_hint(hint).into(),
                     None => d.into(),
                 };

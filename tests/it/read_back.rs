@@ -683,6 +683,57 @@ fn a_study_of_a_position_without_moves_reads_back_as_one_game() {
     }
 }
 
+/// A game from a position with moves, built without its start diagram: its braille does not
+/// say where its moves start, so `read` fails at its first move (in both notations, after a
+/// heading of players alone or of players and event), instead of passing its moves over as
+/// text and writing the game without them; `--keep-going` names it and writes the other game.
+/// The build still checks itself (such a game is not compared).
+#[test]
+fn moves_from_a_position_with_no_diagram_do_not_vanish_on_reading() {
+    let dir = Sandbox::new();
+    let game = "[White \"Réti, Richard\"]\n[Black \"NN\"]\n[Result \"1/2-1/2\"]\n\
+                [FEN \"7K/8/k1P5/7p/8/8/8/8 w - - 0 1\"]\n\n\
+                1. Kg7 h4 2. Kf6 Kb6 3. Ke5 h3 1/2-1/2\n\n\
+                [White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let with_event = format!("[Event \"Studie\"]\n{game}");
+    for (name, text) in [("players.pgn", game.to_owned()), ("event.pgn", with_event)] {
+        dir.write(name, &text);
+        for notation in ["ordinary", "compact"] {
+            let built = dir.run(&["build", name, "--notation", notation, "-o", "s.brf"]);
+            assert!(built.ok().stderr.contains("2 games"), "{}", built.stderr);
+            let read = dir.run(&["read", "s.brf", "--notation", notation, "-o", "back.pgn"]);
+            assert_eq!(read.code, Some(1), "{name} {notation}: {}", read.stderr);
+            assert!(
+                read.stderr.starts_with("s.brf:3:")
+                    && read.stderr.contains("no legal first move")
+                    && read.stderr.contains("--start-diagram"),
+                "{name} {notation}: {}",
+                read.stderr
+            );
+            assert!(
+                !dir.names().contains(&"back.pgn".to_owned()),
+                "{name} {notation}"
+            );
+            let args = [
+                "read",
+                "s.brf",
+                "--notation",
+                notation,
+                "--keep-going",
+                "-o",
+                "-",
+            ];
+            let kept = dir.run(&args);
+            assert_eq!(kept.code, Some(4), "{name} {notation}: {}", kept.stderr);
+            assert!(kept.stderr.contains("1 left out"), "{}", kept.stderr);
+            let pgn = kept.text();
+            assert_eq!(pgn.matches("[Event ").count(), 1, "{pgn}");
+            assert!(pgn.contains("1. e4 e5 2. Nf3"), "{pgn}");
+            assert!(!pgn.contains("Réti"), "{pgn}");
+        }
+    }
+}
+
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
 /// compact, `build` to ordinary) is an error that names the notation, not an empty PGN and
 /// success; braille with no game in either notation is still no error.
