@@ -201,9 +201,11 @@ pub struct Summary {
     /// Warnings given.
     pub warnings: usize,
     /// Games and positions left out because they could not be transcribed (`keep_going`):
-    /// how many in all, how many of them positions, and the places of the first.
+    /// how many in all, how many of them positions and how many texts between games (in no
+    /// game), and the places of the first.
     pub skipped: u64,
     pub skipped_positions: u64,
+    pub skipped_texts: u64,
     pub skipped_at: Vec<Location>,
     /// Annotation glyphs (NAGs, `!`, `?`) left out because compact notation has no comment
     /// signs: the documented behaviour, counted here rather than warned about.
@@ -293,15 +295,22 @@ impl std::fmt::Display for Summary {
             count(self.diagrams, "diagram", "diagrams"),
         )?;
         if self.skipped > 0 {
-            let games = self.skipped - self.skipped_positions;
-            let what = match (games, self.skipped_positions) {
-                (g, 0) => count(g, "game", "games"),
-                (0, p) => count(p, "position", "positions"),
-                (g, p) => format!(
-                    "{} and {}",
-                    count(g, "game", "games"),
-                    count(p, "position", "positions")
-                ),
+            let (p, t) = (self.skipped_positions, self.skipped_texts);
+            let g = self.skipped - p - t;
+            let parts = [
+                (g, count(g, "game", "games")),
+                (p, count(p, "position", "positions")),
+                (t, count(t, "text between games", "texts between games")),
+            ];
+            let parts: Vec<String> = parts
+                .into_iter()
+                .filter(|&(n, _)| n > 0)
+                .map(|(_, s)| s)
+                .collect();
+            let what = match parts.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
             };
             write!(
                 f,
@@ -345,6 +354,8 @@ struct Counts {
     /// Games and positions left out (`keep_going`, `check`), and the places of the first.
     skipped: u64,
     skipped_positions: u64,
+    /// Of them, texts between games (in no game).
+    skipped_texts: u64,
     skipped_at: Vec<Location>,
     /// The games and positions left out were so because `keep_going` said so (else `check`
     /// went on past them, and fails at the end).
@@ -477,6 +488,7 @@ fn run_gated(
         s.diagrams += counts.diagrams;
         s.skipped += counts.skipped;
         s.skipped_positions += counts.skipped_positions;
+        s.skipped_texts += counts.skipped_texts;
         for at in counts.skipped_at {
             if s.skipped_at.len() < crate::error::PLACES_NAMED {
                 s.skipped_at.push(at);
@@ -1823,9 +1835,16 @@ impl<S: LineSink> Run<'_, S> {
         let keep_going = options.keep_going;
         let mut read = 0usize;
         let mut step = |step: Step, spent: &mut games::Spent| -> Result<()> {
-            let (translated, warnings) = match step {
-                Step::Game(t, w) => (t, w),
-                Step::Bad(e, warnings) => {
+            // A game that could not be read, or text in no game: an error, or (going on) left
+            // out and named.
+            let (e, warnings, what) = match step {
+                Step::Game(t, w) => (Ok(t), w, LeftOut::Game),
+                Step::Bad(e, w) => (Err(e), w, LeftOut::Game),
+                Step::Text(e) => (Err(e), Vec::new(), LeftOut::Text),
+            };
+            let (translated, warnings) = match e {
+                Ok(t) => (t, warnings),
+                Err(e) => {
                     for w in warnings {
                         reporter.warn(Warning(relocate(w.0)));
                     }
@@ -1835,7 +1854,10 @@ impl<S: LineSink> Run<'_, S> {
                         return Err(reporter.error(Error::Input(Box::new(d))));
                     }
                     counts.skip(&d.location);
-                    reporter.warn(skipped(d, LeftOut::Game, keep_going));
+                    if what == LeftOut::Text {
+                        counts.skipped_texts += 1;
+                    }
+                    reporter.warn(skipped(d, what, keep_going));
                     return Ok(());
                 }
             };

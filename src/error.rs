@@ -42,6 +42,8 @@ pub struct Diagnostic {
 pub(crate) enum LeftOut {
     Game,
     Position,
+    /// Text between games, in no game.
+    Text,
 }
 
 impl LeftOut {
@@ -49,6 +51,7 @@ impl LeftOut {
         match self {
             LeftOut::Game => "this game is left out, the rest is written (keep_going)",
             LeftOut::Position => "this position is left out, the rest is written (keep_going)",
+            LeftOut::Text => "this text is left out, the rest is written (keep_going)",
         }
     }
 }

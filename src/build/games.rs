@@ -140,6 +140,8 @@ pub(super) enum Step {
     /// It could not be read or replayed: the error (the game has no braille), and the
     /// warnings found before it.
     Bad(Error, Vec<Warning>),
+    /// Text between games, in no game (`Rond 2 spelas i morgon.`): the error that says so.
+    Text(Error),
 }
 
 /// Replays games and writes them in braille: one a thread.
@@ -162,6 +164,7 @@ impl Translator {
         let replayed = self.replayer.replay(&scanned.scan, scanned.number);
         let mut warnings = self.replayer.take_warnings();
         match replayed {
+            Err(e) if scanned.scan.is_text() => Step::Text(e),
             Err(e) => Step::Bad(e, warnings),
             Ok(game) => {
                 let before = self.writer.dropped_nags;

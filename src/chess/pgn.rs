@@ -114,7 +114,10 @@ impl<R: BufRead> Splitter<R> {
                 return Ok(false);
             }
             if !self.scanner.game.is_empty() {
-                self.games += 1;
+                // (Text between games is no game: the games after it keep their numbers.)
+                if !self.scanner.game.is_text() {
+                    self.games += 1;
+                }
                 return Ok(true);
             }
         }
@@ -186,6 +189,9 @@ impl Replayer {
 
     /// Checks and replays one scanned game (game `number` of its file).
     pub(crate) fn replay(&mut self, scan: &GameScan, number: usize) -> Result<Game, Error> {
+        if scan.is_text() {
+            return Err(text_between_games(scan, &self.file).into());
+        }
         // pgn-reader reads the source itself when every token is written as it reads it,
         // else a normalized copy; the source is tried first and the copy if they disagree.
         let raw = scan.raw && scan.error.is_none() && scan.lang() != Lang::Swedish;
@@ -329,6 +335,28 @@ fn result_of(tag: &str) -> Option<GameResult> {
         "*" => Some(GameResult::Unknown),
         _ => None,
     }
+}
+
+/// The error for text between games ([`GameScan::is_text`]): PGN has no place for it, and
+/// a word is never dropped without one.
+pub(crate) fn text_between_games(scan: &GameScan, file: &str) -> crate::error::Diagnostic {
+    let text = scan.text.trim_start_matches(char::is_whitespace);
+    let at = scan.text.len() - text.len();
+    let line = text.lines().next().unwrap_or_default().trim_end();
+    let first = match line.chars().count() > 40 {
+        true => format!("{}…", line.chars().take(40).collect::<String>()),
+        false => line.to_owned(),
+    };
+    scan.diagnostic(
+        file,
+        at,
+        at + line.len(),
+        format!("text between games, in no game: '{first}'"),
+    )
+    .with_hint(
+        "PGN holds text only in a game: write it as a comment in braces before the next \
+         game's first move ({like this}), or leave it out",
+    )
 }
 
 fn scan_error_of(scan: &GameScan, file: &str, number: usize, e: &ScanError) -> Error {

@@ -171,6 +171,24 @@ impl GameScan {
             && self.tokens.iter().all(|t| t.kind == TokKind::LineComment)
     }
 
+    /// Text between games (`Rond 2 spelas i morgon.` on a line of its own): no tag, a word
+    /// of letters first, and no word of it a move, so it is no game with a slip in it. (Only
+    /// asked of a scan that stopped at an error: a game's words all read.)
+    pub(crate) fn is_text(&self) -> bool {
+        let mut words = self.text.split(is_space).filter(|w| !w.is_empty());
+        let lettered = words.next().is_some_and(|w| {
+            w.chars().next().is_some_and(char::is_alphabetic)
+                && w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+        });
+        self.tags.is_empty()
+            && self.error.is_some()
+            && lettered
+            && !self.text.split(is_space).any(|w| {
+                let bare = w.trim_matches(|c: char| ",.:;!?()\"'{}".contains(c));
+                matches!(read_word(bare), Ok(Word::Move { .. }))
+            })
+    }
+
     /// The piece-letter language of the tokens scanned.
     pub(crate) fn lang(&self) -> Lang {
         if self.swedish_at.is_some() {

@@ -354,3 +354,58 @@ fn check_names_a_missing_input_and_goes_on() {
     assert_ne!(built.code, Some(0), "{}", built.stderr);
     assert!(!dir.path().join("ut.brf").exists());
 }
+
+/// Text between games (`Rond 2 spelas i morgon.`: no tag, no word a move) is an error that
+/// calls it text, not a game's move that cannot be read; it is not numbered as a game (the
+/// broken game after it is game 2); `--keep-going` leaves it out and names it as text, and
+/// the games around it are the same braille as without it.
+#[test]
+fn text_between_games_is_named_as_text_and_numbers_no_game() {
+    let dir = Sandbox::new();
+    let game = |white: &str, moves: &str| {
+        format!("[White \"{white}\"]\n[Black \"B\"]\n[Result \"*\"]\n\n{moves} *\n\n")
+    };
+    let clean = format!(
+        "{}{}",
+        game("A", "1. e4 e5 2. Nf3"),
+        game("C", "1. d4 d5 2. c4")
+    );
+    let with_text = format!(
+        "{}Rond 2 spelas i morgon,\nklockan 10.\n\n{}{}",
+        game("A", "1. e4 e5 2. Nf3"),
+        game("Bruten", "1. e4 Ke7"),
+        game("C", "1. d4 d5 2. c4")
+    );
+    dir.write("clean.pgn", &clean);
+    dir.write("text.pgn", &with_text);
+    let ran = dir.run(&["check", "text.pgn"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with(
+            "text.pgn:7:1: error: text between games, in no game: 'Rond 2 spelas i morgon,'"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("{like this}"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("in game 2 (Bruten – B)"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains("as a move"), "{}", ran.stderr);
+    let args = ["build", "text.pgn", "--keep-going", "-o", "text.brf"];
+    let built = dir.run(&args);
+    assert_eq!(built.code, Some(4), "{}", built.stderr);
+    assert!(
+        built.stderr.contains("this text is left out")
+            && built.stderr.contains(
+                "2 games, no diagrams, 1 game and 1 text between games skipped: text.pgn:7, \
+                 text.pgn:"
+            ),
+        "{}",
+        built.stderr
+    );
+    dir.run(&["build", "clean.pgn", "-o", "clean.brf"]).ok();
+    assert_eq!(dir.read("text.brf"), dir.read("clean.brf"));
+}

@@ -436,6 +436,21 @@ fn missing_promotion_piece() {
     );
 }
 
+/// A stretch with no tag and no word that reads as a move is text between games; one word
+/// of a move makes it a game with a slip in it.
+#[test]
+fn text_between_games() {
+    let (line, col, width, msg, hint) = error("Rond 2 spelas i morgon.\n");
+    assert_eq!((line, col, width), (1, 1, 23));
+    assert_eq!(
+        msg,
+        "text between games, in no game: 'Rond 2 spelas i morgon.'"
+    );
+    assert!(hint.unwrap().contains("{like this}"));
+    let (_, _, _, msg, _) = error("Efter e4 vann vit.\n");
+    assert_eq!(msg, "cannot read 'Efter' as a move in game 1");
+}
+
 #[test]
 fn unknown_tokens() {
     let (line, col, width, msg, _) = error("1. e4 e5\n2. Nf3 xyz");
