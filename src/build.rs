@@ -1134,6 +1134,13 @@ fn transcribe_opened(
                 })
                 .collect();
             let next = match split {
+                // The contents list's entries changed in number: so did the places between
+                // them where a volume may end, and the places after them are counted anew.
+                // One volume, planned again from the next layout.
+                true if known.len() != contents.known.len() => Volumes {
+                    titled: volumes.titled,
+                    ..Volumes::default()
+                },
                 true => volumes.next(&laid.places, &laid.spans, limit, per_sheet, options.duplex),
                 false => volumes.clone(),
             };
@@ -1535,8 +1542,8 @@ impl Pass<'_, '_> {
                             format!(
                                 "volume {} of {} holds {held} sheets, more than volume_sheets \
                                  ({sheets}): no place between its pages {} and {} may end a \
-                                 volume (a game, diagram, table, list or quote, the contents \
-                                 list, or the title page, fills them)",
+                                 volume (a game, diagram, table, list or quote, or the title \
+                                 page, fills them)",
                                 k + 1,
                                 spans.len(),
                                 span.first,
@@ -1545,9 +1552,7 @@ impl Pass<'_, '_> {
                         )
                         .with_hint(
                             "raise volume_sheets, or give the text a heading or a paragraph \
-                             where a volume may end; a contents list is never split (a \
-                             bulletin of many games: raise volume_sheets, or build the rounds \
-                             apart)",
+                             where a volume may end",
                         ),
                     ));
                 }

@@ -94,6 +94,12 @@ pub(crate) enum Seam {
     Section,
     /// Between any other two blocks: a paragraph, a game, a diagram, a deeper heading.
     Block,
+    /// Before an entry of the contents list at its first level (a chapter's, a round's): for
+    /// a contents list longer than a volume (a bulletin of a thousand games), which goes on
+    /// in the next.
+    Contents,
+    /// Before a deeper entry of the contents list (a section's, a game's): the last choice.
+    ContentsEntry,
 }
 
 impl Block {

@@ -819,9 +819,18 @@ impl Writer {
         self.heading(1, &text, None, out, &mut |_| {});
         // In a container (a marker in a list or quote), the list keeps the heading's margin.
         let margin = self.margin();
+        let mut first_entry = true;
         for (entry, page) in &self.contents.known {
             if usize::from(entry.level) > options.toc_depth {
                 continue;
+            }
+            // A volume may end between two entries, when nothing better fits (a contents
+            // list longer than a volume goes on in the next).
+            if !std::mem::take(&mut first_entry) && self.frames.is_empty() {
+                out.push(Block::Seam(match entry.level {
+                    1 => Seam::Contents,
+                    _ => Seam::ContentsEntry,
+                }));
             }
             let first = margin + NEST_INDENT * usize::from(entry.level.saturating_sub(1));
             let mut p = Paragraph::new(first, first + CONTENTS_WRAP);

@@ -1031,15 +1031,18 @@ fn a_bulletins_rounds_without_boards_and_a_start_diagram_read_back() {
     }
 }
 
-/// A bulletin's contents list longer than a volume (it is never split) makes the first volume
-/// too big: the warning names the contents list among what fills it, and says what to do.
+/// A bulletin's contents list longer than a volume goes on in the next volumes: no volume
+/// holds more sheets than `volume_sheets` (before, the first held the whole list and a
+/// warning named it), a volume after the first goes on with the list at a round's entry, and
+/// every entry still names the page where its game stands (page numbers run on through the
+/// volumes, title pages included).
 #[test]
-fn a_contents_list_longer_than_a_volume_is_named() {
+fn a_contents_list_longer_than_a_volume_goes_on_in_the_next() {
     let dir = Sandbox::new();
     let pgn: String = (0..80)
         .map(|i| {
             format!(
-                "[Event \"SM\"]\n[Round \"{}.{}\"]\n[White \"Vit{i}, A\"]\n[Black \"Svart{i}, B\"]\n\
+                "[Event \"SM\"]\n[Round \"{}.{}\"]\n[White \"V{i}\"]\n[Black \"S{i}\"]\n\
                  [Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
                 i / 8 + 1,
                 i % 8 + 1
@@ -1052,20 +1055,68 @@ fn a_contents_list_longer_than_a_volume_is_named() {
         "sm.pgn",
         "--bulletin",
         "--volume-sheets",
-        "3",
+        "6",
+        "--line-length",
+        "40",
         "--page-length",
         "12",
+        "--format",
+        "unicode",
+        "--join-volumes",
         "-o",
-        "sm.brf",
+        "-",
     ]);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
-    assert!(
-        ran.stderr.contains("warning: volume 1 of ")
-            && ran
-                .stderr
-                .contains("the contents list, or the title page, fills them")
-            && ran.stderr.contains("a contents list is never split"),
-        "{}",
-        ran.stderr
-    );
+    assert!(!ran.stderr.contains("warning:"), "{}", ran.stderr);
+    let pages = pages(&ran.text()).pages;
+    let trimmed = |l: &String| l.trim_start_matches('⠀').to_string();
+    let has = |page: &Vec<String>, text: &str| {
+        page.iter().any(|l| trimmed(l).starts_with(&braille(text)))
+    };
+    // Volumes: each begins with its title page (`Volym k av n`), and holds at most 6 pages.
+    let starts: Vec<usize> = (0..pages.len())
+        .filter(|&k| has(&pages[k], "Volym "))
+        .collect();
+    assert!(starts.len() > 3, "{} volumes", starts.len());
+    let ends: Vec<usize> = starts
+        .iter()
+        .skip(1)
+        .copied()
+        .chain([pages.len()])
+        .collect();
+    for (a, b) in starts.iter().zip(&ends) {
+        assert!(
+            b - a <= 6,
+            "a volume of {} pages from page {}",
+            b - a,
+            a + 1
+        );
+    }
+    // The contents list fills the first volumes; the second goes on with it at a round.
+    let second = &pages[starts[1] + 1];
+    let first_text = second
+        .iter()
+        .skip(1)
+        .map(trimmed)
+        .find(|l| !l.is_empty())
+        .unwrap_or_default();
+    assert!(first_text.starts_with(&braille("Rond ")), "{second:#?}");
+    // Every game's heading: once in the contents list, once above its game, whose page the
+    // entry names.
+    for i in 0..80 {
+        let heading = braille(&format!("Bord {}: V{i} – S{i}, 1-0", i % 8 + 1));
+        let found: Vec<usize> = (0..pages.len())
+            .filter(|&k| pages[k].iter().any(|l| trimmed(l).starts_with(&heading)))
+            .collect();
+        assert_eq!(found.len(), 2, "{heading}: {found:?}");
+        let entry = pages[found[0]]
+            .iter()
+            .find(|l| trimmed(l).starts_with(&heading))
+            .expect("the entry");
+        assert!(
+            entry.ends_with(&braille(&(found[1] + 1).to_string())),
+            "game {i} stands on page {}: {entry}",
+            found[1] + 1
+        );
+    }
 }
