@@ -1665,8 +1665,11 @@ pub(crate) fn games(
             return false;
         }
         let first = parse(notation, words[i].cells);
+        // (Not Black's number, `1...`: no game begins with Black's move from the start
+        // position, and a game from a diagram goes on so after a comment.)
         first.number == Some(1)
             && first.opens == 0
+            && !first.black
             && match first.written {
                 Some(_) => legal_first(&first),
                 None => words
@@ -1708,8 +1711,17 @@ pub(crate) fn games(
         };
         let line = &words[..i];
         let from = line.partition_point(|w| w.line < before.line);
+        // The block the line before belongs to (from the blank line before it) begins at the
+        // margin, as a game's heading does, and the moves too: a paragraph of prose begins
+        // indented, and a hard-broken one's lines or a list item's wraps go further in.
+        let block = line
+            .iter()
+            .rposition(|w| w.after_blank_line)
+            .map_or(&line[0], |k| &line[k]);
         before.line + 1 == words[i].line
             && !words[i].after_blank_line
+            && words[i].column == 1
+            && block.column == 1
             && (result_word(before.cells).is_some()
                 || line[from..].iter().any(|w| w.cells == [DASH, DASH]))
     };
@@ -1736,7 +1748,10 @@ pub(crate) fn games(
             return None;
         }
         let first = parse(notation, words[i].cells);
-        if first.number != Some(1) || first.opens > 0 || first.black {
+        // (Black's number, `1...`, right after a game's heading: a game from a position with
+        // Black to move, whose diagram is not drawn.)
+        let black = first.black && after_heading(i);
+        if first.number != Some(1) || first.opens > 0 || (first.black && !black) {
             return None;
         }
         let at = if first.written.is_some() { i } else { i + 1 };
@@ -1745,8 +1760,15 @@ pub(crate) fn games(
         let next = words.get(at + 1).filter(|w| !w.after_blank_line)?;
         let n = parse(notation, next.cells);
         let goes_on = (n.written.is_some() && n.number.is_none()) || n.number == Some(2);
-        (q.written.is_some() && (at == i || q.number.is_none()) && goes_on && !legal_first(&q))
-            .then_some((at, "no legal first move is written so, where a game begins"))
+        let moves = q.written.is_some() && (at == i || q.number.is_none()) && goes_on;
+        match black {
+            true => moves.then_some((
+                at,
+                "a game's first move is Black's, where a game begins from the start position",
+            )),
+            false => (moves && !legal_first(&q))
+                .then_some((at, "no legal first move is written so, where a game begins")),
+        }
     };
     // Where the reading goes on after a game left out (`keep_going`): its blank line, or the
     // next game's start.

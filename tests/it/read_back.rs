@@ -732,6 +732,76 @@ fn moves_from_a_position_with_no_diagram_do_not_vanish_on_reading() {
             assert!(!pgn.contains("Réti"), "{pgn}");
         }
     }
+    // Black to move first (`1... h4`, a legal first move for White too): an error as well,
+    // not White's first move and the rest a comment.
+    dir.write(
+        "black.pgn",
+        "[White \"A\"]\n[Black \"B\"]\n[FEN \"7K/8/k1P5/7p/8/8/8/8 b - - 0 1\"]\n\n\
+         1... h4 2. Kg7 h3 *\n",
+    );
+    dir.run(&["build", "black.pgn", "-o", "b.brf"]).ok();
+    let read = dir.run(&["read", "b.brf", "--notation", "ordinary", "-o", "-"]);
+    assert_eq!(read.code, Some(1), "{}", read.stderr);
+    assert!(
+        read.stderr.contains("first move is Black's"),
+        "{}",
+        read.stderr
+    );
+    // Prose after a game that names moves with players and a dash (`Karpov – Kasparov:
+    // 1.Dxh7+ …`) is no game's heading, wherever its lines break (a reviewer's find).
+    dir.write(
+        "prosa.md",
+        "# Kapitel\n\n```pgn\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n```\n\n\
+         Karpov – Kasparov: 1.Dxh7+ Kxh7 2.Sg5+ Kg8 3.Dh5 vann vit direkt.\n\n\
+         Partiet slutade remi\\\n1.e4 e5 2.Sf3 Sc6 3.Lb5 var öppningen.\n",
+    );
+    for width in 20..=40 {
+        let width = width.to_string();
+        let args = ["build", "prosa.md", "--line-length", &width, "-o", "p.brf"];
+        dir.run(&args).ok();
+        let read = dir.run(&["read", "p.brf", "--notation", "ordinary", "-o", "-"]);
+        assert_eq!(read.code, Some(0), "{width}: {}", read.stderr);
+        assert!(read.text().contains("1. e4 e5 2. Nf3 *"), "{width}");
+    }
+}
+
+/// A study from its start diagram whose Black move after a comment is written with Black's
+/// number `1...` and is a legal first move for White too (`h4`): it goes on with the game,
+/// it does not start a new one (the book failed its own check, "a rule wrote this game
+/// wrongly", a transcriber's find).
+#[test]
+fn black_number_one_after_a_comment_goes_on_with_a_study() {
+    let dir = Sandbox::new();
+    dir.write(
+        "reti.md",
+        "# Studie\n\n```pgn\n[White \"Réti, Richard\"]\n[Black \"Studie\"]\n\
+         [Result \"1/2-1/2\"]\n[FEN \"7K/8/k1P5/7p/8/8/8/8 w - - 0 1\"]\n\n\
+         1. Kg7 {Kungen går mot bonden på h5.} 1... h4 2. Kf6 Kb6 3. Ke5 Kxc6 4. Kf4 1/2-1/2\n```\n",
+    );
+    for notation in ["ordinary", "compact"] {
+        let args = [
+            "build",
+            "reti.md",
+            "--start-diagram",
+            "--notation",
+            notation,
+            "-o",
+            "r.brf",
+        ];
+        dir.run(&args).ok();
+        let read = dir.run(&["read", "r.brf", "--notation", notation, "-o", "-"]);
+        let pgn = read.ok().text();
+        assert_eq!(pgn.matches("[Event ").count(), 1, "{notation}: {pgn}");
+        let moves: String = pgn
+            .split_whitespace()
+            .filter(|w| !w.starts_with('{') && !w.ends_with('}'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            moves.contains("Kg7") && moves.contains("h4 2. Kf6 Kb6 3. Ke5 Kxc6 4. Kf4"),
+            "{notation}: {pgn}"
+        );
+    }
 }
 
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
