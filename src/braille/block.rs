@@ -95,10 +95,10 @@ pub(crate) enum Seam {
     /// Between any other two blocks: a paragraph, a game, a diagram, a deeper heading.
     Block,
     /// Before an entry of the contents list at its first level (a chapter's, a round's): for
-    /// a contents list longer than a volume (a bulletin of a thousand games), which goes on
-    /// in the next.
+    /// a contents list too long for its volume (a bulletin of a thousand games), which goes
+    /// on in the next. Ranked after every other place.
     Contents,
-    /// Before a deeper entry of the contents list (a section's, a game's): the last choice.
+    /// Before a deeper entry of the contents list (a section's, a game's): ranked last.
     ContentsEntry,
 }
 

@@ -347,16 +347,36 @@ pub(crate) fn text_between_games(scan: &GameScan, file: &str) -> crate::error::D
         true => format!("{}…", line.chars().take(40).collect::<String>()),
         false => line.to_owned(),
     };
-    scan.diagnostic(
-        file,
-        at,
-        at + line.len(),
-        format!("text between games, in no game: '{first}'"),
-    )
-    .with_hint(
-        "PGN holds text only in a game: write it as a comment in braces before the next \
-         game's first move ({like this}), or leave it out",
-    )
+    // A tag that lost its brackets (`Event "SM"`): say so.
+    let tag = line
+        .split_once(' ')
+        .filter(|(name, value)| {
+            !name.is_empty()
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && value.trim().starts_with('"')
+                && value.trim().ends_with('"')
+        })
+        .is_some();
+    let (message, hint) = match tag {
+        true => (
+            format!("a tag without its brackets: '{first}'"),
+            format!("a tag is written in square brackets: [{line}]"),
+        ),
+        false => (
+            format!("text between games, in no game: '{first}'"),
+            match file.ends_with(".md") {
+                true => "PGN holds text only in a game: write it as a paragraph outside the \
+                         ```pgn block, as a comment in braces in a game's moves ({like this}), \
+                         or leave it out"
+                    .to_owned(),
+                false => "PGN holds text only in a game: write it as a comment in braces in a \
+                          game's moves ({like this}), or leave it out"
+                    .to_owned(),
+            },
+        ),
+    };
+    scan.diagnostic(file, at, at + line.len(), message)
+        .with_hint(hint)
 }
 
 fn scan_error_of(scan: &GameScan, file: &str, number: usize, e: &ScanError) -> Error {

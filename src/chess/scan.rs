@@ -171,22 +171,31 @@ impl GameScan {
             && self.tokens.iter().all(|t| t.kind == TokKind::LineComment)
     }
 
-    /// Text between games (`Rond 2 spelas i morgon.` on a line of its own): no tag, a word
-    /// of letters first, and no word of it a move, so it is no game with a slip in it. (Only
+    /// Text between games (`Rond 2 spelas i morgon.` on a line of its own): no tag, no word
+    /// of it a move, and at least half its words words of letters (`I morgon …`, `2:a
+    /// ronden …`), so it is no game with a slip in it (`1. e9 *`, control bytes). (Only
     /// asked of a scan that stopped at an error: a game's words all read.)
     pub(crate) fn is_text(&self) -> bool {
-        let mut words = self.text.split(is_space).filter(|w| !w.is_empty());
-        let lettered = words.next().is_some_and(|w| {
-            w.chars().next().is_some_and(char::is_alphabetic)
-                && w.chars().filter(|c| c.is_alphabetic()).count() >= 2
-        });
-        self.tags.is_empty()
-            && self.error.is_some()
-            && lettered
-            && !self.text.split(is_space).any(|w| {
-                let bare = w.trim_matches(|c: char| ",.:;!?()\"'{}".contains(c));
-                matches!(read_word(bare), Ok(Word::Move { .. }))
-            })
+        if !self.tags.is_empty() || self.error.is_none() {
+            return false;
+        }
+        let bare = |w: &'_ str| -> String {
+            w.trim_matches(|c: char| ",.:;!?()\"'{}-–—".contains(c))
+                .to_owned()
+        };
+        let (mut words, mut lettered) = (0usize, 0usize);
+        for w in self.text.split(is_space).filter(|w| !w.is_empty()) {
+            let w = bare(w);
+            if matches!(read_word(&w), Ok(Word::Move { .. })) {
+                return false;
+            }
+            words += 1;
+            let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+            if w.chars().next().is_some_and(char::is_alphabetic) && letters >= 2 {
+                lettered += 1;
+            }
+        }
+        lettered > 0 && lettered * 2 >= words
     }
 
     /// The piece-letter language of the tokens scanned.

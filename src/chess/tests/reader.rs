@@ -449,6 +449,27 @@ fn text_between_games() {
     assert!(hint.unwrap().contains("{like this}"));
     let (_, _, _, msg, _) = error("Efter e4 vann vit.\n");
     assert_eq!(msg, "cannot read 'Efter' as a move in game 1");
+    // A word of one letter first, a number first, a quote: text all the same.
+    for text in [
+        "I morgon spelas rond 2.",
+        "2:a ronden spelas i morgon.",
+        "\"Rond 2\" i dag",
+    ] {
+        let (_, _, _, msg, _) = error(text);
+        assert!(msg.starts_with("text between games"), "{text}: {msg}");
+    }
+    // A game's slip is no text, nor are bytes that are no words.
+    for game in ["1. e9 *", "\u{1}\u{2}"] {
+        let (_, _, _, msg, _) = error(game);
+        assert!(msg.starts_with("cannot read"), "{game:?}: {msg}");
+    }
+    // A tag that lost its brackets is named so.
+    let (_, _, _, msg, hint) = error("Event \"SM\"\n");
+    assert_eq!(msg, "a tag without its brackets: 'Event \"SM\"'");
+    assert_eq!(
+        hint.unwrap(),
+        "a tag is written in square brackets: [Event \"SM\"]"
+    );
 }
 
 #[test]
