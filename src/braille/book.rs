@@ -70,6 +70,17 @@ pub(crate) const BOARD_WORD: &str = "Bord";
 pub(crate) const NO_ROUND: &str = "Utan rond";
 pub(crate) const INDEX_HEADING: &str = "Spelarregister";
 
+/// The words a title page's notation line begins with (`Schacknotation: `, the fixed text of
+/// `templates/titelsida.txt` before its first field): `read` knows a title page by them.
+pub(crate) fn title_page_mark() -> &'static str {
+    TITLE_PAGE
+        .lines()
+        .find(|l| !l.starts_with('%') && l.contains("{notation}"))
+        .and_then(|l| l.split('{').next())
+        .filter(|m| !m.trim().is_empty())
+        .unwrap_or("Schacknotation: ")
+}
+
 /// How much further in than its entry's first line a contents entry's wrapped lines go (two
 /// steps: more than the next level's entries).
 const CONTENTS_WRAP: usize = 2 * NEST_INDENT;

@@ -46,6 +46,10 @@ pub(crate) struct HeadingLine<'a> {
     pub filled: bool,
     /// The line before it was full: a word was cut there (no blank between them).
     pub cut: bool,
+    /// It belongs to a paragraph of prose: one that begins indented after an empty line (or
+    /// right after another such paragraph), its next lines at the margin. No game's heading
+    /// (a heading begins at the margin, its next lines indented).
+    pub prose: bool,
 }
 
 /// What a game read back holds, in order.
@@ -1638,10 +1642,21 @@ pub(crate) fn games(
     let mut heading_from = 0u32;
     // A bulletin of ours (its contents list and index of players): its headings wrap with
     // no indent.
-    let bulletin = {
-        use crate::braille::book::{CONTENTS_HEADING, INDEX_HEADING};
-        let has = |word: &str| headings.iter().any(|h| to_print(h.cells) == word);
-        has(CONTENTS_HEADING) && has(INDEX_HEADING)
+    // Its title pages (a book's, each volume's), known by their notation line: no game's
+    // heading (a title with a dash, `Taktikens grunder – kombinationer`, read as a forfeit).
+    let (bulletin, title_pages) = {
+        use crate::braille::book::{CONTENTS_HEADING, INDEX_HEADING, title_page_mark};
+        let (mut contents, mut index, mut titles) = (false, false, Vec::new());
+        let mark = title_page_mark();
+        for h in headings {
+            let text = to_print(h.cells);
+            contents |= text == CONTENTS_HEADING;
+            index |= text == INDEX_HEADING;
+            if text.starts_with(mark) {
+                titles.push(h.page);
+            }
+        }
+        (contents && index, titles)
     };
     // A game starts at the number 1 followed by a move that is legal from the start position.
     // (In ordinary notation also as typed without capital or number signs.)
@@ -1899,11 +1914,13 @@ pub(crate) fn games(
         };
         join_heading(
             &mut heading,
-            lines.iter().filter(|h| !contents || h.page >= page),
+            lines.iter().filter(|h| {
+                (!contents || h.page >= page) && !h.prose && !title_pages.contains(&h.page)
+            }),
             bulletin,
         );
         // Headings of games without moves (a forfeit, a result alone) before this game's.
-        split_games_without_moves(&mut heading, first_line, &mut out);
+        split_games_without_moves(&mut heading, first_line, &mut out, bulletin);
         let mut chess960 = false;
         let (pos, start, line) = match diagram {
             Some((k, pos)) => {
@@ -2124,7 +2141,7 @@ pub(crate) fn games(
         join_heading(&mut heading, lines, bulletin);
         if heading.iter().any(|l| l.contains(" – ")) {
             let line = headings.get(lo).map_or(heading_from, |h| h.line);
-            split_games_without_moves(&mut heading, line, &mut out);
+            split_games_without_moves(&mut heading, line, &mut out, bulletin);
             out.push(ReadGame {
                 line,
                 heading,
@@ -2169,12 +2186,17 @@ fn join_heading<'h, 'c: 'h>(
 
 /// The headings of games without moves (a forfeit, a result alone) at the start of `heading`,
 /// each a game of its own (`line` where they stand): each begins with a players' line
-/// (`White – Black`; a bulletin's round heading before it goes with it), and the last
-/// players' line stays, the heading of the game after them. (Lines before the first players'
-/// line go with it: a bulletin's round.)
-fn split_games_without_moves(heading: &mut Vec<String>, line: u32, out: &mut Vec<ReadGame>) {
+/// (`White – Black`, [`is_players_line`]; a bulletin's round heading before it goes with it),
+/// and the last players' line stays, the heading of the game after them. (Lines before the
+/// first players' line go with it: a bulletin's round.)
+fn split_games_without_moves(
+    heading: &mut Vec<String>,
+    line: u32,
+    out: &mut Vec<ReadGame>,
+    bulletin: bool,
+) {
     loop {
-        let mut players = (0..heading.len()).filter(|&k| heading[k].contains(" – "));
+        let mut players = (0..heading.len()).filter(|&k| is_players_line(heading, k, bulletin));
         let (Some(first), Some(mut at)) = (players.next(), players.next()) else {
             break;
         };
@@ -2188,6 +2210,30 @@ fn split_games_without_moves(heading: &mut Vec<String>, line: u32, out: &mut Vec
             ..ReadGame::default()
         });
     }
+}
+
+/// Whether line `k` of a game's heading lines is a players' line (`White – Black`): a dash
+/// between words, and no sentence (it ends in no `.`, `:`, `!` or `?`). In a book, not the
+/// event's line right after a players' line that has a dash in the event's name (`Tata Steel
+/// – Masters, rond 3, remi`: a date, a round or a result in it); a bulletin's headings have no
+/// event's line.
+pub(crate) fn is_players_line<S: AsRef<str>>(lines: &[S], k: usize, bulletin: bool) -> bool {
+    let dashed = |l: &str| l.contains(" – ") && !l.ends_with(['.', ':', '!', '?']);
+    let event = |l: &str| {
+        l.contains(", rond ")
+            || [", 1-0", ", 0-1", ", remi"].iter().any(|r| l.ends_with(r))
+            || l.split(", ").any(|p| {
+                let b = p.as_bytes();
+                b.len() == 10 && b[4] == b'-' && b[7] == b'-'
+            })
+    };
+    let Some(l) = lines.get(k).map(AsRef::as_ref) else {
+        return false;
+    };
+    let after_players = k
+        .checked_sub(1)
+        .is_some_and(|j| is_players_line(lines, j, bulletin));
+    dashed(l) && (bulletin || board_heading(l).is_some() || !(after_players && event(l)))
 }
 
 /// The positions of a diagram (`fen`, as read: board and side to move) for a game that goes

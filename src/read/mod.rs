@@ -69,10 +69,13 @@ pub(crate) fn read_expecting(
     let mut blank = false;
     // Where the text of the line before ended (none after a blank line or a page number).
     let mut text_before: Option<usize> = None;
+    // The last line of text was prose (see `HeadingLine::prose`).
+    let mut prose = false;
     for line in &lines {
         // A diagram's lines are no words; a blank line before a diagram is not one before
         // the word after it (a game's start diagram stands right before its moves).
         if taken.binary_search(&line.number).is_ok() {
+            prose = false;
             blank = false;
             full_last = None;
             text_before = None;
@@ -100,10 +103,19 @@ pub(crate) fn read_expecting(
             spans.pop();
             page_number = true;
         }
+        let empty_before = blank;
         if spans.is_empty() && !page_number {
             blank = true;
         }
         let text_start = spans.first().map_or(0, |s| s.0);
+        // A paragraph of prose begins indented after an empty line or after prose, and goes on
+        // at the margin; an empty line ends it (a page number's line does not).
+        match (spans.is_empty(), text_start > 0) {
+            (true, _) if !page_number => prose = false,
+            (true, _) => {}
+            (false, true) => prose = empty_before || prose,
+            (false, false) => {}
+        }
         let text_end = spans.last().map_or(0, |s| s.1);
         // The first word would not have fit on the line before: that line was filled.
         let first_len = spans.first().map_or(0, |&(s, e)| e - s);
@@ -117,6 +129,7 @@ pub(crate) fn read_expecting(
             page: line.page,
             cells: &line.cells[text_start..text_end.max(text_start)],
             continued: text_start > 0,
+            prose: prose && !spans.is_empty(),
             filled,
             cut: text_start > 0
                 && full_last.is_some_and(|(last, from, signed)| {
@@ -240,6 +253,17 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
         if !event.is_empty() {
             tags.push(("Event", event.to_owned()));
         }
+    };
+    // The lines before the players' line are no part of the game's heading: a chapter's or
+    // section's heading, a paragraph, a title page before the game.
+    let all: Vec<&str> = std::iter::once(first).chain(lines).collect();
+    let from = (0..all.len())
+        .rev()
+        .find(|&k| games::is_players_line(&all, k, false))
+        .unwrap_or(0);
+    let mut lines = all[from..].iter().copied();
+    let Some(first) = lines.next() else {
+        return tags;
     };
     // A bulletin's game heading: its board before the players (when it has one), its result
     // after them.

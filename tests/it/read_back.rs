@@ -804,6 +804,48 @@ fn black_number_one_after_a_comment_goes_on_with_a_study() {
     }
 }
 
+/// A game's heading read back starts at its players' line: the title page (its title with a
+/// dash), the chapter's and section's headings and the paragraph before it are not its Event
+/// and Site, nor games without moves (they were, and the players were lost, a transcriber's
+/// find); an event's name with a dash in it stays the event.
+#[test]
+fn a_games_tags_come_from_its_own_heading_not_the_text_before_it() {
+    let dir = Sandbox::new();
+    dir.write(
+        "bok.md",
+        "---\ntitle: Taktikens grunder – kombinationer och slutspel\nauthor: Karin Ström\n---\n\n\
+         # Partier\n\n## Den odödliga\n\n```pgn\n[Event \"London\"]\n[Date \"1851.06.21\"]\n\
+         [White \"Anderssen, Adolf\"]\n[Black \"Kieseritzky, Lionel\"]\n[Result \"1-0\"]\n\n\
+         1. e4 e5 2. f4 exf4 1-0\n```\n\n\
+         Ett parti – spelat i Wijk aan Zee – följer nu.\n\n\
+         ```pgn\n[Event \"Tata Steel – Masters\"]\n[Round \"3\"]\n\
+         [White \"Carlsen, Magnus\"]\n[Black \"Giri, Anish\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. d4 Nf6 2. c4 e6 1/2-1/2\n```\n",
+    );
+    dir.run(&["build", "bok.md", "-o", "bok.brf"]).ok();
+    let read = dir.run(&["read", "bok.brf", "--notation", "ordinary", "-o", "-"]);
+    let pgn = read.ok().text();
+    let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2, "{pgn}");
+    for (game, tags) in games.iter().zip([
+        [
+            "\"London\"]",
+            "[White \"Anderssen, Adolf\"]",
+            "[Black \"Kieseritzky, Lionel\"]",
+        ],
+        [
+            "\"Tata Steel – Masters\"]",
+            "[White \"Carlsen, Magnus\"]",
+            "[Black \"Giri, Anish\"]",
+        ],
+    ]) {
+        for tag in tags {
+            assert!(game.contains(tag), "{tag} in {game}");
+        }
+        assert!(game.contains("[Site \"?\"]"), "{game}");
+    }
+}
+
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
 /// compact, `build` to ordinary) is an error that names the notation, not an empty PGN and
 /// success; braille with no game in either notation is still no error.
