@@ -1442,6 +1442,7 @@ impl Pass<'_, '_> {
             writer,
             blocks: Vec::new(),
             wide_warned: None,
+            last_diagram: None,
             words_read: None,
             layout,
             counts: Counts::default(),
@@ -1684,6 +1685,9 @@ struct Run<'w, S: LineSink> {
     /// What the last warning about a board too wide was given for: it is given once a block
     /// or file.
     wide_warned: Option<Source>,
+    /// The board of the last diagram drawn, until the next game (a book draws a study's
+    /// position in a ```fen block before its game).
+    last_diagram: Option<String>,
     /// Games and diagrams so far.
     counts: Counts,
     /// The block whose info-string words were read last (a ```` ```fen ```` block gives a node
@@ -1825,6 +1829,7 @@ impl<S: LineSink> Run<'_, S> {
             writer,
             blocks,
             wide_warned,
+            last_diagram,
             layout,
             proof,
             counts,
@@ -1907,6 +1912,28 @@ impl<S: LineSink> Run<'_, S> {
             // A start diagram drawn is a diagram written (the summary counts it).
             if translated.start_drawn {
                 counts.diagrams += 1;
+            }
+            // Moves from a position that no diagram before them shows: a reader cannot follow
+            // them. Said, not left to the reader to find out.
+            let shown = last_diagram.take();
+            if let Some(board) = about.start_board.as_ref()
+                && !translated.start_drawn
+                && shown.as_ref() != Some(board)
+            {
+                let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
+                let d = Diagnostic::new(
+                    location,
+                    format!(
+                        "game {} begins from a position ([FEN]) that no diagram before its moves \
+                         shows: a reader cannot follow them",
+                        about.number
+                    ),
+                )
+                .with_hint(
+                    "give --start-diagram (front matter `start_diagram: true`), or draw the \
+                     position in a ```fen block right before the game",
+                );
+                reporter.warn(Warning(relocate(d)));
             }
             // A game from a [FEN] position is compared when its start diagram is drawn before
             // its moves (the braille then says where they start) and it has moves.
@@ -2029,6 +2056,7 @@ impl<S: LineSink> Run<'_, S> {
         });
         self.writer
             .unit(caption.into_iter().chain([block]), &mut self.blocks);
+        self.last_diagram = Some(parsed.board().to_string());
         Ok(true)
     }
 }

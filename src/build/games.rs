@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_cha
 use crate::braille::Block;
 use crate::braille::game::GameWriter;
 use crate::chess::pgn::{Replayer, Scanned, Splitter};
-use crate::chess::{Game, Tags};
+use crate::chess::{Game, Item, Tags};
 use crate::document::Pos;
 use crate::error::{Error, Location, Result, Warning};
 use crate::settings::Options;
@@ -79,6 +79,9 @@ pub(super) struct About {
     pub(super) tags: Tags,
     /// It starts from a `[FEN]` position.
     pub(super) start: bool,
+    /// That position's board (FEN's first field), when the game has moves from it: the
+    /// loop warns when it is drawn nowhere before them.
+    pub(super) start_board: Option<String>,
 }
 
 impl About {
@@ -98,6 +101,11 @@ impl About {
             location: game.location.clone(),
             tags,
             start: game.start.is_some(),
+            start_board: game
+                .start
+                .as_ref()
+                .filter(|_| game.items.iter().any(|i| matches!(i, Item::Move(..))))
+                .map(|s| s.0.to_string()),
         }
     }
 

@@ -632,3 +632,47 @@ fn impossible_positions_are_drawn_with_a_warning() {
         w[0]
     );
 }
+
+/// A game from a `[FEN]` position with moves, whose position no diagram before them shows (no
+/// start diagram, no ```` ```fen ```` block right before it), is warned of at the game: a reader
+/// cannot follow its moves (the build was silent, a transcriber's find). Not with
+/// `--start-diagram`, not after a diagram of that position, not for a game from the start.
+#[test]
+fn moves_from_a_position_no_diagram_shows_are_warned_of() {
+    let dir = crate::support::Sandbox::new();
+    let study =
+        "[White \"Réti\"]\n[FEN \"7K/8/k1P5/7p/8/8/8/8 w - - 0 1\"]\n\n1. Kg7 h4 2. Kf6 *\n";
+    dir.write("s.pgn", format!("{study}\n[White \"A\"]\n\n1. e4 e5 *\n"));
+    let ran = dir.run(&["build", "s.pgn", "-o", "s.brf"]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with(
+            "s.pgn:1:1: warning: game 1 begins from a position ([FEN]) that no diagram before \
+             its moves shows"
+        ) && ran.stderr.contains("--start-diagram")
+            && ran.stderr.contains("1 warning."),
+        "{}",
+        ran.stderr
+    );
+    let ran = dir.run(&["build", "s.pgn", "--start-diagram", "-o", "s.brf"]);
+    assert!(ran.ok().stderr.contains("no warnings"), "{}", ran.stderr);
+    // A book that draws the position before the game (text between them too): no warning;
+    // another position drawn before it: the warning.
+    for (fen, warned) in [
+        ("7K/8/k1P5/7p/8/8/8/8 w - - 0 1", false),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+    ] {
+        dir.write(
+            "bok.md",
+            format!("# Studie\n\n```fen\n{fen}\n```\n\nVit drar och håller remi.\n\n```pgn\n{study}```\n"),
+        );
+        let ran = dir.run(&["build", "bok.md", "-o", "bok.brf"]);
+        assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+        assert_eq!(
+            ran.stderr.contains("warning: game 1 begins"),
+            warned,
+            "{}",
+            ran.stderr
+        );
+    }
+}
