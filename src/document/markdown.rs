@@ -912,9 +912,10 @@ impl<'a> Reader<'a> {
             let node = self.directive(comment, range.start, warn);
             if let Some(node) = node {
                 self.html_text_block(&std::mem::take(&mut text), range.clone(), warn);
-                // A page break before the next chapter (or the book's end): the notes of this
-                // chapter end it before the break, not on the next chapter's first page.
-                if matches!(node, Node::PageBreak)
+                // A page break or a print page change before the next chapter (or the book's
+                // end): the notes of this chapter end it before them, not on the next
+                // chapter's first page or print page.
+                if matches!(node, Node::PageBreak | Node::PrintPage { .. })
                     && self.containers == 0
                     && rest.trim().is_empty()
                     && self.chapter_follows(range.end)
@@ -932,7 +933,16 @@ impl<'a> Reader<'a> {
     /// what comes next after byte `at`, blank lines aside.
     fn chapter_follows(&self, at: usize) -> bool {
         let rest = self.text.get(at..).unwrap_or_default();
-        match rest.lines().find(|l| !l.trim().is_empty()) {
+        // (Lines of comments alone are passed over: a print page change, `<!-- sida 6 -->`,
+        // stands before the next chapter's heading.)
+        let comment_alone = |l: &str| {
+            let t = l.trim();
+            t.starts_with("<!--") && t.ends_with("-->") && !t[4..].contains("<!--")
+        };
+        match rest
+            .lines()
+            .find(|l| !l.trim().is_empty() && !comment_alone(l))
+        {
             None => true,
             Some(line) => {
                 let t = line.trim_start_matches(' ');

@@ -229,6 +229,37 @@ fn a_chapters_notes_come_before_a_page_break_that_ends_it() {
     assert_eq!(b.pages.len(), 2, "{:#?}", b.pages);
     assert!(on(0, "Kapitel ett") && on(0, "Noter"), "{:#?}", b.pages);
     assert!(on(1, "Kapitel två") && !on(1, "Noter"), "{:#?}", b.pages);
+    // A print page change between the break and the next chapter, or one alone before it:
+    // the notes still end the chapter before them (they came after the print page's line,
+    // as if of the next print page, and across the break, a transcriber's find).
+    for between in ["<!-- pagebreak -->\n<!-- sida 6 -->", "<!-- sida 6 -->"] {
+        let md = format!(
+            "# Kapitel ett\n\nText.[^1]\n\n[^1]: Noten.\n\n{between}\n\n# Kapitel två\n\nMer.\n"
+        );
+        let b = built(&md, Settings::default());
+        let lines: Vec<&String> = b.pages.iter().flatten().collect();
+        let at = |text: &str| {
+            lines
+                .iter()
+                .position(|l| l.trim_start_matches('⠀') == braille(text))
+        };
+        let (notes, next) = (at("Noter"), at("Kapitel två"));
+        let change = lines
+            .iter()
+            .position(|l| l.contains(&braille("6")) && l.contains("⠒⠒⠒"));
+        assert!(
+            notes.is_some() && change.is_some() && notes < change && change < next,
+            "{between}: {:#?}",
+            b.pages
+        );
+        if between.contains("pagebreak") {
+            assert!(
+                on_page(&b, 0, "Noter") && on_page(&b, 1, "Kapitel två"),
+                "{:#?}",
+                b.pages
+            );
+        }
+    }
     // A page break inside a chapter leaves its notes at the chapter's end.
     let md = "# Ett\n\nA.[^1]\n\n<!-- pagebreak -->\n\nB.\n\n[^1]: N.\n";
     let b = built(md, Settings::default());
@@ -238,6 +269,10 @@ fn a_chapters_notes_come_before_a_page_break_that_ends_it() {
         "{:#?}",
         b.pages
     );
+}
+
+fn on_page(b: &crate::support::Built, page: usize, text: &str) -> bool {
+    b.pages[page].iter().any(|l| *l == braille(text))
 }
 
 #[test]
