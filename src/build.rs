@@ -2072,8 +2072,13 @@ fn skipped(d: Diagnostic, what: LeftOut, keep_going: bool) -> Warning {
 
 /// Where a node of prose comes from, for the HTML proof: its line, what it is, its print text.
 fn origin_of(node: &Node, name: &str) -> Option<Origin> {
+    // (Without the mark that ends a number before a note's number: it is for the braille.)
     let text = |inline: &[crate::document::Piece]| -> String {
-        inline.iter().map(|p| p.text.as_str()).collect()
+        inline
+            .iter()
+            .flat_map(|p| p.text.chars())
+            .filter(|&c| c != crate::braille::tables::NUMBER_BREAK)
+            .collect()
     };
     let line = |inline: &[crate::document::Piece]| inline.first().map_or(0, |p| p.at.line);
     let (kind, line, text) = match node {

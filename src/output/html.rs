@@ -222,7 +222,17 @@ impl Renderer for Html {
     fn origin(&mut self, _out: &mut dyn Write, origin: &Origin) -> io::Result<()> {
         if origin.kind == Made::PrintPage {
             self.print = Some(origin.text.clone());
-            if self.lines.is_empty() {
+            // (Nothing of the page before it but blank lines and the page number's line: the
+            // page begins with this print page.)
+            let blank = |row: &str| row.chars().all(|c| c == '\u{2800}');
+            let number = |row: &str| {
+                let text = row.trim_start_matches('\u{2800}');
+                text.len() < row.len() && text.starts_with('⠼') && !text.contains('\u{2800}')
+            };
+            let before_it = |(k, (row, _, _)): (usize, &(String, _, _))| {
+                blank(row) || (k == 0 && number(row))
+            };
+            if self.lines.iter().enumerate().all(before_it) {
                 self.print_at_start = self.print.clone();
             }
         }
@@ -293,5 +303,43 @@ mod tests {
             "<div class=\"line game\"><span class=\"cells\">⠁{blanks}</span>"
         )));
         assert!(!text.contains("http"), "self-contained");
+    }
+
+    /// A page whose first line after its number is a print page change holds that print page
+    /// alone (it was labelled with the page before too, `trycksida 5–6`); one whose text
+    /// begins before the change holds both.
+    #[test]
+    fn a_page_that_begins_with_a_print_page_change_holds_that_page_alone() {
+        let mut html = Html::new(Meta {
+            cols: 12,
+            rows: 4,
+            ..Meta::default()
+        });
+        let mut out = Vec::new();
+        let number = [
+            Cell::BLANK,
+            Cell::BLANK,
+            Cell::dots("3456"),
+            Cell::dots("1"),
+        ];
+        let text = [Cell::dots("1")];
+        for (page, before) in [("5", false), ("6", false), ("7", true)] {
+            html.line(&mut out, &number).unwrap_or_default();
+            if before {
+                html.line(&mut out, &text).unwrap_or_default();
+            }
+            html.origin(&mut out, &origin(Made::PrintPage, 1, page))
+                .unwrap_or_default();
+            html.line(&mut out, &text).unwrap_or_default();
+            html.end_page(&mut out).unwrap_or_default();
+        }
+        html.finish(&mut out).unwrap_or_default();
+        let text = String::from_utf8(out).unwrap_or_default();
+        let labels: Vec<&str> = text
+            .split("<span class=\"print\">")
+            .skip(1)
+            .filter_map(|s| s.split('<').next())
+            .collect();
+        assert_eq!(labels, ["trycksida 5", "trycksida 6", "trycksida 6–7"]);
     }
 }

@@ -142,3 +142,19 @@ fn the_proof_of_the_sample_book_has_every_page_box_of_the_profile_in_a_browser()
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
     eprintln!("the HTML proof's screenshot: {}", shot.display());
 }
+
+/// The proof's note beside a paragraph shows its print text as written: the mark that ends a
+/// number before a note's number (INVISIBLE SEPARATOR, for the braille) is not in it (a
+/// transcriber saw `standarden⁣1`).
+#[test]
+fn the_proofs_notes_hold_no_mark_made_for_the_braille() {
+    let sandbox = Sandbox::new();
+    sandbox.write(
+        "bok.md",
+        "---\ntitle: T\n---\n\n# Ett\n\nEnligt standarden[^1] gäller.\n\n[^1]: Noten.\n",
+    );
+    sandbox.run(&["build", "bok.md", "-o", "bok.html"]).ok();
+    let html = String::from_utf8(sandbox.read("bok.html")).expect("UTF-8");
+    assert!(html.contains("Enligt standarden1 gäller."), "{html}");
+    assert!(!html.contains('\u{2063}'), "{html}");
+}
