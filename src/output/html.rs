@@ -229,9 +229,8 @@ impl Renderer for Html {
                 let text = row.trim_start_matches('\u{2800}');
                 text.len() < row.len() && text.starts_with('⠼') && !text.contains('\u{2800}')
             };
-            let before_it = |(k, (row, _, _)): (usize, &(String, _, _))| {
-                blank(row) || (k == 0 && number(row))
-            };
+            let before_it =
+                |(k, (row, _, _)): (usize, &(String, _, _))| blank(row) || (k == 0 && number(row));
             if self.lines.iter().enumerate().all(before_it) {
                 self.print_at_start = self.print.clone();
             }

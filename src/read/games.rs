@@ -481,32 +481,6 @@ struct Written {
     ep: bool,
 }
 
-/// Whether the move written with number `q` (`m`) is one already played at that number and
-/// side, `items` the moves read so far: the same square reached, or the same castling.
-fn played_again(items: &[Item], q: &Parsed, m: &Written) -> bool {
-    let Some(number) = q.number else {
-        return false;
-    };
-    let played = items.iter().rev().find_map(|i| match i {
-        Item::Move {
-            san,
-            uci,
-            number: n,
-            white,
-        } if *n == number && *white != q.black => Some((san, uci)),
-        _ => None,
-    });
-    match (played, m.castle) {
-        (Some((san, _)), Some(side)) => {
-            san.starts_with("O-O-O") == (side == CastlingSide::QueenSide) && san.starts_with("O-O")
-        }
-        (Some((_, uci)), None) => {
-            m.to.is_some() && m.to == uci.get(2..4).and_then(|s| s.parse::<Square>().ok())
-        }
-        (None, _) => false,
-    }
-}
-
 /// A check or mate sign after a move.
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]
 enum Check {
@@ -821,18 +795,7 @@ impl Reader<'_> {
                 // (A number read as one, its move in the next word, is no text.)
                 if r.moves_read == moves && !r.after_number && at == depth {
                     let q = parse(self.notation, next.cells);
-                    // (This move's number as this side's, or a move the reading played
-                    // written again: `2. Sf3 {Inte 2.Dh5? Sc6} 2...Sc6` read with `2.Dh5`
-                    // the game's takes the `2...Sc6` after it for text.)
-                    let again_played = q.opens == 0
-                        && q.written
-                            .or_else(|| {
-                                rest.get(k)
-                                    .and_then(|n| parse(self.notation, n.cells).written)
-                            })
-                            .is_some_and(|m| played_again(&r.game.items, &q, &m));
-                    if (q.number == p.number && q.black == p.black && q.opens == 0) || again_played
-                    {
+                    if q.number == p.number && q.black == p.black && q.opens == 0 {
                         again += 2;
                     }
                 }

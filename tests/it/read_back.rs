@@ -1390,37 +1390,6 @@ fn comments_that_name_moves_read_back_in_ordinary_notation() {
     }
 }
 
-/// A comment that names another move at a number just played (`Inte 2.Dh5? Sc6`) and the
-/// game going on with Black's number (`2...Sc6`) reads back as written: before, `read` took
-/// `2. Sf3 Inte` for a comment and `2.Dh5` for the game's move, a different game with no
-/// error (a transcriber's find); and a comment that begins with the moves the game then plays
-/// (`Efter 2...Sc6 3.Lb5 a6 blir det spanskt.`) stays a comment.
-#[test]
-fn a_comment_naming_another_move_at_a_number_played_is_read_as_one() {
-    let dir = Sandbox::new();
-    dir.write(
-        "inte.pgn",
-        "1. e4 e5 2. Nf3 {Inte 2.Qh5? Nc6} 2... Nc6 3. Bb5 *\n\n\
-         1. e4 e5 2. Nf3 {Efter 2...Sc6 3.Lb5 a6 blir det spanskt.} 2... Nc6 3. Bb5 \
-         {eller 3.Lc4 Lc5 4.c3} 3... a6 4. Ba4 Nf6 *\n",
-    );
-    dir.run(&["build", "inte.pgn", "-o", "inte.brf"]).ok();
-    let read = dir.run(&["read", "inte.brf", "--notation", "ordinary", "-o", "-"]);
-    let pgn = read
-        .ok()
-        .text()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    for game in [
-        "1. e4 e5 2. Nf3 {Inte 2.Dh5? Sc6} 2... Nc6 3. Bb5 *",
-        "1. e4 e5 2. Nf3 {Efter 2...Sc6 3.Lb5 a6 blir det spanskt.} 2... Nc6 3. Bb5 \
-         {eller 3.Lc4 Lc5 4.c3} 3... a6 4. Ba4 Nf6 *",
-    ] {
-        assert!(pgn.contains(game), "{game}\nin {pgn}");
-    }
-}
-
 /// Comments that name another move where the game's was played, the commonest comment of a
 /// chess book, read back (and the build that checks itself passes them): one that opens with
 /// another White move and Black's reply, where Black is due (`2.f4 exf4 är kungsgambit`); a
