@@ -1918,6 +1918,7 @@ impl<S: LineSink> Run<'_, S> {
             let shown = last_diagram.take();
             if let Some(board) = about.start_board.as_ref()
                 && !translated.start_drawn
+                && *board != shakmaty::Board::default().to_string()
                 && shown.as_ref() != Some(board)
             {
                 let location = about.location.clone().unwrap_or_else(|| at.in_file(name));

@@ -1644,16 +1644,35 @@ pub(crate) fn games(
     // no indent.
     // Its title pages (a book's, each volume's), known by their notation line: no game's
     // heading (a title with a dash, `Taktikens grunder – kombinationer`, read as a forfeit).
-    let (bulletin, title_pages) = {
+    // A title page's lines: from its page's first line to the end of the notation's paragraph
+    // and of the volume's lines after it (`Volym 2 av 3`, …): lines, not pages, for a book
+    // without pages is one page.
+    let (bulletin, title_lines) = {
         use crate::braille::book::{CONTENTS_HEADING, INDEX_HEADING, title_page_mark};
         let (mut contents, mut index, mut titles) = (false, false, Vec::new());
         let mark = title_page_mark();
-        for h in headings {
+        for (k, h) in headings.iter().enumerate() {
             let text = to_print(h.cells);
             contents |= text == CONTENTS_HEADING;
             index |= text == INDEX_HEADING;
             if text.starts_with(mark) {
-                titles.push(h.page);
+                let first = headings[..k]
+                    .iter()
+                    .rposition(|p| p.page != h.page)
+                    .map_or(0, |j| j + 1);
+                let mut end = k;
+                while headings.get(end + 1).is_some_and(|n| !n.cells.is_empty()) {
+                    end += 1;
+                }
+                let next = (end + 1..headings.len()).find(|&j| !headings[j].cells.is_empty());
+                if let Some(j) = next.filter(|&j| to_print(headings[j].cells).starts_with("Volym "))
+                {
+                    end = j;
+                    while headings.get(end + 1).is_some_and(|n| !n.cells.is_empty()) {
+                        end += 1;
+                    }
+                }
+                titles.push((headings[first].line, headings[end].line));
             }
         }
         (contents && index, titles)
@@ -1912,11 +1931,35 @@ pub(crate) fn games(
             Some((k, _)) => diagrams[k].page,
             None => words[i].page,
         };
+        // In a book, a heading of one line between empty lines (a chapter's or section's,
+        // `Kapitel 3 – Slutspel`) before a players' line is no game's: not a forfeit's
+        // players (a game's heading runs on into its moves, a forfeit's into its result).
+        let alone = |k: usize| {
+            let empty = |j: usize| lines.get(j).is_none_or(|h| h.cells.is_empty());
+            let end = (k + 1..lines.len())
+                .find(|&j| !lines[j].continued || lines[j].cells.is_empty())
+                .unwrap_or(lines.len());
+            !bulletin
+                && !lines[k].cells.is_empty()
+                && !lines[k].continued
+                && (k == 0 || empty(k - 1))
+                && end < lines.len()
+                && empty(end)
+        };
+        let dashed = |k: usize| to_print(lines[k].cells).contains(" – ");
+        let kept = |k: usize| {
+            let h = &lines[k];
+            (!contents || h.page >= page)
+                && !h.prose
+                && !title_lines.iter().any(|&(a, b)| (a..=b).contains(&h.line))
+        };
+        let before_players =
+            |k: usize| alone(k) && (k + 1..lines.len()).any(|j| kept(j) && !alone(j) && dashed(j));
         join_heading(
             &mut heading,
-            lines.iter().filter(|h| {
-                (!contents || h.page >= page) && !h.prose && !title_pages.contains(&h.page)
-            }),
+            (0..lines.len())
+                .filter(|&k| kept(k) && !before_players(k))
+                .map(|k| &lines[k]),
             bulletin,
         );
         // Headings of games without moves (a forfeit, a result alone) before this game's.
@@ -2213,12 +2256,13 @@ fn split_games_without_moves(
 }
 
 /// Whether line `k` of a game's heading lines is a players' line (`White – Black`): a dash
-/// between words, and no sentence (it ends in no `.`, `:`, `!` or `?`). In a book, not the
+/// between words, and it ends in no `:`, `!` or `?`. In a book, not the
 /// event's line right after a players' line that has a dash in the event's name (`Tata Steel
 /// – Masters, rond 3, remi`: a date, a round or a result in it); a bulletin's headings have no
 /// event's line.
 pub(crate) fn is_players_line<S: AsRef<str>>(lines: &[S], k: usize, bulletin: bool) -> bool {
-    let dashed = |l: &str| l.contains(" – ") && !l.ends_with(['.', ':', '!', '?']);
+    // (A period may end an initial, `Karpov, A.`.)
+    let dashed = |l: &str| l.contains(" – ") && !l.ends_with([':', '!', '?']);
     let event = |l: &str| {
         l.contains(", rond ")
             || [", 1-0", ", 0-1", ", remi"].iter().any(|r| l.ends_with(r))

@@ -69,13 +69,16 @@ pub(crate) fn read_expecting(
     let mut blank = false;
     // Where the text of the line before ended (none after a blank line or a page number).
     let mut text_before: Option<usize> = None;
-    // The last line of text was prose (see `HeadingLine::prose`).
+    // The last line of text was prose (see `HeadingLine::prose`), and its page.
     let mut prose = false;
+    let mut text_page = 0;
+    // The last line of text was indented where prose may begin, not yet known to be prose.
+    let mut candidate = false;
     for line in &lines {
         // A diagram's lines are no words; a blank line before a diagram is not one before
         // the word after it (a game's start diagram stands right before its moves).
         if taken.binary_search(&line.number).is_ok() {
-            prose = false;
+            (prose, candidate) = (false, false);
             blank = false;
             full_last = None;
             text_before = None;
@@ -109,12 +112,41 @@ pub(crate) fn read_expecting(
         }
         let text_start = spans.first().map_or(0, |s| s.0);
         // A paragraph of prose begins indented after an empty line or after prose, and goes on
-        // at the margin; an empty line ends it (a page number's line does not).
+        // at the margin; an empty line ends it (a page number's line does not). It is prose
+        // once a line at the margin goes on with it: indented lines alone are a list's (a
+        // contents list's entries), and their first line is marked then.
+        let mut confirmed = false;
+        // (At a page's top the layout drops the empty line before a block: a new page begins
+        // no prose, a game's heading there is no paragraph going on. A paragraph that goes on
+        // over a page is not known as prose after the page's end.)
+        if !spans.is_empty() && line.page > text_page {
+            (prose, candidate) = (false, false);
+        }
+        if !spans.is_empty() {
+            text_page = line.page;
+        }
         match (spans.is_empty(), text_start > 0) {
-            (true, _) if !page_number => prose = false,
+            (true, _) if !page_number => (prose, candidate) = (false, false),
             (true, _) => {}
-            (false, true) => prose = empty_before || prose,
-            (false, false) => {}
+            (false, true) => {
+                candidate = empty_before || prose || candidate;
+                prose = false;
+            }
+            (false, false) => {
+                if candidate && !prose {
+                    confirmed = true;
+                }
+                prose |= candidate;
+                candidate = false;
+            }
+        }
+        if confirmed
+            && let Some(start) = headings
+                .iter_mut()
+                .rev()
+                .find(|h: &&mut games::HeadingLine| !h.cells.is_empty())
+        {
+            start.prose = true;
         }
         let text_end = spans.last().map_or(0, |s| s.1);
         // The first word would not have fit on the line before: that line was filled.

@@ -675,4 +675,12 @@ fn moves_from_a_position_no_diagram_shows_are_warned_of() {
             ran.stderr
         );
     }
+    // A `[FEN]` of the start position needs no diagram.
+    dir.write(
+        "start.pgn",
+        "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n\
+         1. e4 e5 *\n",
+    );
+    let ran = dir.run(&["build", "start.pgn", "-o", "start.brf"]);
+    assert!(ran.ok().stderr.contains("no warnings"), "{}", ran.stderr);
 }

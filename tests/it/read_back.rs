@@ -846,6 +846,76 @@ fn a_games_tags_come_from_its_own_heading_not_the_text_before_it() {
     }
 }
 
+/// More of a game's own heading, after a reviewer's finds: a book without pages (one page,
+/// once taken whole for a title page); a chapter heading with a dash (once a forfeit's
+/// players); players with initials (`Karpov, A.`: a period, once no players' line, and a
+/// forfeit before them took their moves); a game's heading at a page's top after a paragraph
+/// that ended at the page before's foot (once read as the paragraph going on).
+#[test]
+fn a_games_own_heading_in_books_without_pages_after_chapters_and_at_a_pages_top() {
+    let dir = Sandbox::new();
+    let mut md = String::from("---\ntitle: Bok\n---\n\n# Kapitel 3 – Slutspel\n\n");
+    let words = "det var en gång en spelare som tyckte om schack varje dag";
+    for k in 0..30 {
+        let prose: Vec<&str> = words
+            .split(' ')
+            .cycle()
+            .skip(k)
+            .take(8 + 7 * (k % 9))
+            .collect();
+        md.push_str(&format!(
+            "{}.\n\n```pgn\n[Event \"Ev{k}\"]\n[White \"Vit{k}, A.\"]\n[Black \"Svart{k}, B.\"]\n\
+             [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n```\n\n",
+            prose.join(" ")
+        ));
+    }
+    dir.write("bok.md", &md);
+    for pages in ["25", "0"] {
+        dir.run(&["build", "bok.md", "--page-length", pages, "-o", "bok.brf"])
+            .ok();
+        let read = dir.run(&["read", "bok.brf", "--notation", "ordinary", "-o", "-"]);
+        let pgn = read.ok().text();
+        let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+        assert_eq!(games.len(), 30, "{pages}: {pgn}");
+        for (k, game) in games.iter().enumerate() {
+            for tag in [
+                format!("\"Ev{k}\"]"),
+                format!("[White \"Vit{k}, A.\"]"),
+                format!("[Black \"Svart{k}, B.\"]"),
+                "[Result \"1-0\"]".to_owned(),
+            ] {
+                assert!(game.contains(&tag), "{pages}: {tag} in {game}");
+            }
+        }
+    }
+    // A forfeit before a game whose players have initials: two games, each its own.
+    let game = |w: &str, b: &str, moves: &str, r: &str| {
+        format!(
+            "[Event \"Cup\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{r}\"]\n\n{moves}{r}\n\n"
+        )
+    };
+    let pgn = game("Kasparov, G.", "Karpov, A.", "", "1-0")
+        + &game("Smith, J.", "Jones, P.", "1. e4 e5 2. Nf3 Nc6 ", "0-1");
+    dir.write("forf.pgn", &pgn);
+    for more in [&[][..], &["--bulletin", "--notation", "ordinary"][..]] {
+        let mut args = vec!["build", "forf.pgn", "-o", "f.brf"];
+        args.extend(more);
+        dir.run(&args).ok();
+        let read = dir.run(&["read", "f.brf", "--notation", "ordinary", "-o", "-"]);
+        let pgn = read.ok().text();
+        let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+        assert_eq!(games.len(), 2, "{more:?}: {pgn}");
+        assert!(
+            games[0].contains("[White \"Kasparov, G.\"]") && !games[0].contains("e4"),
+            "{pgn}"
+        );
+        assert!(
+            games[1].contains("[White \"Smith, J.\"]") && games[1].contains("1. e4 e5"),
+            "{pgn}"
+        );
+    }
+}
+
 /// Reading a book in ordinary notation without `--notation ordinary` (`read` defaults to
 /// compact, `build` to ordinary) is an error that names the notation, not an empty PGN and
 /// success; braille with no game in either notation is still no error.
