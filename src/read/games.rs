@@ -2053,10 +2053,7 @@ pub(crate) fn games(
                 return false;
             };
             board_heading(&text).is_some()
-                || (text.contains(" – ")
-                    && [", 1-0", ", 0-1", ", remi"]
-                        .iter()
-                        .any(|r| text.ends_with(r)))
+                || (text.contains(" – ") && heading_result(&text).is_some())
         };
         while i < words.len() {
             let w = &words[i];
@@ -2227,6 +2224,20 @@ fn join_heading<'h, 'c: 'h>(
     }
 }
 
+/// The result a heading's line ends in (`…, 1-0`, `…, remi`, as `braille/game.rs` writes
+/// it): the line before it, and the result as PGN writes it.
+pub(crate) fn heading_result(line: &str) -> Option<(&str, &'static str)> {
+    [(", 1-0", "1-0"), (", 0-1", "0-1"), (", remi", "1/2-1/2")]
+        .into_iter()
+        .find_map(|(written, result)| line.strip_suffix(written).map(|l| (l, result)))
+}
+
+/// Whether a part of a heading's event line is its date as written there (`1999-05-01`).
+pub(crate) fn is_heading_date(part: &str) -> bool {
+    let b = part.as_bytes();
+    b.len() == 10 && b[4] == b'-' && b[7] == b'-'
+}
+
 /// The headings of games without moves (a forfeit, a result alone) at the start of `heading`,
 /// each a game of its own (`line` where they stand): each begins with a players' line
 /// (`White – Black`, [`is_players_line`]; a bulletin's round heading before it goes with it),
@@ -2264,12 +2275,7 @@ pub(crate) fn is_players_line<S: AsRef<str>>(lines: &[S], k: usize, bulletin: bo
     // (A period may end an initial, `Karpov, A.`.)
     let dashed = |l: &str| l.contains(" – ") && !l.ends_with([':', '!', '?']);
     let event = |l: &str| {
-        l.contains(", rond ")
-            || [", 1-0", ", 0-1", ", remi"].iter().any(|r| l.ends_with(r))
-            || l.split(", ").any(|p| {
-                let b = p.as_bytes();
-                b.len() == 10 && b[4] == b'-' && b[7] == b'-'
-            })
+        l.contains(", rond ") || heading_result(l).is_some() || l.split(", ").any(is_heading_date)
     };
     let Some(l) = lines.get(k).map(AsRef::as_ref) else {
         return false;

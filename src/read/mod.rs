@@ -304,13 +304,11 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
         tags.push(("Board", board.trim().to_owned()));
         first = players;
     }
-    if first.contains(" – ") {
-        for (written, result) in [(", 1-0", "1-0"), (", 0-1", "0-1"), (", remi", "1/2-1/2")] {
-            if let Some(p) = first.strip_suffix(written) {
-                tags.push(("Result", result.to_owned()));
-                first = p;
-            }
-        }
+    if first.contains(" – ")
+        && let Some((players, result)) = games::heading_result(first)
+    {
+        tags.push(("Result", result.to_owned()));
+        first = players;
     }
     let mut rest: Vec<&str> = Vec::new();
     match first.split_once(" – ") {
@@ -364,7 +362,7 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
         for part in parts {
             if let Some(r) = part.strip_prefix("rond ") {
                 tags.push(("Round", r.to_owned()));
-            } else if part.len() == 10 && part.as_bytes()[4] == b'-' && part.as_bytes()[7] == b'-' {
+            } else if games::is_heading_date(part) {
                 tags.push(("Date", part.replace('-', ".")));
             } else if let Some(result) = match part {
                 "1-0" => Some("1-0"),
