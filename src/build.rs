@@ -1938,9 +1938,9 @@ impl<S: LineSink> Run<'_, S> {
             }
             // A game from a [FEN] position is compared when its start diagram is drawn before
             // its moves (the braille then says where they start) and it has moves.
-            let compared =
-                !about.start || (translated.start_drawn && !translated.signature.is_empty());
-            if let Some(v) = verifier.as_ref().filter(|_| compared) {
+            // A game with moves is compared: guided by its source, which knows where its
+            // moves start, whether or not a diagram shows it.
+            if let (Some(v), Some(witness)) = (verifier.as_ref(), translated.witness) {
                 let mut v = v.borrow_mut();
                 v.start();
                 let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
@@ -1957,7 +1957,7 @@ impl<S: LineSink> Run<'_, S> {
                     )
                     .text,
                     notation: options.notation,
-                    moves: translated.signature,
+                    witness,
                 });
             }
             if let Some(b) = bulletin.as_mut() {
@@ -2272,7 +2272,7 @@ mod verify_tests {
                         about.tag("Black").unwrap_or("?")
                     ),
                     notation,
-                    moves: t.signature,
+                    witness: t.witness.expect("a game with moves"),
                 });
             }
             Ok(())
@@ -2357,7 +2357,7 @@ mod verify_tests {
         use crate::settings::Notation;
         for notation in [Notation::Compact, Notation::Ordinary] {
             let (out, sources, options) = built(GAME, notation);
-            assert_eq!(sources[0].moves.len(), 6);
+            assert_eq!(signature(&sources[0]).len(), 6);
             assert!(
                 check(&out, built(GAME, notation).1, &options, 1 << 20)
                     .0
@@ -2405,7 +2405,11 @@ mod verify_tests {
             .iter()
             .filter_map(|i| i.signature())
             .collect();
-        assert_ne!(plain, sources[0].moves, "the plain reading goes wrong here");
+        assert_ne!(
+            plain,
+            signature(&sources[0]),
+            "the plain reading goes wrong here"
+        );
         assert!(
             check(&out, built(NAMED, Notation::Ordinary).1, &options, 1 << 20)
                 .0
@@ -2439,6 +2443,20 @@ mod verify_tests {
         };
         let k = at + text[at..].find(&wrong).expect("a knight to f3");
         format!("{}{right}{}", &text[..k], &text[k + wrong.len()..])
+    }
+
+    /// A source game's moves (UCI) and variations (`(`, `)`), as `read` gives them.
+    fn signature(s: &verify::SourceGame) -> Vec<String> {
+        s.witness
+            .expected
+            .iter()
+            .filter_map(|e| match e {
+                verify::Expect::Move(m, _) => Some(m.uci()),
+                verify::Expect::Open => Some("(".into()),
+                verify::Expect::Close => Some(")".into()),
+                verify::Expect::Comment => None,
+            })
+            .collect()
     }
 
     /// The message of a check of `out` that fails.

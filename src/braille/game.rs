@@ -10,7 +10,7 @@ use super::cell::Cell;
 use super::diagram::diagram;
 use super::notation::{self, COMPACT_END, COMPACT_OMITTED, MoveStyle, OrdinaryMoves};
 use super::pieces::push_lower_number;
-use super::signs::{self, Placement};
+use super::signs::{self, Placement, Refusal};
 use super::text::{self, Unmapped};
 use crate::chess::game::comment_prose;
 use crate::chess::letters::english_moves_to_swedish;
@@ -26,6 +26,50 @@ const PAREN_OPEN: Cell = Cell::dots("236");
 const PAREN_CLOSE: Cell = Cell::dots("356");
 const BRACKET_OPEN: Cell = Cell::dots("12356");
 const BRACKET_CLOSE: Cell = Cell::dots("23456");
+
+/// What a word of a game's moves is, as its writer wrote it: for a build that checks itself,
+/// which reads every notation word back by the rules of reading and needs to know no more of
+/// the writer than where its comments' words stand.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum WordKind {
+    /// Notation: a move number, a move with its signs, brackets around them, the dashes, a
+    /// sign after a blank, the period that ends a compact game.
+    Notation,
+    /// A word of a comment's text, with the brackets of variations written onto it: `opens`
+    /// before its first cell, `closes` after its last.
+    Text { opens: u8, closes: u8 },
+}
+
+/// The words of a game's moves as written (after its heading and start diagram), in order:
+/// what a build that checks itself looks for in the pages ([`GameWriter::witnessing`]).
+#[derive(Clone, Debug, Default)]
+pub struct WrittenWords {
+    /// The cells of every word, one after the other.
+    pub cells: Vec<Cell>,
+    /// Where each word ends in `cells`, and its kind.
+    pub words: Vec<(u32, WordKind)>,
+}
+
+impl WrittenWords {
+    /// The words: their cells and kinds.
+    pub fn iter(&self) -> impl Iterator<Item = (&[Cell], WordKind)> {
+        let mut start = 0;
+        self.words.iter().map(move |&(end, kind)| {
+            let word = &self.cells[start..end as usize];
+            start = end as usize;
+            (word, kind)
+        })
+    }
+}
+
+/// The brackets of a variation at `depth` (1 for a variation of the main line): round and
+/// square ones alternate in ordinary notation, compact notation has square ones only.
+pub fn variation_brackets(notation: Notation, depth: usize) -> (Cell, Cell) {
+    match notation == Notation::Compact || depth.is_multiple_of(2) {
+        true => (BRACKET_OPEN, BRACKET_CLOSE),
+        false => (PAREN_OPEN, PAREN_CLOSE),
+    }
+}
 
 /// Writes games as blocks; keeps its buffers from game to game.
 pub struct GameWriter {
@@ -57,6 +101,8 @@ pub struct GameWriter {
     pub dropped_nags: usize,
     /// Where the first game with a NAG left out starts.
     pub first_dropped: Option<Location>,
+    /// The words of the last game's moves, kept when a build checks itself.
+    witness: Option<WrittenWords>,
 }
 
 /// State while one game is written.
@@ -82,6 +128,8 @@ struct Run<'a> {
     nags_counted: Option<(Pos, usize)>,
     /// The last thing written was a main-line move (compact notation ends it with a period).
     ends_with_move: bool,
+    /// The kinds of the words of `para` written so far (when the words are kept).
+    kinds: Vec<WordKind>,
 }
 
 impl GameWriter {
@@ -107,7 +155,20 @@ impl GameWriter {
             start_diagram: options.start_diagram,
             start_drawn: false,
             bulletin: options.bulletin,
+            witness: None,
         }
+    }
+
+    /// Keeps the words of each game's moves, for a build that checks itself
+    /// ([`GameWriter::written_words`]).
+    pub fn witnessing(mut self) -> Self {
+        self.witness = Some(WrittenWords::default());
+        self
+    }
+
+    /// The words of the moves of the game written last, when they are kept.
+    pub fn written_words(&mut self) -> Option<WrittenWords> {
+        self.witness.as_mut().map(std::mem::take)
     }
 
     /// Counts NAGs left out (compact notation has no comment signs).
@@ -120,6 +181,10 @@ impl GameWriter {
 
     /// Appends the blocks of one game: a heading when the players are known, then the moves.
     pub fn write(&mut self, game: &Game, blocks: &mut Vec<Block>, warnings: &mut Vec<Warning>) {
+        if let Some(w) = self.witness.as_mut() {
+            w.cells.clear();
+            w.words.clear();
+        }
         self.heading(game, blocks, warnings);
         self.start_drawn = self.start_diagram(game, blocks);
         let mut run = Run {
@@ -136,6 +201,7 @@ impl GameWriter {
             nags_reported: 0,
             nags_counted: None,
             ends_with_move: false,
+            kinds: Vec::new(),
         };
         // A move is a word of about four cells, and its number another (a guess that saves
         // most of the growing; a list layout starts a paragraph a move pair).
@@ -153,14 +219,21 @@ impl GameWriter {
     /// is to read). Whether it was drawn. The form is the caller's: it has applied the rule
     /// for boards too wide for the line.
     fn start_diagram(&mut self, game: &Game, blocks: &mut Vec<Block>) -> bool {
-        let Some((board, turn)) = game.start.as_deref() else {
+        let Some(start) = game.start.as_deref() else {
             return false;
         };
         if !self.start_diagram && game.items.iter().any(|i| matches!(i, Item::Move(_))) {
             return false;
         }
         let (form, to_move) = self.diagram;
-        blocks.push(diagram(board, *turn, form, self.notation, to_move));
+        use shakmaty::Position;
+        blocks.push(diagram(
+            start.board(),
+            start.turn(),
+            form,
+            self.notation,
+            to_move,
+        ));
         true
     }
 
@@ -507,12 +580,19 @@ impl Run<'_> {
                 let close = self.bracket(false);
                 if self.prefix.is_empty() {
                     self.para.extend_last(&[close]);
+                    // (Onto a comment's last word: its kind says so.)
+                    if self.kinds.len() == self.para.word_count()
+                        && let Some(WordKind::Text { closes, .. }) = self.kinds.last_mut()
+                    {
+                        *closes += 1;
+                    }
                 } else {
                     // An empty variation: write its brackets as a word of their own.
                     let open = std::mem::take(&mut self.prefix);
                     self.para.push(&open);
                     self.para.push_cell(close);
                     self.para.end_word();
+                    self.mark(WordKind::Notation);
                 }
                 self.depth = self.depth.saturating_sub(1);
                 self.need_number = true;
@@ -522,13 +602,8 @@ impl Run<'_> {
     }
 
     fn bracket(&self, open: bool) -> Cell {
-        let square = self.w.notation == Notation::Compact || self.depth.is_multiple_of(2);
-        match (square, open) {
-            (false, true) => PAREN_OPEN,
-            (false, false) => PAREN_CLOSE,
-            (true, true) => BRACKET_OPEN,
-            (true, false) => BRACKET_CLOSE,
-        }
+        let (opening, closing) = variation_brackets(self.w.notation, self.depth);
+        if open { opening } else { closing }
     }
 
     /// Starts a word, putting any pending opening bracket first.
@@ -542,10 +617,26 @@ impl Run<'_> {
         }
     }
 
+    /// The words of `para` ended since the last mark are of `kind`.
+    fn mark(&mut self, kind: WordKind) {
+        if self.w.witness.is_some() {
+            let count = self.para.word_count();
+            self.kinds.resize(count.max(self.kinds.len()), kind);
+        }
+    }
+
     fn new_paragraph(&mut self) {
         if !self.para.is_empty() {
             let rest = if self.w.layout == Layout::List { 2 } else { 0 };
             let done = std::mem::replace(&mut self.para, Paragraph::new(0, rest));
+            if let Some(w) = self.w.witness.as_mut() {
+                for (k, &word) in done.finished_words().iter().enumerate() {
+                    w.cells.extend_from_slice(done.word_cells(word));
+                    let kind = self.kinds.get(k).copied().unwrap_or(WordKind::Notation);
+                    w.words.push((w.cells.len() as u32, kind));
+                }
+                self.kinds.clear();
+            }
             self.blocks.push(Block::Paragraph(done));
         } else if self.w.layout == Layout::List {
             self.para.rest_indent = 2;
@@ -592,6 +683,7 @@ impl Run<'_> {
             self.ordinary_signs();
         }
         self.para.end_word();
+        self.mark(WordKind::Notation);
         self.need_number = false;
         self.ends_with_move = main_line;
     }
@@ -624,24 +716,22 @@ impl Run<'_> {
     /// each with a warning at its place.
     fn annotate(&mut self, n: u8, at: Pos) {
         // Compact notation writes no signs: every one is counted when the move is written.
-        if self.w.notation != Notation::Compact && signs::for_nag(n).is_none() {
-            return self.unsigned_nag(n, at);
+        if self.w.notation == Notation::Compact {
+            self.nags.push((n, at));
+            return;
         }
-        if self.nags.iter().any(|&(m, _)| m == n) {
-            return self.nag_left_out(n, at, "is given twice to one move");
+        match signs::nag_refused(n, self.nags.iter().map(|&(m, _)| m)) {
+            None => self.nags.push((n, at)),
+            Some(Refusal::NoSign) => self.unsigned_nag(n, at),
+            Some(Refusal::Twice) => self.nag_left_out(n, at, "is given twice to one move"),
+            Some(Refusal::SecondAssessment(m)) => {
+                let why = format!(
+                    "follows ${m} on the same move, and a move takes one of $1-$6 (their signs \
+                     would run together into another)"
+                );
+                self.nag_left_out(n, at, &why);
+            }
         }
-        let assessed = self.nags.iter().map(|&(m, _)| m);
-        if let Some(m) = assessed
-            .filter(|_| signs::is_move_assessment(n))
-            .find(|&m| signs::is_move_assessment(m))
-        {
-            let why = format!(
-                "follows ${m} on the same move, and a move takes one of $1-$6 (their signs \
-                 would run together into another)"
-            );
-            return self.nag_left_out(n, at, &why);
-        }
-        self.nags.push((n, at));
     }
 
     /// A NAG the book has no sign for, left out with a warning at its place.
@@ -705,11 +795,20 @@ impl Run<'_> {
             &mut |u| places.at(text, u.offset, at).in_file(file),
             &mut |w| warnings.push(in_game(game, w)),
         );
+        let opens = self.prefix.len();
         self.begin_word();
         let cells = std::mem::take(&mut self.w.cells);
         self.para.push_text(&cells);
         self.w.cells = cells;
         self.para.end_word();
+        let first = self.kinds.len();
+        self.mark(WordKind::Text {
+            opens: 0,
+            closes: 0,
+        });
+        if let Some(WordKind::Text { opens: o, .. }) = self.kinds.get_mut(first) {
+            *o = u8::try_from(opens).unwrap_or(u8::MAX);
+        }
         self.need_number = true;
         self.ends_with_move = false;
     }
@@ -730,6 +829,7 @@ impl Run<'_> {
             let open = std::mem::take(&mut self.prefix);
             self.para.push(&open);
             self.para.end_word();
+            self.mark(WordKind::Notation);
         }
         self.new_paragraph();
     }

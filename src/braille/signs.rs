@@ -182,6 +182,33 @@ pub fn is_move_assessment(nag: u8) -> bool {
     (1..=6).contains(&nag)
 }
 
+/// Why a NAG of a move is not written in ordinary notation, given the NAGs of that move
+/// written before it: one place for the rule that the writer follows and a build that checks
+/// itself expects ([`nag_refused`]).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Refusal {
+    /// The book has no sign for it.
+    NoSign,
+    /// The move has it already.
+    Twice,
+    /// The move has a move assessment already (this NAG's number), and a move takes one.
+    SecondAssessment(u8),
+}
+
+/// Whether NAG `n` of a move is written after the NAGs `written` before it, or why not.
+pub fn nag_refused(n: u8, written: impl Iterator<Item = u8> + Clone) -> Option<Refusal> {
+    if for_nag(n).is_none() {
+        return Some(Refusal::NoSign);
+    }
+    if written.clone().any(|m| m == n) {
+        return Some(Refusal::Twice);
+    }
+    written
+        .into_iter()
+        .find(|&m| is_move_assessment(n) && is_move_assessment(m))
+        .map(Refusal::SecondAssessment)
+}
+
 /// The sign a print character stands for in running text (see [`Sign::glyphs`]).
 pub fn for_glyph(ch: char) -> Option<&'static Sign> {
     SIGNS.iter().find(|s| s.glyphs.contains(&ch))

@@ -64,8 +64,9 @@ pub(super) struct Translated {
     pub(super) dropped_nags: usize,
     /// Its start position was drawn before its moves.
     pub(super) start_drawn: bool,
-    /// Its moves and variations (UCI, `(`, `)`), when the build checks itself.
-    pub(super) signature: Vec<String>,
+    /// What its source says and the words of its moves, when the build checks itself (and
+    /// it has moves).
+    pub(super) witness: Option<Box<super::verify::Witness>>,
 }
 
 /// What the layout loop needs to know of a game: where it is, what its tags say (the proof's
@@ -77,8 +78,6 @@ pub(super) struct About {
     /// The tags the loop uses (`White`, `Black`, `Event`, `Round`, `Board`, `Result`, Elo),
     /// as written (in one string: two allocations a game, not two a tag).
     pub(super) tags: Tags,
-    /// It starts from a `[FEN]` position.
-    pub(super) start: bool,
     /// That position's board (FEN's first field), when the game has moves from it: the
     /// loop warns when it is drawn nowhere before them.
     pub(super) start_board: Option<String>,
@@ -100,12 +99,11 @@ impl About {
             number: game.number,
             location: game.location.clone(),
             tags,
-            start: game.start.is_some(),
             start_board: game
                 .start
                 .as_ref()
                 .filter(|_| game.items.iter().any(|i| matches!(i, Item::Move(..))))
-                .map(|s| s.0.to_string()),
+                .map(|s| shakmaty::Position::board(&**s).to_string()),
         }
     }
 
@@ -155,16 +153,21 @@ pub(super) enum Step {
 /// Replays games and writes them in braille: one a thread.
 struct Translator {
     replayer: Replayer,
+    /// Keeps the words of each game's moves when the build checks itself.
     writer: GameWriter,
-    verify: bool,
+    notation: crate::settings::Notation,
 }
 
 impl Translator {
     fn new(file: &str, options: &Options, verify: bool) -> Translator {
+        let writer = GameWriter::new(options);
         Translator {
             replayer: Replayer::new(file),
-            writer: GameWriter::new(options),
-            verify,
+            writer: match verify {
+                true => writer.witnessing(),
+                false => writer,
+            },
+            notation: options.notation,
         }
     }
 
@@ -178,36 +181,23 @@ impl Translator {
                 let before = self.writer.dropped_nags;
                 let mut blocks = Vec::new();
                 self.writer.write(&game, &mut blocks, &mut warnings);
-                let signature = match self.verify {
-                    true => signature(&game),
-                    false => Vec::new(),
+                let witness = match self.writer.written_words() {
+                    Some(words) => {
+                        super::verify::Witness::of(&game, self.notation, words).map(Box::new)
+                    }
+                    None => None,
                 };
                 let translated = Translated {
                     blocks,
                     about: About::of(&game),
                     dropped_nags: self.writer.dropped_nags - before,
                     start_drawn: self.writer.start_drawn,
-                    signature,
+                    witness,
                 };
                 Step::Game(translated, warnings)
             }
         }
     }
-}
-
-/// A game's moves and variations as the braille read back gives them: each move in UCI,
-/// `(` and `)` around variations.
-fn signature(game: &Game) -> Vec<String> {
-    use crate::chess::Item;
-    game.items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Move(m) => Some(m.uci()),
-            Item::VariationStart => Some("(".into()),
-            Item::VariationEnd => Some(")".into()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Hands each game of `input` (`name` in messages, its first line line `first_line` of the

@@ -1,36 +1,119 @@
-//! The build that checks itself (`--verify`): the braille is read back as it is written, a
-//! stretch of pages at a time, and every game's moves and variations are compared with its
-//! source's. Memory holds a stretch and the games not yet found, not the whole output (a
-//! PEF's pages are made into Unicode braille as they come, and read back the same way).
+//! The build that checks itself (`--verify`): the pages are read back as they are written, a
+//! stretch at a time, and every game is looked for in them guided by its source. The words of
+//! its moves must stand on the pages as its writer made them (nothing lost, moved or changed
+//! by the layout and the output), and every notation word must say, read by the rules of
+//! reading (`read::games::parse`, the legal moves of the position), what the source says: the
+//! move and no other, its number, check and mate, its signs, the brackets of its variations.
+//! The writer tells only which words are a comment's text: a comment has nothing to close it,
+//! and the check reads the braille, not the writer's intentions. Memory holds a stretch and the
+//! games not yet found, not the whole output (a PEF's pages are made into Unicode braille as
+//! they come, and read back the same way).
 
 use std::collections::VecDeque;
 
+use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
+
+use crate::braille::Cell;
+use crate::braille::cell::to_unicode_string;
+use crate::braille::game::{WordKind, WrittenWords, variation_brackets};
+use crate::braille::signs::{self, Placement};
+use crate::chess::game::{Check, MoveFacts, MoveKind, comment_prose};
+use crate::chess::{Game, Item};
 use crate::error::{Diagnostic, Error, Location, Result};
-use crate::read::{ReadGame, pef_rows, read_expecting};
+use crate::read::games::{self as reading, Parsed};
+use crate::read::{braille_lines, pef_rows};
 use crate::settings::{BrfTable, Format, Notation, Options};
 
-/// A game as its source gives it, to compare with its braille read back.
+/// What a game's source says, in the order its braille says it.
+#[derive(Clone, Debug)]
+pub(super) enum Expect {
+    /// A move, with the comment signs its braille bears (each as its sign's first NAG).
+    Move(MoveFacts, Vec<u8>),
+    /// A comment with text to write.
+    Comment,
+    Open,
+    Close,
+}
+
+/// What a game's source says and the words its writer wrote for it: what the pages are
+/// compared with.
+pub(super) struct Witness {
+    /// The position it starts from, when not the start position.
+    pub(super) start: Option<Box<Chess>>,
+    pub(super) expected: Vec<Expect>,
+    /// The words of its moves, as written.
+    pub(super) words: WrittenWords,
+}
+
+/// A game as its source gives it, to find in the pages and compare with its braille.
 pub(super) struct SourceGame {
     pub(super) at: Location,
     pub(super) label: String,
     pub(super) notation: Notation,
-    /// Its moves (UCI) and variations (`(`, `)`): [`super::games`]' signature.
-    pub(super) moves: Vec<String>,
+    pub(super) witness: Box<Witness>,
+}
+
+impl Witness {
+    /// The witness of `game` written in `notation` as `words`; `None` for a game with no move.
+    pub(super) fn of(game: &Game, notation: Notation, words: WrittenWords) -> Option<Witness> {
+        Some(Witness {
+            start: game.start.clone(),
+            expected: Witness::expected(game, notation)?,
+            words,
+        })
+    }
+
+    /// What `game` says, as its braille in `notation` says it: the NAGs a move bears (none in
+    /// compact notation, those with a sign in ordinary: `signs::nag_refused`), comments with
+    /// text. `None` for a game with no move (its heading is all its braille, and headings are
+    /// not compared).
+    pub(super) fn expected(game: &Game, notation: Notation) -> Option<Vec<Expect>> {
+        let mut out: Vec<Expect> = Vec::with_capacity(game.items.len());
+        let mut moves = 0;
+        for item in &game.items {
+            match item {
+                Item::Move(m) => {
+                    moves += 1;
+                    out.push(Expect::Move(*m, Vec::new()));
+                }
+                Item::Nag(n, _) => {
+                    // A NAG annotates the move right before it; others are left out.
+                    if let Some(Expect::Move(_, nags)) = out.last_mut()
+                        && notation == Notation::Ordinary
+                        && signs::nag_refused(*n, nags.iter().copied()).is_none()
+                    {
+                        nags.push(*n);
+                    }
+                }
+                Item::Comment(text, _) => {
+                    if !comment_prose(game.comment(text)).is_empty()
+                        && !matches!(out.last(), Some(Expect::Comment))
+                    {
+                        out.push(Expect::Comment);
+                    }
+                }
+                Item::VariationStart => out.push(Expect::Open),
+                Item::VariationEnd => out.push(Expect::Close),
+            }
+        }
+        // Each sign as its first NAG, as reading gives it back (`$10`, `$11`, `$12` are `=`).
+        for e in &mut out {
+            if let Expect::Move(_, nags) = e {
+                for n in nags.iter_mut() {
+                    *n = signs::for_nag(*n)
+                        .and_then(|s| s.nags.first())
+                        .copied()
+                        .unwrap_or(*n);
+                }
+                nags.sort_unstable();
+            }
+        }
+        (moves > 0).then_some(out)
+    }
 }
 
 /// What is read back at a time, at least: a stretch ends where a page begins.
 const STRETCH: usize = 256 << 10;
-
-/// The two notations, each with its index in per-notation arrays.
-const NOTATIONS: [Notation; 2] = [Notation::Compact, Notation::Ordinary];
-
-fn slot(notation: Notation) -> usize {
-    usize::from(notation == Notation::Ordinary)
-}
-
-/// A game read back: its first line in the stretch, its moves and variations, and why its
-/// reading stopped short (an error's place and message).
-type Read = (u32, Vec<String>, Option<String>);
 
 /// Reads back what a build writes and compares it with the games written.
 pub(super) struct Verifier {
@@ -44,8 +127,8 @@ pub(super) struct Verifier {
     pending: Vec<u8>,
     /// Lines of the output before `pending` (for the places in messages).
     lines_before: u32,
-    /// Per notation: games read back that begin before this line of `pending` were compared.
-    from_line: [u32; 2],
+    /// The words of `pending` before this place (line, column) were read back already.
+    resume: (u32, u32),
     /// Games written whose braille has not been found yet, in output order.
     sources: VecDeque<SourceGame>,
     /// The first game that did not read back: the build fails with it at the end.
@@ -59,6 +142,29 @@ pub(super) struct Verifier {
     pub(super) most_pending: usize,
 }
 
+/// A word on the pages: its cells, its place (line within `pending`, column, braille page),
+/// and whether it ends its line (a word longer than a line goes on on the next).
+struct PageWord<'l> {
+    cells: &'l [Cell],
+    line: u32,
+    column: u32,
+    page: u32,
+    ends_line: bool,
+    /// An empty line, or a page's end, stands between it and the word before.
+    apart: bool,
+}
+
+/// Where a game's words were looked for.
+enum Found {
+    /// All of them, from this word of the pages to the one before that.
+    At(usize, usize),
+    /// As far as the pages go: the rest is not written yet.
+    Partly,
+    /// Not there. The longest run that agrees: where it starts on the pages, how many of the
+    /// game's words agree, and the word of the pages where it stops agreeing.
+    No(Option<(usize, usize, usize)>),
+}
+
 impl Verifier {
     pub(super) fn new(options: &Options) -> Verifier {
         let pef = options.format == Format::Pef;
@@ -68,7 +174,7 @@ impl Verifier {
             keeping: pef,
             pending: Vec::new(),
             lines_before: 0,
-            from_line: [1, 1],
+            resume: (0, 0),
             sources: VecDeque::new(),
             error: None,
             next_check: STRETCH,
@@ -90,11 +196,9 @@ impl Verifier {
         self.keeping = true;
     }
 
-    /// A game about to be written. A game without moves (a forfeit's tags, a result alone)
-    /// has nothing to read back: its heading is all its braille, and headings are not
-    /// compared.
+    /// A game about to be written.
     pub(super) fn source(&mut self, game: SourceGame) {
-        if self.error.is_none() && !game.moves.is_empty() {
+        if self.error.is_none() {
             self.sources.push_back(game);
         }
     }
@@ -160,172 +264,151 @@ impl Verifier {
         self.check(true)
     }
 
-    /// Reads back `pending` and finds the games written, in order. Unless this is the `last`
-    /// stretch, the last game read back may go on past what is written: it is left for the
-    /// next stretch, which begins with its page.
+    /// Finds the games written in `pending`, in order, and checks each one found. Unless this
+    /// is the `last` stretch, only whole lines are read, and a game that goes on past them
+    /// waits for the next stretch, which begins with the page where the games not found
+    /// begin.
     fn check(&mut self, last: bool) -> Result<()> {
-        let mut read: [(Vec<Read>, usize); 2] = Default::default();
-        for notation in NOTATIONS {
-            if self.sources.iter().any(|s| s.notation == notation) {
-                let from = self.from_line[slot(notation)];
-                let expected: Vec<&[String]> = self
-                    .sources
-                    .iter()
-                    .filter(|s| s.notation == notation)
-                    .map(|s| &s.moves[..])
-                    .collect();
-                let pending = &self.pending;
-                read[slot(notation)].0 =
-                    read_expecting("(output)", pending, self.table, notation, true, &expected)?
-                        .into_iter()
-                        .filter(|g| (g.start.is_none() || !g.items.is_empty()) && g.line >= from)
-                        .map(|g| self.moves_of(g))
-                        .collect();
-            }
-        }
-        let complete = |games: &Vec<Read>| match last {
-            true => games.len(),
-            false => games.len().saturating_sub(1),
-        };
-        while let Some(source) = self.sources.front() {
-            let (games, next) = &read[slot(source.notation)];
-            let open = &games[*next..complete(games)];
-            match open
+        let whole = match last {
+            true => self.pending.len(),
+            false => self
+                .pending
                 .iter()
-                .position(|g| g.2.is_none() && g.1 == source.moves)
-            {
-                // Prose may read as games and is passed over; a later game of ours may not be:
-                // then this game's braille is wrong, and the one found is a later game with
-                // the same moves (a short draw played twice).
-                Some(k) if self.passes_a_later_game(source.notation, &open[..k]) => {
-                    return Err(mismatch(source, &open[..k]));
-                }
-                Some(k) => {
-                    read[slot(source.notation)].1 += k + 1;
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1),
+        };
+        let lines = braille_lines("(output)", &self.pending[..whole], self.table)?;
+        let words = page_words(&lines, self.resume);
+        let mut cursor = 0;
+        while let Some(source) = self.sources.front() {
+            match find(source, &words[cursor..], last) {
+                Found::At(start, end) => {
+                    let (start, end) = (cursor + start, cursor + end);
+                    // A later game found before it: this one's braille is wrong, and the one
+                    // found is a later game with the same words (a short draw played twice).
+                    if let Some(next) = self.sources.get(1)
+                        && let Found::At(k, _) = find(next, &words[cursor..start], true)
+                    {
+                        return Err(self.lost(source, &words[cursor..cursor + k]));
+                    }
+                    self.compare(source, &words[start..end])?;
+                    cursor = end;
                     self.sources.pop_front();
                 }
-                // A later game found shows this one's braille was written and is wrong; else
-                // it may be the game that goes on past this stretch.
-                None if last || self.later_found(&read, complete) => {
-                    return Err(mismatch(source, open));
+                Found::Partly if !last => break,
+                Found::No(_) | Found::Partly
+                    if !last
+                        && self.sources.get(1).is_none_or(|next| {
+                            !matches!(find(next, &words[cursor..], last), Found::At(..))
+                        }) =>
+                {
+                    break;
                 }
-                None => break,
+                _ => {
+                    let later = self.sources.get(1).and_then(|next| {
+                        match find(next, &words[cursor..], true) {
+                            Found::At(k, _) => Some(cursor + k),
+                            _ => None,
+                        }
+                    });
+                    return Err(self.lost(source, &words[cursor..later.unwrap_or(words.len())]));
+                }
             }
         }
         if last {
             return Ok(());
         }
-        // The next stretch begins with the page of the first game not compared (or the last
-        // page, when every game read back was).
-        let keep_line = read
-            .iter()
-            .filter_map(|(games, next)| games.get(*next).map(|g| g.0))
-            .min();
-        let cut = self.page_start(keep_line);
+        // The next stretch begins with the page of the first word not read back (or the
+        // last page, when every word was).
+        let (line, column) = match words.get(cursor) {
+            Some(w) => (w.line, w.column),
+            None => words.last().map_or(self.resume, |w| (w.line, w.column + 1)),
+        };
+        let cut = page_start(&self.pending[..whole], line);
         let dropped = self.pending[..cut].iter().filter(|&&b| b == b'\n').count();
         let dropped = u32::try_from(dropped).unwrap_or(u32::MAX);
         self.pending.drain(..cut);
         self.lines_before = self.lines_before.saturating_add(dropped);
-        for (slot, (games, next)) in read.iter().enumerate() {
-            // The games compared are not read again; those after them are.
-            let from = games.get(*next).map_or(u32::MAX, |g| g.0);
-            self.from_line[slot] = from.saturating_sub(dropped).max(1);
-        }
+        self.resume = (line.saturating_sub(dropped), column);
         self.next_check = self.pending.len() + self.stretch;
         Ok(())
     }
 
-    /// Whether a game read back in `passed` is one written after the first one waiting. (A
-    /// game of no moves, a forfeit, says nothing: prose may read as one too.)
-    fn passes_a_later_game(&self, notation: Notation, passed: &[Read]) -> bool {
-        passed.iter().any(|g| {
-            g.2.is_none()
-                && !g.1.is_empty()
-                && self
-                    .sources
-                    .iter()
-                    .skip(1)
-                    .any(|s| s.notation == notation && s.moves == g.1)
-        })
-    }
-
-    /// Whether a game written after the first one waiting is found among the games read.
-    fn later_found(
-        &self,
-        read: &[(Vec<Read>, usize); 2],
-        complete: impl Fn(&Vec<Read>) -> usize,
-    ) -> bool {
-        self.sources.iter().skip(1).any(|s| {
-            let (games, next) = &read[slot(s.notation)];
-            games[*next..complete(games)]
-                .iter()
-                .any(|g| g.2.is_none() && g.1 == s.moves)
-        })
-    }
-
-    /// The byte of `pending` where the page holding line `line` begins (the last page when
-    /// `None`).
-    fn page_start(&self, line: Option<u32>) -> usize {
-        let bytes = &self.pending;
-        let line_start = match line {
-            Some(line) => bytes
-                .iter()
-                .enumerate()
-                .filter(|&(_, &b)| b == b'\n')
-                .nth(line.saturating_sub(2) as usize)
-                .map_or(0, |(i, _)| if line <= 1 { 0 } else { i + 1 }),
-            None => bytes.len(),
-        };
-        bytes[..line_start]
-            .iter()
-            .rposition(|&b| b == b'\x0c')
-            .map_or(0, |i| i + 1)
-    }
-
-    /// A game read back: its line, its moves and variations, why it stopped (its place in
-    /// the whole output).
-    fn moves_of(&self, game: ReadGame) -> Read {
-        let moves = game
-            .items
-            .iter()
-            .filter_map(|i| i.signature().map(str::to_owned))
-            .collect();
-        let why = game.error.map(|mut e| {
-            if let Error::Input(d) = &mut e {
-                d.location.line = d.location.line.saturating_add(self.lines_before);
+    /// The error for a game whose words are not on the pages (`looked`: where they were
+    /// due): the longest run of them found, and the first word that differs.
+    fn lost(&self, source: &SourceGame, looked: &[PageWord<'_>]) -> Error {
+        let expected: Vec<(&[Cell], WordKind)> = source.witness.words.iter().collect();
+        let what = match find(source, looked, true) {
+            Found::No(Some((start, agree, at))) => {
+                let item = item_at(source, agree);
+                let stands = looked.get(at).map_or_else(
+                    || "nothing".to_owned(),
+                    |w| format!("{} ({})", to_unicode_string(w.cells), self.place(w)),
+                );
+                let due = expected
+                    .get(agree)
+                    .map_or(String::new(), |w| to_unicode_string(w.0));
+                let _ = start;
+                format!("{item}: where {due} is due, {stands} stands")
             }
-            e.brief()
-        });
-        (game.line, moves, why)
+            _ => format!(
+                "its braille is not found: {}",
+                expected
+                    .iter()
+                    .take(6)
+                    .map(|w| to_unicode_string(w.0))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        };
+        refusal(source, what)
+    }
+
+    /// A word's place in the whole output, for a message.
+    fn place(&self, w: &PageWord<'_>) -> String {
+        format!(
+            "braille page {}, line {} of the output",
+            w.page,
+            w.line.saturating_add(self.lines_before)
+        )
+    }
+
+    /// Reads the words of a game found on the pages and compares them with its source.
+    fn compare(&self, source: &SourceGame, words: &[PageWord<'_>]) -> Result<()> {
+        let mut walk = Walk::new(source);
+        let mut at = 0;
+        for (cells, kind) in source.witness.words.iter() {
+            // (The words found are these cells: a word cut at a line's end spans more.)
+            let page = &words[at.min(words.len().saturating_sub(1))];
+            let mut joined = 0;
+            while joined < cells.len() && at < words.len() {
+                joined += words[at].cells.len();
+                at += 1;
+            }
+            if let Err(why) = walk.word(cells, kind) {
+                let what = format!(
+                    "{}: {why}: {} ({})",
+                    walk.item_name(),
+                    to_unicode_string(cells),
+                    self.place(page)
+                );
+                return Err(refusal(source, what));
+            }
+        }
+        walk.end().map_err(|why| {
+            let page = words.last();
+            let what = format!(
+                "{}: {why}{}",
+                walk.item_name(),
+                page.map_or(String::new(), |w| format!(" ({})", self.place(w)))
+            );
+            refusal(source, what)
+        })
     }
 }
 
-/// The error for a game whose braille does not read back: the game read back in its place
-/// (of `open`, the one whose moves agree longest) and the first move that differs.
-fn mismatch(source: &SourceGame, open: &[Read]) -> Error {
-    let agreeing = |moves: &Vec<String>| {
-        source
-            .moves
-            .iter()
-            .zip(moves)
-            .take_while(|(a, b)| a == b)
-            .count()
-    };
-    let (nearest, why) = open
-        .iter()
-        .max_by_key(|g| agreeing(&g.1))
-        .map(|g| (g.1.clone(), g.2.clone()))
-        .unwrap_or_default();
-    let k = agreeing(&nearest);
-    let what = match (source.moves.get(k), nearest.get(k)) {
-        (Some(a), Some(b)) => format!("its move {} ({a}) reads back as {b}", k + 1),
-        (Some(a), None) => format!("its move {} ({a}) does not read back", k + 1),
-        (None, _) => "more moves read back than it has".to_owned(),
-    };
-    let what = match why {
-        Some(why) => format!("{what} ({why})"),
-        None => what,
-    };
+/// The error of a game whose braille does not say what its source says.
+fn refusal(source: &SourceGame, what: String) -> Error {
     Diagnostic::new(
         source.at.clone(),
         format!(
@@ -338,4 +421,527 @@ fn mismatch(source: &SourceGame, open: &[Read]) -> Error {
          anyway)",
     )
     .into()
+}
+
+/// What the game's braille says at its word `k` (`its move 3 (g1f3)`), found by reading its
+/// words before it as written.
+fn item_at(source: &SourceGame, k: usize) -> String {
+    let mut walk = Walk::new(source);
+    for (cells, kind) in source.witness.words.iter().take(k) {
+        if walk.word(cells, kind).is_err() {
+            break;
+        }
+    }
+    walk.item_name()
+}
+
+/// The words of braille lines, from `from` (line, column) on: blank-separated, page numbers
+/// left out.
+fn page_words(lines: &[crate::read::Line], from: (u32, u32)) -> Vec<PageWord<'_>> {
+    let mut words: Vec<PageWord<'_>> = Vec::new();
+    let mut apart = true;
+    for line in lines {
+        if line.number < from.0 {
+            continue;
+        }
+        let end = line.page_number().unwrap_or(line.cells.len());
+        let cells = &line.cells[..end];
+        if cells.iter().all(|c| c.is_blank()) && line.page_number().is_none() {
+            apart = true;
+        }
+        if words.last().is_some_and(|w| w.page != line.page) {
+            apart = true;
+        }
+        let mut start = 0;
+        let mut k = 0;
+        let first = words.len();
+        while k <= cells.len() {
+            if k == cells.len() || cells[k].is_blank() {
+                if k > start {
+                    let column = start as u32 + 1;
+                    if line.number > from.0 || column >= from.1 {
+                        words.push(PageWord {
+                            cells: &cells[start..k],
+                            line: line.number,
+                            column,
+                            page: line.page,
+                            ends_line: false,
+                            apart: std::mem::take(&mut apart),
+                        });
+                    }
+                }
+                start = k + 1;
+            }
+            k += 1;
+        }
+        if words.len() > first
+            && let Some(w) = words.last_mut()
+        {
+            w.ends_line = true;
+        }
+    }
+    words
+}
+
+/// Where the words of `source` stand in `words`: the first place from which they all follow
+/// one another (a word longer than a line may go on at the next line's start) and end where a
+/// game ends, before an empty line or a page's end (the layout puts one after every game's
+/// moves; and a game's words may begin another game's with more moves: a wrong game is not
+/// taken for the longer one). Unless this is the `last` stretch, words that end
+/// where the stretch ends may go on in the next.
+fn find(source: &SourceGame, words: &[PageWord<'_>], last: bool) -> Found {
+    let mut expected = source.witness.words.iter();
+    let Some((first, _)) = expected.next() else {
+        return Found::At(0, 0);
+    };
+    let mut best: Option<(usize, usize, usize)> = None;
+    for start in 0..words.len() {
+        if !words[start].cells.starts_with(first) && !starts_cut(first, &words[start..]) {
+            continue;
+        }
+        let mut at = start;
+        let mut agree = 0;
+        let mut partly = false;
+        for (cells, _) in source.witness.words.iter() {
+            match take_word(cells, &words[at..]) {
+                Some(n) => {
+                    at += n;
+                    agree += 1;
+                }
+                None if at >= words.len() || is_cut_at_end(cells, &words[at..]) => {
+                    partly = true;
+                    break;
+                }
+                None => break,
+            }
+        }
+        if agree == source.witness.words.words.len() {
+            match words.get(at) {
+                Some(next) if next.apart => return Found::At(start, at),
+                None if last => return Found::At(start, at),
+                None => return Found::Partly,
+                Some(_) => continue,
+            }
+        }
+        if partly {
+            return Found::Partly;
+        }
+        if best.is_none_or(|b| agree > b.1) {
+            best = Some((start, agree, at));
+        }
+    }
+    Found::No(best)
+}
+
+/// Whether the first word of `words` begins `cells`, as a word cut at its line's end.
+fn starts_cut(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| w.ends_line && cells.starts_with(w.cells))
+}
+
+/// How many words of `words` make up `cells`: one that is it, or a word cut at its line's
+/// end and its pieces at the next lines' starts.
+fn take_word(cells: &[Cell], words: &[PageWord<'_>]) -> Option<usize> {
+    let w = words.first()?;
+    if w.cells == cells {
+        return Some(1);
+    }
+    let mut rest = cells.strip_prefix(w.cells)?;
+    if !w.ends_line {
+        return None;
+    }
+    let mut n = 1;
+    while let Some(next) = words.get(n) {
+        if next.cells == rest {
+            return Some(n + 1);
+        }
+        rest = rest.strip_prefix(next.cells).filter(|_| next.ends_line)?;
+        n += 1;
+    }
+    None
+}
+
+/// Whether `words` end with the start of `cells`, cut at the end of what is read so far.
+fn is_cut_at_end(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
+    let mut rest = cells;
+    for (k, w) in words.iter().enumerate() {
+        let Some(r) = rest.strip_prefix(w.cells) else {
+            return false;
+        };
+        if k + 1 < words.len() && !w.ends_line {
+            return false;
+        }
+        rest = r;
+    }
+    true
+}
+
+/// The byte of `bytes` where the page holding line `line` (1-based) begins.
+fn page_start(bytes: &[u8], line: u32) -> usize {
+    let line_start = match line {
+        0 | 1 => 0,
+        _ => bytes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'\n')
+            .nth(line as usize - 2)
+            .map_or(bytes.len(), |(i, _)| i + 1),
+    };
+    bytes[..line_start]
+        .iter()
+        .rposition(|&b| b == b'\x0c')
+        .map_or(0, |i| i + 1)
+}
+
+/// The reading of a game's words, guided by its source: each word read by the rules of
+/// reading and compared with what the source has there.
+struct Walk<'s> {
+    notation: Notation,
+    expected: &'s [Expect],
+    /// The next of `expected`.
+    k: usize,
+    /// Moves and variations passed (the place of a move in messages, as `read` counts).
+    counted: usize,
+    pos: Chess,
+    before: Option<Chess>,
+    stack: Vec<(Chess, Option<Chess>)>,
+    /// A move number read in a word of its own: (number, Black's), its move due.
+    number: Option<(u32, bool)>,
+    /// Compact notation: the dashes after a Black move's number.
+    dashes: bool,
+    /// The next move must have its number (White's always; Black's at the start, after a
+    /// comment or variation).
+    need_number: bool,
+    /// The last word was a comment's.
+    in_comment: bool,
+    /// The signs read for the move just read, and those its source gives it.
+    signs: Option<(Vec<u8>, &'s [u8])>,
+}
+
+impl<'s> Walk<'s> {
+    fn new(source: &'s SourceGame) -> Self {
+        Walk {
+            notation: source.notation,
+            expected: &source.witness.expected,
+            k: 0,
+            counted: 0,
+            pos: source.witness.start.as_deref().cloned().unwrap_or_default(),
+            before: None,
+            stack: Vec::new(),
+            number: None,
+            dashes: false,
+            need_number: true,
+            in_comment: false,
+            signs: None,
+        }
+    }
+
+    /// What the source has next, for a message: `its move 3 (g1f3)`.
+    fn item_name(&self) -> String {
+        let n = self.counted + 1;
+        match self.expected.get(self.k) {
+            Some(Expect::Move(m, _)) => format!("its move {n} ({})", m.uci()),
+            Some(Expect::Open) => format!("its move {n} (()"),
+            Some(Expect::Close) => format!("its move {n} ())"),
+            Some(Expect::Comment) => format!("the comment before its move {n}"),
+            None => "after its last move".to_owned(),
+        }
+    }
+
+    /// The signs read for the last move, compared with its source's.
+    fn signs_done(&mut self) -> std::result::Result<(), String> {
+        if let Some((mut read, source)) = self.signs.take() {
+            read.sort_unstable();
+            if read != source {
+                self.k -= 1;
+                self.counted -= 1;
+                let signs = |nags: &[u8]| {
+                    nags.iter()
+                        .map(|n| format!("${n}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                return Err(format!(
+                    "its signs read back as [{}], its source has [{}]",
+                    signs(&read),
+                    signs(source)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The next expected item must be `what`.
+    fn expect(
+        &mut self,
+        what: &str,
+        is: impl Fn(&Expect) -> bool,
+    ) -> std::result::Result<(), String> {
+        match self.expected.get(self.k) {
+            Some(e) if is(e) => {
+                self.k += 1;
+                Ok(())
+            }
+            _ => Err(format!("the braille reads {what} here")),
+        }
+    }
+
+    fn open(&mut self, cell: Cell) -> std::result::Result<(), String> {
+        self.signs_done()?;
+        self.no_number()?;
+        self.expect("a variation's bracket", |e| matches!(e, Expect::Open))?;
+        let depth = self.stack.len() + 1;
+        if cell != variation_brackets(self.notation, depth).0 {
+            self.k -= 1;
+            return Err(format!(
+                "the bracket is not that of a variation at depth {depth}"
+            ));
+        }
+        let Some(before) = self.before.clone() else {
+            self.k -= 1;
+            return Err("a variation with no move before it".into());
+        };
+        let back = std::mem::replace(&mut self.pos, before);
+        self.stack.push((back, self.before.take()));
+        self.counted += 1;
+        self.need_number = true;
+        self.in_comment = false;
+        Ok(())
+    }
+
+    fn close(&mut self, cell: Cell) -> std::result::Result<(), String> {
+        self.signs_done()?;
+        self.no_number()?;
+        self.expect("the end of a variation", |e| matches!(e, Expect::Close))?;
+        let depth = self.stack.len();
+        if cell != variation_brackets(self.notation, depth).1 {
+            self.k -= 1;
+            return Err(format!(
+                "the bracket is not that of a variation at depth {depth}"
+            ));
+        }
+        let Some((pos, before)) = self.stack.pop() else {
+            self.k -= 1;
+            return Err("a variation closed that was never opened".into());
+        };
+        (self.pos, self.before) = (pos, before);
+        self.counted += 1;
+        self.need_number = true;
+        self.in_comment = false;
+        Ok(())
+    }
+
+    /// No move number waits for its move.
+    fn no_number(&self) -> std::result::Result<(), String> {
+        match self.number {
+            Some((n, _)) => Err(format!("the move number {n} has no move after it")),
+            None => Ok(()),
+        }
+    }
+
+    fn word(&mut self, cells: &[Cell], kind: WordKind) -> std::result::Result<(), String> {
+        match kind {
+            WordKind::Text { opens, closes } => {
+                let (opens, closes) = (usize::from(opens), usize::from(closes));
+                if opens + closes > cells.len() {
+                    return Err("a comment's word without its brackets".into());
+                }
+                for &c in &cells[..opens] {
+                    self.open(c)?;
+                }
+                if cells.len() > opens + closes && !self.in_comment {
+                    self.signs_done()?;
+                    self.no_number()?;
+                    self.expect("comment text", |e| matches!(e, Expect::Comment))?;
+                    self.in_comment = true;
+                    self.need_number = true;
+                }
+                for &c in &cells[cells.len() - closes..] {
+                    self.close(c)?;
+                }
+                Ok(())
+            }
+            WordKind::Notation => self.notation_word(cells),
+        }
+    }
+
+    fn notation_word(&mut self, cells: &[Cell]) -> std::result::Result<(), String> {
+        self.in_comment = false;
+        let p = reading::parse(self.notation, cells);
+        if p.is_text() && !p.empty {
+            // A sign after a blank (`⠲⠌⠶`): the last move's.
+            let sign = signs::with_cells(cells, Placement::AfterBlank)
+                .and_then(|s| s.nags.first().copied());
+            return match (sign, self.signs.as_mut()) {
+                (Some(n), Some((read, _))) => {
+                    read.push(n);
+                    Ok(())
+                }
+                _ => Err("the braille reads as text, not as notation".into()),
+            };
+        }
+        for &c in &cells[..p.opens] {
+            self.open(c)?;
+        }
+        if let Some(n) = p.number {
+            self.signs_done()?;
+            self.no_number()?;
+            self.number = Some((n, p.black));
+        }
+        if p.omitted {
+            self.omitted(&p)?;
+        } else if let Some(written) = p.written {
+            self.signs_done()?;
+            self.play(written, &p)?;
+        } else if p.number.is_none() && !p.empty {
+            return Err("the braille reads as no move".into());
+        }
+        let closes = &cells[cells.len() - p.closes - usize::from(p.ends)..];
+        for &c in &closes[..p.closes] {
+            self.close(c)?;
+        }
+        if p.ends && (self.notation != Notation::Compact || !self.stack.is_empty()) {
+            return Err("a game's end where the game goes on".into());
+        }
+        Ok(())
+    }
+
+    /// The dashes: in compact notation, after a Black move's number, the White move left
+    /// out; else a null move.
+    fn omitted(&mut self, p: &Parsed) -> std::result::Result<(), String> {
+        let black = self.pos.turn() == Color::Black;
+        if self.notation == Notation::Compact
+            && black
+            && self.number.is_some()
+            && !self.dashes
+            && p.number.is_none()
+        {
+            self.dashes = true;
+            return Ok(());
+        }
+        self.signs_done()?;
+        let Some(Expect::Move(facts, nags)) = self.expected.get(self.k) else {
+            return Err("the braille reads a null move here".into());
+        };
+        if facts.kind != MoveKind::Null {
+            return Err("the braille reads a null move here".into());
+        }
+        self.numbered(facts)?;
+        let mode = self.pos.castles().mode();
+        let mut setup = self.pos.clone().to_setup(EnPassantMode::Legal);
+        setup.swap_turn();
+        if black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        let next = Chess::from_setup(setup, mode).map_err(|e| format!("a null move: {e}"))?;
+        self.before = Some(std::mem::replace(&mut self.pos, next));
+        self.k += 1;
+        self.counted += 1;
+        self.signs = Some((p.nags.clone(), nags));
+        Ok(())
+    }
+
+    /// The number before the move of `facts`: due where the move needs one, and right.
+    fn numbered(&mut self, facts: &MoveFacts) -> std::result::Result<(), String> {
+        let number = self.number.take();
+        let dashes = std::mem::take(&mut self.dashes);
+        let black = facts.color == Color::Black;
+        let need = !black || self.need_number;
+        match number {
+            None if need => Err("the move has no number".into()),
+            Some((n, _)) if n != facts.number => {
+                Err(format!("the number {n} where {} is due", facts.number))
+            }
+            Some((_, written_black))
+                if self.notation == Notation::Ordinary && written_black != black =>
+            {
+                Err("the number is that of the other side's move".into())
+            }
+            Some(_) if self.notation == Notation::Compact && black && !dashes => {
+                Err("a Black move's number without the dashes of White's".into())
+            }
+            Some(_) if !need => Err("a number where the move needs none".into()),
+            _ => {
+                self.need_number = false;
+                Ok(())
+            }
+        }
+    }
+
+    /// A move read: the one move of the position it names, the source's, with its check or
+    /// mate, capture and en passant as written.
+    fn play(&mut self, written: reading::Written, p: &Parsed) -> std::result::Result<(), String> {
+        let Some(Expect::Move(facts, nags)) = self.expected.get(self.k) else {
+            return Err("the braille reads a move here".into());
+        };
+        let fits = reading::fitting(&self.pos, &written);
+        let m = match fits.as_slice() {
+            [m] => *m,
+            [] => return Err("no legal move is written so".into()),
+            more => return Err(format!("{} legal moves are written so", more.len())),
+        };
+        if !same_move(&m, facts) {
+            return Err(format!(
+                "it reads back as {}",
+                shakmaty::uci::UciMove::from_standard(m)
+            ));
+        }
+        self.numbered(facts)?;
+        let sign = match facts.check {
+            Check::None => None,
+            Check::Single | Check::Double => Some(reading::Check::Check),
+            Check::Mate => Some(reading::Check::Mate),
+        };
+        if written.sign != sign {
+            return Err("its check or mate sign is not the position's".into());
+        }
+        if m.castling_side().is_none() && written.capture != m.is_capture() {
+            return Err("its capture sign is not the position's".into());
+        }
+        if written.ep && !m.is_en_passant() {
+            return Err("marked en passant, but it is no en passant capture".into());
+        }
+        self.before = Some(self.pos.clone());
+        self.pos.play_unchecked(m);
+        self.k += 1;
+        self.counted += 1;
+        self.signs = Some((p.nags.clone(), nags));
+        Ok(())
+    }
+
+    /// All words read: the source has nothing more.
+    fn end(&mut self) -> std::result::Result<(), String> {
+        self.signs_done()?;
+        self.no_number()?;
+        if self.dashes {
+            return Err("the dashes of a White move left out, and no Black move".into());
+        }
+        match self.expected.get(self.k) {
+            None => Ok(()),
+            Some(_) => Err("its braille ends here".into()),
+        }
+    }
+}
+
+/// Whether the legal move `m` is the source's move `facts`.
+fn same_move(m: &Move, facts: &MoveFacts) -> bool {
+    match (facts.kind, m) {
+        (MoveKind::Castle(side), m) => m.castling_side() == Some(side),
+        (
+            MoveKind::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            },
+            m,
+        ) => {
+            m.castling_side().is_none()
+                && m.from() == Some(from)
+                && m.to() == to
+                && m.promotion() == promotion
+        }
+        (MoveKind::Null, _) => false,
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use shakmaty::{Board, CastlingSide, Color, Role, Square};
+use shakmaty::{CastlingSide, Color, Role, Square};
 
 use crate::document::Pos;
 use crate::error::Location;
@@ -134,9 +134,10 @@ pub struct Game {
     /// Its moves are written with English piece letters (or only with letters both languages
     /// share, read as English): its comments likely name moves so too.
     pub english_moves: bool,
-    /// The position a game with a `[FEN]` tag starts from (board and side to move). Boxed:
-    /// few games have one, and a game is handed from thread to thread by value.
-    pub start: Option<Box<(Board, Color)>>,
+    /// The position a game with a `[FEN]` tag starts from (its board and side to move are
+    /// drawn; a build that checks itself replays from all of it). Boxed: few games have one,
+    /// and a game is handed from thread to thread by value.
+    pub start: Option<Box<shakmaty::Chess>>,
 }
 
 impl Game {

@@ -9,8 +9,8 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, SanPlus, Skip, 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
-    MoveList, Position, Role, Square, attacks,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList,
+    Position, Role, Square, attacks,
 };
 
 use super::fen;
@@ -49,7 +49,7 @@ pub(crate) struct Replay<'a> {
     stack: &'a mut Vec<Frame>,
     fen_tag: Option<usize>,
     /// The position of the `[FEN]` tag, once read.
-    pub start: Option<(Board, Color)>,
+    pub start: Option<Chess>,
     chess960: bool,
     /// The start position was set up (at the movetext's beginning).
     set_up: bool,
@@ -368,7 +368,7 @@ impl<'a> Replay<'a> {
         };
         match pos {
             Ok(p) => {
-                self.start = Some((p.board().clone(), p.turn()));
+                self.start = Some(p.clone());
                 self.pos = p;
                 ControlFlow::Continue(())
             }

@@ -191,43 +191,43 @@ const MOST_COMMENT_WORDS: usize = 24;
 
 /// What one word of a game is, its brackets taken off.
 #[derive(Clone, Debug, Default)]
-struct Parsed {
+pub(crate) struct Parsed {
     /// Variations opened before it, closed after it.
-    opens: usize,
-    closes: usize,
+    pub opens: usize,
+    pub closes: usize,
     /// The period that ends a game in compact notation.
-    ends: bool,
+    pub ends: bool,
     /// A move number (with the move written in the same word in ordinary notation,
     /// `12...Sf5`).
-    number: Option<u32>,
+    pub number: Option<u32>,
     /// The dashes `⠤⠤`: a White move left out before a Black move's number (`7 -- sf5`), or
     /// a null move.
-    omitted: bool,
+    pub omitted: bool,
     /// The number is a Black move's (`12...`, ordinary notation).
-    black: bool,
+    pub black: bool,
     /// A move as written.
-    written: Option<Written>,
+    pub written: Option<Written>,
     /// Nothing but brackets (an empty variation) or nothing at all.
-    empty: bool,
+    pub empty: bool,
     /// Ordinary notation: the move's print text, for the readings of [`repaired`].
-    print: Option<String>,
+    pub print: Option<String>,
     /// Ordinary notation: the move had a period after it (`Lc5.`, a game's end typed as in
     /// print), read only where no comment has begun.
-    stopped: bool,
+    pub stopped: bool,
     /// Ordinary notation: the NAGs of the signs written after the move (`!!`, `(n)`).
-    nags: Vec<u8>,
+    pub nags: Vec<u8>,
 }
 
 impl Parsed {
     /// Neither a number, nor a move, nor the dashes: text.
-    fn is_text(&self) -> bool {
+    pub(crate) fn is_text(&self) -> bool {
         self.number.is_none() && !self.omitted && self.written.is_none() && !self.empty
     }
 }
 
 /// Reads a word in `notation`. Brackets count only around a number or a move (in ordinary
 /// notation a comment's parentheses are the same cells).
-fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
+pub(crate) fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
     let (open, close) = brackets(notation);
     // A sign in round brackets after a move (`(n)`, `(=)`) is a sign, not a variation's.
     let unsigned;
@@ -467,23 +467,23 @@ fn written_print(text: &str) -> Option<Written> {
 
 /// A move as written: what it says of the move, to be found among the legal ones.
 #[derive(Clone, Copy, Debug, Default)]
-struct Written {
+pub(crate) struct Written {
     role: Option<Role>,
     from_file: Option<File>,
     from_rank: Option<Rank>,
-    capture: bool,
+    pub capture: bool,
     to: Option<Square>,
     promotion: Option<Role>,
     castle: Option<CastlingSide>,
     /// The sign written after it: check (`+`, `++`) or mate (`#`).
-    sign: Option<Check>,
+    pub sign: Option<Check>,
     /// Marked en passant (`ep`, `e.p.`).
-    ep: bool,
+    pub ep: bool,
 }
 
 /// A check or mate sign after a move.
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]
-enum Check {
+pub(crate) enum Check {
     Check,
     Mate,
 }
@@ -519,7 +519,7 @@ fn compact_to_print(cells: &[Cell]) -> Option<String> {
 }
 
 /// The legal moves that fit what is written.
-fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
+pub(crate) fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
     let legal = pos.legal_moves();
     legal
         .into_iter()

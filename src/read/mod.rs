@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use crate::braille::Cell;
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::settings::{BrfTable, Notation};
-pub(crate) use cells::pef_rows;
+pub(crate) use cells::{Line, lines as braille_lines, pef_rows};
 pub use games::{Item, ReadGame};
 
 /// A hyphen; two make a dash (`–`).
