@@ -695,11 +695,18 @@ impl Run<'_> {
             return;
         }
         let nags = std::mem::take(&mut self.nags);
-        // (Those without a sign were left out as they came: see `annotate`.)
-        for &(n, _) in &nags {
-            if let Some(s) = signs::for_nag(n).filter(|s| s.placement == Placement::Attached) {
-                self.para.push_with(|out| s.push_cells(out));
-            }
+        // (Those without a sign were left out as they came: see `annotate`.) The move's
+        // assessment first, then the other signs right after it (`Le7??(n)`): a sign in
+        // brackets ends the move's word, as reading expects (docs/decisions.md).
+        let attached = |assessment: bool| {
+            nags.iter().filter_map(move |&(n, _)| {
+                signs::for_nag(n).filter(|s| {
+                    s.placement == Placement::Attached && signs::is_move_assessment(n) == assessment
+                })
+            })
+        };
+        for s in attached(true).chain(attached(false)) {
+            self.para.push_with(|out| s.push_cells(out));
         }
         let after = nags.iter().filter_map(|&(n, _)| signs::for_nag(n));
         for s in after.filter(|s| s.placement != Placement::Attached) {

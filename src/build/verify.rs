@@ -16,7 +16,7 @@ use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 use crate::braille::Cell;
 use crate::braille::cell::to_unicode_string;
 use crate::braille::game::{WordKind, WrittenWords, variation_brackets};
-use crate::braille::signs::{self, Placement};
+use crate::braille::signs;
 use crate::chess::game::{Check, MoveFacts, MoveKind, comment_prose};
 use crate::chess::{Game, Item};
 use crate::error::{Diagnostic, Error, Location, Result};
@@ -770,16 +770,18 @@ impl<'s> Walk<'s> {
         self.in_comment = false;
         let p = reading::parse(self.notation, cells);
         if p.is_text() && !p.empty {
-            // A sign after a blank (`⠲⠌⠶`): the last move's.
-            let sign = signs::with_cells(cells, Placement::AfterBlank)
-                .and_then(|s| s.nags.first().copied());
-            return match (sign, self.signs.as_mut()) {
-                (Some(n), Some((read, _))) => {
-                    read.push(n);
-                    Ok(())
-                }
-                _ => Err("the braille reads as text, not as notation".into()),
+            // A sign after a blank (`⠲⠌⠶`, `⠻⠙⠞⠴`): the last move's.
+            let Some((n, closes)) = reading::sign_word(self.notation, cells) else {
+                return Err("the braille reads as text, not as notation".into());
             };
+            let Some((read, _)) = self.signs.as_mut() else {
+                return Err("a sign with no move before it".into());
+            };
+            read.push(n);
+            for &c in &cells[cells.len() - closes..] {
+                self.close(c)?;
+            }
+            return Ok(());
         }
         for &c in &cells[..p.opens] {
             self.open(c)?;

@@ -186,8 +186,20 @@ fn brackets(notation: Notation) -> (&'static [Cell], &'static [Cell]) {
     }
 }
 
+/// A sign written after a blank (`⠲⠌⠶`) as a word, with the brackets that close variations
+/// after it: its NAG and how many brackets.
+pub(crate) fn sign_word(notation: Notation, cells: &[Cell]) -> Option<(u8, usize)> {
+    let (_, close) = brackets(notation);
+    let closes = cells.iter().rev().take_while(|c| close.contains(c)).count();
+    let sign = signs::with_cells(&cells[..cells.len() - closes], Placement::AfterBlank)?;
+    Some((*sign.nags.first()?, closes))
+}
+
 /// How many words of a comment at the start of a variation are looked through for its move.
 const MOST_COMMENT_WORDS: usize = 24;
+/// How many words of a comment before a study's first move (right after its diagram) are
+/// looked through for the move.
+const MOST_STUDY_WORDS: usize = 400;
 
 /// What one word of a game is, its brackets taken off.
 #[derive(Clone, Debug, Default)]
@@ -294,11 +306,15 @@ pub(crate) fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
             } else {
                 text.as_str()
             };
-            p.omitted = core.ends_with(&[DASH, DASH]) && mv == to_print(&[DASH, DASH]);
+            // (A null move may bear signs too: `--!?`.)
+            let sign = signs::attached_at_end(core);
+            let unsigned = &core[..core.len() - sign.map_or(0, |s| s.cells().len())];
+            p.omitted = unsigned.ends_with(&[DASH, DASH])
+                && mv.trim_end_matches(['!', '?']) == to_print(&[DASH, DASH]);
             p.written = (!mv.is_empty()).then(|| written_print(mv)).flatten();
             // A sign right after the move (`!!`, `?`; the print reading drops them).
-            if p.written.is_some()
-                && let Some(sign) = signs::attached_at_end(core)
+            if (p.written.is_some() || p.omitted)
+                && let Some(sign) = sign
             {
                 p.nags.extend(sign.nags.first());
             }
@@ -1050,15 +1066,28 @@ impl Reader<'_> {
             };
             return Err(self.error_at_move(w, message));
         }
-        // A sign with a NAG as a word of its own right after a move (`⠲⠌⠶`): the move's.
+        // A sign with a NAG as a word of its own right after a move (`⠲⠌⠶`, `⠻⠙⠞⠴` at a
+        // variation's end): the move's.
         if p.is_text()
             && self.comment.is_empty()
             && self.after_move()
-            && let Some(sign) = signs::with_cells(w.cells, Placement::AfterBlank)
+            && let Some((nag, closes)) = sign_word(self.notation, w.cells)
+            && closes <= self.stack.len()
         {
-            self.game
-                .items
-                .extend(sign.nags.first().map(|&n| Item::Nag(n)));
+            self.game.items.push(Item::Nag(nag));
+            for _ in 0..closes {
+                if let Some((pos, before)) = self.stack.pop() {
+                    (self.pos, self.before) = (pos, before);
+                }
+                self.game.items.push(Item::VariationEnd);
+            }
+            return Ok(false);
+        }
+        // A closing bracket alone where a comment has begun: the comment's own, or the end of
+        // variations (`{[clk 1:05:23 ] och mer}` in compact notation, whose variations have
+        // the text's square brackets).
+        if p.empty && p.opens == 0 && p.closes > 0 && !self.comment.is_empty() {
+            self.text_word(w.cells);
             return Ok(false);
         }
         if p.is_text() {
@@ -1109,7 +1138,11 @@ impl Reader<'_> {
             // (A comment may begin with a line of moves, then its text: `2.f4 exf4 är
             // kungsgambit` after White's `2.Sf3`.)
             let text_after_moves = || self.text_after_moves(&p, here, rest);
+            // (The first move of a variation that began with a comment, `({Lasker spelade}
+            // 1...c5 {i parti två})`: a variation has a move.)
+            let variation_move = legal && !other_side && self.variation_without_move();
             if !dashes_next
+                && !variation_move
                 && ((other_side
                     && !legal
                     && (in_comment
@@ -1228,10 +1261,14 @@ impl Reader<'_> {
             let marker = black && !p.black && !after_black && (after_number || p.number.is_some());
             // Dashes between words of text are text: the dash between the players of the
             // next game's heading (`Anna -- Bo`), when a page end took the blank line away.
+            // (At the game's end, after a move, they are a null move: `3. Lb5 --`.)
             let in_text = p.number.is_none()
                 && p.closes == 0
                 && !after_number
-                && next.is_none_or(|n| parse(self.notation, n.cells).is_text());
+                && next.is_none_or(|n| parse(self.notation, n.cells).is_text())
+                && !(next.is_none_or(|n| n.after_blank_line)
+                    && self.comment.is_empty()
+                    && self.after_move());
             if in_text && !marker {
                 self.comment_word(w.cells);
                 return Ok(false);
@@ -1327,6 +1364,18 @@ impl Reader<'_> {
         }
         (written.ep && !m.is_en_passant())
             .then(|| format!("marked en passant, but {bare} is no en passant capture"))
+    }
+
+    /// Whether a variation is open and no move of it has been read.
+    fn variation_without_move(&self) -> bool {
+        !self.stack.is_empty()
+            && self
+                .game
+                .items
+                .iter()
+                .rev()
+                .find(|i| !matches!(i, Item::Comment(_) | Item::Nag(_)))
+                .is_some_and(|i| *i == Item::VariationStart)
     }
 
     /// Whether the last thing read is a move (with its signs, if any).
@@ -1521,13 +1570,13 @@ impl Reader<'_> {
             self.comment_word(cells);
             return;
         }
-        // Brackets the comment opened itself close first (`{(se nedan)}`, `{se (nedan)}`).
-        let opened = |cells: &[Cell]| {
-            let count = |set: &[Cell]| cells.iter().filter(|c| set.contains(c)).count();
-            count(open).saturating_sub(count(close))
-        };
+        // Brackets the comment opened itself and has not closed close first (`{(se nedan)}`,
+        // `{se (nedan)}`; not `{(Spassky-Fischer, 1960).}`, closed before its period).
+        let count = |cells: &[Cell], set: &[Cell]| cells.iter().filter(|c| set.contains(c)).count();
         let word = &cells[..cells.len() - trailing];
-        let own = (opened(&self.comment) + opened(word)).min(trailing);
+        let opened = (count(&self.comment, open) + count(word, open))
+            .saturating_sub(count(&self.comment, close) + count(word, close));
+        let own = opened.min(trailing);
         let closes = trailing - own;
         if closes == 0 || closes > self.stack.len() || trailing == cells.len() {
             self.comment_word(cells);
@@ -1601,6 +1650,14 @@ pub(crate) fn games(
         if i > 0 && words[i - 1].line > d.end {
             return None;
         }
+        // A comment may stand before the first move (a study's `{Vit drar och vinner.}`): its
+        // words, text up to a blank line, then the move number.
+        let i = match parse(notation, words[i].cells).is_text() {
+            true => (i + 1..words.len().min(i + 1 + MOST_STUDY_WORDS))
+                .take_while(|&j| !words[j].after_blank_line)
+                .find(|&j| !parse(notation, words[j].cells).is_text())?,
+            false => i,
+        };
         let first = parse(notation, words[i].cells);
         let n = first.number.filter(|_| first.opens == 0)?;
         let second = words.get(i + 1).map(|w| parse(notation, w.cells));
@@ -2072,9 +2129,16 @@ pub(crate) fn games(
                 }
                 // (Or the next game's players' line overleaf: its heading, not this game's
                 // comment or result.)
+                // (Not a line that goes on with the game: the number due, or a variation's
+                // with its bracket (`2 -- sc6` in compact notation, whose dashes are no
+                // players' dash).)
+                let q = parse(notation, w.cells);
+                let goes_on = q.number.is_some()
+                    && (q.opens > 0 || q.number == Some(reader.pos.fullmoves().get()));
                 if reader.moves_read > 0
                     && w.line > last_move_line
                     && words[i - 1].line < w.line
+                    && !goes_on
                     && overleaf(w.line, last_move_line)
                 {
                     last_line = w.line - 1;
