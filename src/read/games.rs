@@ -261,8 +261,10 @@ pub(crate) fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
     };
     let mut p = Parsed::default();
     p.nags.extend(bracket_nag);
+    // (A word opens one variation at most: a variation begins with a move, before any
+    // other can open on it. `((2...g5` is a variation, then a comment's bracket.)
     let mut core = cells;
-    while core.first().is_some_and(|c| open.contains(c)) {
+    if core.first().is_some_and(|c| open.contains(c)) {
         core = &core[1..];
         p.opens += 1;
     }
@@ -848,8 +850,15 @@ impl Reader<'_> {
                 .map(|c| parse(self.notation, c))
                 .any(|q| q.number == p.number && q.black == p.black)
         };
+        // (Where the readings differ by this move alone, it is the game's unless it is
+        // White's written with its number in one word, `11.d4`: the writer of books sets a
+        // White move apart from its number, `11. d4`, and a comment's move is as its source
+        // wrote it. Black's move after a comment is written `11...d4` either way: the
+        // game's, as comments are mostly words and evaluations, `{bra} 2...Sc6`, `{0.00}`.)
+        let glued_white = p.written.is_some() && !p.black;
         text > read
             || (text + 1 == read
+                && glued_white
                 && !self.comment.is_empty()
                 && self.text_follows(p, rest)
                 && !sentence_ends()
@@ -1096,7 +1105,7 @@ impl Reader<'_> {
             let (open, _) = brackets(self.notation);
             if w.cells.len() > 1
                 && open.contains(&w.cells[0])
-                && self.variation_follows(rest)
+                && self.variation_follows(w.cells, rest)
                 && self.variation_expected()
                 && self.open_variation()
             {
@@ -1141,6 +1150,9 @@ impl Reader<'_> {
             // (The first move of a variation that began with a comment, `({Lasker spelade}
             // 1...c5 {i parti två})`: a variation has a move.)
             let variation_move = legal && !other_side && self.variation_without_move();
+            // (White's number due standing apart from its legal move right after a move, as
+            // the writer of books sets the game's moves, `2. c4 {eller 2.e4}`: the game's.)
+            let apart = legal && !other_side && !in_comment && p.written.is_none() && !p.black;
             if !dashes_next
                 && !variation_move
                 && ((other_side
@@ -1158,6 +1170,7 @@ impl Reader<'_> {
                         && !legal
                         && self.comment_has_numbered_move())
                     || (legal
+                        && !apart
                         && (in_comment || other_side || text_follows())
                         && self.comment_names_the_move(w, &p, rest)))
             {
@@ -1262,13 +1275,13 @@ impl Reader<'_> {
             // Dashes between words of text are text: the dash between the players of the
             // next game's heading (`Anna -- Bo`), when a page end took the blank line away.
             // (At the game's end, after a move, they are a null move: `3. Lb5 --`.)
+            // (Right after a move they are a null move: `3. Lb5 --`, `2. Kf2 -- {bra}`; a
+            // heading's dash has a name before it.)
             let in_text = p.number.is_none()
                 && p.closes == 0
                 && !after_number
                 && next.is_none_or(|n| parse(self.notation, n.cells).is_text())
-                && !(next.is_none_or(|n| n.after_blank_line)
-                    && self.comment.is_empty()
-                    && self.after_move());
+                && !(self.comment.is_empty() && self.after_move());
             if in_text && !marker {
                 self.comment_word(w.cells);
                 return Ok(false);
@@ -1290,6 +1303,20 @@ impl Reader<'_> {
             && p.number.is_none()
             && p.opens == 0
             && p.closes == 0
+        {
+            self.comment_word(w.cells);
+            return Ok(false);
+        }
+        // Ordinary notation: White's move has its number (`2. a3`); a move's word without
+        // one where White is due, right after Black's move, is a comment's (`1. e4 e5 {a3}`).
+        if self.notation == Notation::Ordinary
+            && p.written.is_some()
+            && p.number.is_none()
+            && !after_number
+            && !untried
+            && p.opens == 0
+            && self.moves_read > 0
+            && self.pos.turn() == shakmaty::Color::White
         {
             self.comment_word(w.cells);
             return Ok(false);
@@ -1441,33 +1468,43 @@ impl Reader<'_> {
         false
     }
 
-    /// Whether the words after a text word that opens with a bracket go on into a variation
-    /// on the last move: the first of them that is no text is a move with its number, the
-    /// number due before the last move and the move legal there; a word of text that closes
-    /// the bracket before it comes makes it text in brackets (`(som vanligt)`).
-    fn variation_follows(&self, rest: &[Word<'_>]) -> bool {
+    /// Whether the words after a text word that opens with a bracket (`first`) go on into a
+    /// variation on the last move: the first of them that is a move with the number due
+    /// before the last move is legal there; text that closes every bracket opened before it
+    /// comes makes it text in brackets (`(som vanligt)`), and a comment's own brackets and
+    /// moves from elsewhere (`({(Jämför 3.f4 ovan.)} 4...c5)`) are the comment's.
+    fn variation_follows(&self, first: &[Cell], rest: &[Word<'_>]) -> bool {
         let Some(before) = &self.before else {
             return false;
         };
-        let (_, close) = brackets(self.notation);
+        let (open, close) = brackets(self.notation);
+        let count = |cells: &[Cell], set: &[Cell]| cells.iter().filter(|c| set.contains(c)).count();
+        // Brackets open: the variation's and the comment's own.
+        let mut depth = count(first, open) as isize - count(first, close) as isize;
         let due = Some(before.fullmoves().get());
         let white = before.turn() == shakmaty::Color::White;
-        // Compact notation writes the number apart (`7 -- sf5`).
-        let mut numbered = false;
+        // Compact notation writes the number apart (`7 -- sf5`), and Black's after the dashes.
+        let (mut numbered, mut marked) = (false, false);
         for w in rest.iter().take(MOST_COMMENT_WORDS) {
             let q = parse(self.notation, w.cells);
-            if q.is_text() {
-                if w.cells.last().is_some_and(|c| close.contains(c)) {
+            if q.is_text() || (q.number.is_some() && q.number != due && !numbered) {
+                depth += count(w.cells, open) as isize - count(w.cells, close) as isize;
+                if depth <= 0 {
                     return false;
                 }
+                numbered = false;
                 continue;
             }
             if q.opens > 0 {
                 return false;
             }
-            // The dashes: White's null move, or the White move left out before Black's.
+            // The dashes: White's null move, or the White move left out before Black's (then
+            // Black's null move: `2...--`, compact `2 -- --`).
             match q.written {
                 None if q.omitted && (numbered || q.number == due) && white => return true,
+                None if q.omitted && q.number == due && q.black => return true,
+                None if q.omitted && numbered && marked => return true,
+                None if q.omitted && numbered => marked = true,
                 None if q.number == due || (numbered && q.omitted) => numbered = true,
                 None => return false,
                 Some(m) => {
@@ -2061,6 +2098,12 @@ pub(crate) fn games(
         // The line of the game's last move, and of the last word the game kept: the lines
         // after it that come before the next game are that game's heading.
         let mut last_move_line = words[i].line;
+        // The page of the last move: a game that follows with no blank line between begins on
+        // a later page (a page end took the blank line away); on the same page the number 1
+        // and a legal first move are a comment's (`{(Jämför 1.a3 ovan.)}`).
+        let mut last_move_page = words[i].page;
+        // The first word after the last move.
+        let mut after_last_move = i;
         let mut last_line = words[i].line;
         // Where the words on the lines after the last move's begin in the comment (its
         // length then) and their line: the next game's heading when that game follows with no
@@ -2090,8 +2133,15 @@ pub(crate) fn games(
                 return false;
             }
             let text = to_print(h.cells);
+            // (Not a move number's dashes, the White move left out, `1 -- b6`, nor a null
+            // move's after a move, `(9. Dxb4 -- [9...a5`.)
+            let words: Vec<&[Cell]> = h.cells.split(|c| c.is_blank()).collect();
+            let omitted = words.windows(2).any(|w| {
+                let q = parse(notation, w[0]);
+                w[1] == [DASH, DASH] && (q.number.is_some() || q.written.is_some())
+            });
             if !bulletin {
-                return text.contains(" – ");
+                return text.contains(" – ") && !omitted;
             }
             if is_round_heading(&text) {
                 return true;
@@ -2112,13 +2162,31 @@ pub(crate) fn games(
             board_heading(&text).is_some()
                 || (text.contains(" – ") && heading_result(&text).is_some())
         };
+        // Words between a game's last move and the next game on a later page: that game's
+        // heading, with its players' dash (`A – B`, however it wraps), not a comment's words;
+        // or the next game's number 1 stands at a line's start apart from its move, as the
+        // writer sets a game's first move (a comment's `1.a3` is as its source wrote it).
+        let players_between = |between: &[Word<'_>]| {
+            let dashed = between.windows(2).any(|w| {
+                let q = parse(notation, w[0].cells);
+                w[1].cells == [DASH, DASH] && q.number.is_none() && q.written.is_none()
+            });
+            dashed && between.first().is_some_and(|w| w.column == 1)
+        };
         while i < words.len() {
             let w = &words[i];
             if i > game_start && reader.stack.is_empty() {
                 // A blank line after the moves, or (a page end took the blank line away) the
                 // next game's first move, or a game's start diagram: the game has ended.
+                // (Its heading, if any, is the page's first line: a comment's words there would
+                // take it for the game's.)
                 let next_game = reader.moves_read > 0
                     && w.line > last_move_line
+                    && w.page > last_move_page
+                    && (i == after_last_move
+                        || (words[after_last_move].page > last_move_page
+                            && (players_between(&words[after_last_move..i])
+                                || (w.column == 1 && parse(notation, w.cells).written.is_none()))))
                     && (starts_game(i) || from_diagram(i).is_some());
                 if w.after_blank_line || next_game {
                     if next_game && let Some((len, line)) = mark {
@@ -2191,6 +2259,8 @@ pub(crate) fn games(
             last_line = w.line;
             if reader.moves_read > before {
                 last_move_line = w.line;
+                last_move_page = w.page;
+                after_last_move = i;
                 mark = None;
             }
         }

@@ -9,6 +9,7 @@
 
 mod support;
 
+mod annotated;
 mod bad_inputs;
 mod book_folder;
 mod book_layout;
