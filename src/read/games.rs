@@ -638,62 +638,6 @@ struct Reader<'a> {
     trial: u8,
     /// The next word is read as a move, untried (the trial of that reading).
     as_move: bool,
-    /// The games a build wrote ([`super::read_expecting`]): none when reading a file; in a
-    /// trial reading, those that agree with what was read before it.
-    expected: Vec<&'a [String]>,
-}
-
-/// How far a trial reading agrees with the games a build wrote ([`Reader::expected`]).
-#[derive(Clone)]
-struct Agreement<'e> {
-    /// The games that agree with every move and variation read so far.
-    agreeing: Vec<&'e [String]>,
-    /// The reading's items looked at so far.
-    items: usize,
-    /// Its moves and variations so far (all agreeing while `agreeing` is not empty).
-    moves: usize,
-    /// A move or variation read that no game has there (or past a game's end).
-    diverged: bool,
-}
-
-impl<'e> Agreement<'e> {
-    /// The games of `reader` that agree with what it read; `None` when none is expected or
-    /// none agrees (no guide: the reading went its own way before).
-    fn of(reader: &Reader<'e>) -> Option<Agreement<'e>> {
-        let mut a = Agreement {
-            agreeing: reader.expected.clone(),
-            items: 0,
-            moves: 0,
-            diverged: false,
-        };
-        a.follow(&reader.game.items);
-        (!a.diverged && !a.agreeing.is_empty()).then_some(a)
-    }
-
-    /// Looks at the items read since the last look.
-    fn follow(&mut self, items: &[Item]) {
-        for item in items.get(self.items..).unwrap_or_default() {
-            let Some(sig) = item.signature() else {
-                continue;
-            };
-            if self.diverged {
-                break;
-            }
-            let k = self.moves;
-            self.agreeing.retain(|e| e.get(k).is_some_and(|x| x == sig));
-            match self.agreeing.is_empty() {
-                true => self.diverged = true,
-                false => self.moves += 1,
-            }
-        }
-        self.items = items.len();
-    }
-
-    /// The measure of a reading: the moves and variations that agree, then having read
-    /// nothing else.
-    fn measure(&self) -> (usize, bool) {
-        (self.moves, !self.diverged)
-    }
 }
 
 /// Trial readings within trial readings, at most (each tries two readings of the words after
@@ -746,7 +690,6 @@ impl Reader<'_> {
             comment_start: self.comment_start.clone(),
             trial: self.trial + 1,
             as_move: false,
-            expected: Vec::new(),
         }
     }
 
@@ -764,20 +707,12 @@ impl Reader<'_> {
     /// and where no text follows it (`och sedan 2...Sf6)`); else the comment's (`c5 och
     /// 11.d4 följer)`).
     fn comment_names_the_move(&self, w: &Word<'_>, p: &Parsed, rest: &[Word<'_>]) -> bool {
-        // A build that checks itself knows the game: the reading that agrees with it longer
-        // wins. A reading is followed only while it agrees, and only until it agrees longer
-        // than the other.
-        let guide = Agreement::of(self);
         // A reading's score: the moves it reads, less two for each word after it with this
         // number, as this side's, that it takes for text at this depth of variations (the
-        // move written again: `… blir det spanskt. 2...Sc6`); with the guide, its agreement.
+        // move written again: `… blir det spanskt. 2...Sc6`).
         let depth = self.stack.len();
-        let reading = |as_move: bool, guided: bool, beat: Option<(usize, bool)>| {
+        let reading = |as_move: bool| {
             let mut r = self.trial();
-            if let Some(g) = &guide {
-                r.expected.clone_from(&g.agreeing);
-            }
-            let mut agreement = guide.clone().filter(|_| guided);
             let mut read = match as_move {
                 true => {
                     r.as_move = true;
@@ -791,12 +726,6 @@ impl Reader<'_> {
             let mut again = 0;
             let mut k = 0;
             while let Ok(false) = read {
-                if let Some(a) = agreement.as_mut() {
-                    a.follow(&r.game.items);
-                    if a.diverged || beat.is_some_and(|b| a.moves > b.0) {
-                        break;
-                    }
-                }
                 // (To the game's end: a blank line, or the next game's first move number; a
                 // variation's `(1...` is none.)
                 let Some(next) = rest.get(k).filter(|n| {
@@ -818,26 +747,11 @@ impl Reader<'_> {
                     }
                 }
             }
-            if let Some(a) = agreement.as_mut() {
-                a.follow(&r.game.items);
-            }
             // A reading that ends in an error loses two moves too.
             let wrong = if read.is_err() { 2 } else { 0 };
-            let score = r.moves_read.saturating_sub(again + wrong);
-            (score, agreement.map(|a| a.measure()))
+            r.moves_read.saturating_sub(again + wrong)
         };
-        let guided = guide.is_some();
-        let (mut text, text_agrees) = reading(false, guided, None);
-        let (mut read, move_agrees) = reading(true, guided, text_agrees);
-        if text_agrees != move_agrees {
-            return text_agrees > move_agrees;
-        }
-        if text_agrees.is_some_and(|(_, agrees)| !agrees) {
-            // Both went astray at the same place: the guide does not tell, the readings to
-            // their end do.
-            (text, _) = reading(false, false, None);
-            (read, _) = reading(true, false, None);
-        }
+        let (text, read) = (reading(false), reading(true));
         let sentence_ends = || {
             let before = to_print(&self.comment);
             before.trim_end().ends_with(['.', ':', '!', '?', ')'])
@@ -1106,7 +1020,6 @@ impl Reader<'_> {
             if w.cells.len() > 1
                 && open.contains(&w.cells[0])
                 && self.variation_follows(w.cells, rest)
-                && self.variation_expected()
                 && self.open_variation()
             {
                 self.comment_word(&w.cells[1..]);
@@ -1251,13 +1164,6 @@ impl Reader<'_> {
         {
             // Not the number due: text of a comment (`sedan 1843.)` may end a variation).
             self.text_word(w.cells);
-            return Ok(false);
-        }
-        // Where a comment has begun, a bracket may be the comment's (`{Här (2.Lc4 är sämre)
-        // är bäst}`): a build that checks itself takes it for a variation's only where the
-        // game written has one.
-        if p.opens > 0 && !self.comment.is_empty() && !self.variation_expected() {
-            self.comment_word(w.cells);
             return Ok(false);
         }
         self.after_number = p.number.is_some() && p.written.is_none() && !p.omitted;
@@ -1528,17 +1434,6 @@ impl Reader<'_> {
         true
     }
 
-    /// Whether a variation may begin here: always when reading a file; in a build that checks
-    /// itself ([`Reader::expected`]), where a game written that agrees with what was read has
-    /// one.
-    fn variation_expected(&self) -> bool {
-        Agreement::of(self).is_none_or(|a| {
-            a.agreeing
-                .iter()
-                .any(|e| e.get(a.moves).is_some_and(|x| x == "("))
-        })
-    }
-
     /// Ordinary notation, a file read: the error for a comment that began right after a move
     /// and ends the game (its `words`), when the words after its first read on as the game's
     /// moves (three, or all of them and two or more), as they stand or after a legal move in
@@ -1547,7 +1442,7 @@ impl Reader<'_> {
     /// and the game went on as comment text.
     fn game_in_last_comment(&self, words: &[Word<'_>]) -> Option<Error> {
         let first = words.first()?;
-        if self.notation != Notation::Ordinary || !self.expected.is_empty() || words.len() < 2 {
+        if self.notation != Notation::Ordinary || words.len() < 2 {
             return None;
         }
         let reads_on = |rest: &[Word<'_>], instead: Option<Move>| {
@@ -1669,7 +1564,6 @@ pub(crate) fn games(
     headings: &[HeadingLine<'_>],
     diagrams: &[ReadDiagram],
     keep_going: bool,
-    expected: &[&[String]],
 ) -> Result<(Vec<ReadGame>, Vec<usize>)> {
     let mut out = Vec::new();
     // The diagrams that are the start of a game read (the others are diagrams of their own).
@@ -2085,7 +1979,6 @@ pub(crate) fn games(
             comment_start: None,
             trial: 0,
             as_move: false,
-            expected: expected.to_vec(),
             moves_read: 0,
             after_number: false,
             after_black_number: false,

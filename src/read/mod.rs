@@ -30,21 +30,6 @@ pub fn read_braille(
     notation: Notation,
     keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
-    read_expecting(name, bytes, table, notation, keep_going, &[])
-}
-
-/// [`read_braille`] by a build that checks itself: `expected` are the moves and variations
-/// ([`Item::signature`]) of the games written. Where ordinary notation leaves a word to be
-/// read as a comment's move or the game's (a comment has nothing to close it), the reading
-/// that goes on as one of them does wins (docs/decisions.md, "Reading back a build").
-pub(crate) fn read_expecting(
-    name: &str,
-    bytes: &[u8],
-    table: BrfTable,
-    notation: Notation,
-    keep_going: bool,
-    expected: &[&[String]],
-) -> Result<Vec<ReadGame>> {
     // A PEF's rows and pages, as Unicode braille.
     let pef = match cells::pef_text(name, bytes) {
         Some(text) => Some(text?),
@@ -202,9 +187,8 @@ pub(crate) fn read_expecting(
             });
         }
     }
-    let (mut games, started) = games::games(
-        name, notation, &words, &headings, &diagrams, keep_going, expected,
-    )?;
+    let (mut games, started) =
+        games::games(name, notation, &words, &headings, &diagrams, keep_going)?;
     // The diagrams no game started from are positions of their own; one that names a square
     // twice is an error (its position as written is none).
     for (k, d) in diagrams.into_iter().enumerate() {
