@@ -9,7 +9,11 @@
 //! games not yet found, not the whole output (a PEF's pages are made into Unicode braille as
 //! they come, and read back the same way).
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
@@ -112,6 +116,29 @@ impl Witness {
     }
 }
 
+/// Notation words read by the rules of reading, kept by their cells (per notation): a book
+/// repeats its move numbers and common moves thousands of times.
+#[derive(Default)]
+struct Parses([FxHashMap<Box<[Cell]>, Rc<Parsed>>; 2]);
+
+/// The most words [`Parses`] keeps (then it starts again).
+const MOST_PARSES: usize = 1 << 16;
+
+impl Parses {
+    fn get(&mut self, notation: Notation, cells: &[Cell]) -> Rc<Parsed> {
+        let map = &mut self.0[usize::from(notation == Notation::Ordinary)];
+        if let Some(p) = map.get(cells) {
+            return Rc::clone(p);
+        }
+        if map.len() >= MOST_PARSES {
+            map.clear();
+        }
+        let p = Rc::new(reading::parse(notation, cells));
+        map.insert(cells.into(), Rc::clone(&p));
+        p
+    }
+}
+
 /// What is read back at a time, at least: a stretch ends where a page begins.
 const STRETCH: usize = 256 << 10;
 
@@ -137,6 +164,8 @@ pub(super) struct Verifier {
     next_check: usize,
     /// What is read back at a time, at least ([`STRETCH`]; less in tests).
     stretch: usize,
+    /// Notation words read so far.
+    parses: RefCell<Parses>,
     /// The most `pending` held (tests: memory stays bounded).
     #[cfg(test)]
     pub(super) most_pending: usize,
@@ -179,6 +208,7 @@ impl Verifier {
             error: None,
             next_check: STRETCH,
             stretch: STRETCH,
+            parses: RefCell::default(),
             #[cfg(test)]
             most_pending: 0,
         }
@@ -211,6 +241,10 @@ impl Verifier {
         let result = match self.pef.is_some() {
             true => self.pef_written(bytes, false),
             false => {
+                if self.pending.capacity() == 0 {
+                    // (A stretch's room at once, not grown a copy at a time.)
+                    self.pending.reserve(self.stretch + (self.stretch >> 2));
+                }
                 self.pending.extend_from_slice(bytes);
                 Ok(())
             }
@@ -375,7 +409,8 @@ impl Verifier {
 
     /// Reads the words of a game found on the pages and compares them with its source.
     fn compare(&self, source: &SourceGame, words: &[PageWord<'_>]) -> Result<()> {
-        let mut walk = Walk::new(source);
+        let mut parses = self.parses.borrow_mut();
+        let mut walk = Walk::new(source, &mut parses);
         let mut at = 0;
         for (cells, kind) in source.witness.words.iter() {
             // (The words found are these cells: a word cut at a line's end spans more.)
@@ -426,7 +461,8 @@ fn refusal(source: &SourceGame, what: String) -> Error {
 /// What the game's braille says at its word `k` (`its move 3 (g1f3)`), found by reading its
 /// words before it as written.
 fn item_at(source: &SourceGame, k: usize) -> String {
-    let mut walk = Walk::new(source);
+    let mut parses = Parses::default();
+    let mut walk = Walk::new(source, &mut parses);
     for (cells, kind) in source.witness.words.iter().take(k) {
         if walk.word(cells, kind).is_err() {
             break;
@@ -438,7 +474,8 @@ fn item_at(source: &SourceGame, k: usize) -> String {
 /// The words of braille lines, from `from` (line, column) on: blank-separated, page numbers
 /// left out.
 fn page_words(lines: &[crate::read::Line], from: (u32, u32)) -> Vec<PageWord<'_>> {
-    let mut words: Vec<PageWord<'_>> = Vec::new();
+    let cells: usize = lines.iter().map(|l| l.cells.len()).sum();
+    let mut words: Vec<PageWord<'_>> = Vec::with_capacity(cells / 4 + 1);
     let mut apart = true;
     for line in lines {
         if line.number < from.0 {
@@ -596,7 +633,8 @@ fn page_start(bytes: &[u8], line: u32) -> usize {
 
 /// The reading of a game's words, guided by its source: each word read by the rules of
 /// reading and compared with what the source has there.
-struct Walk<'s> {
+struct Walk<'s, 'p> {
+    parses: &'p mut Parses,
     notation: Notation,
     expected: &'s [Expect],
     /// The next of `expected`.
@@ -619,9 +657,10 @@ struct Walk<'s> {
     signs: Option<(Vec<u8>, &'s [u8])>,
 }
 
-impl<'s> Walk<'s> {
-    fn new(source: &'s SourceGame) -> Self {
+impl<'s, 'p> Walk<'s, 'p> {
+    fn new(source: &'s SourceGame, parses: &'p mut Parses) -> Self {
         Walk {
+            parses,
             notation: source.notation,
             expected: &source.witness.expected,
             k: 0,
@@ -768,7 +807,7 @@ impl<'s> Walk<'s> {
 
     fn notation_word(&mut self, cells: &[Cell]) -> std::result::Result<(), String> {
         self.in_comment = false;
-        let p = reading::parse(self.notation, cells);
+        let p = self.parses.get(self.notation, cells);
         if p.is_text() && !p.empty {
             // A sign after a blank (`⠲⠌⠶`, `⠻⠙⠞⠴`): the last move's.
             let Some((n, closes)) = reading::sign_word(self.notation, cells) else {

@@ -62,7 +62,8 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
     let unicode = std::str::from_utf8(bytes)
         .ok()
         .filter(|t| t.chars().any(|c| ('\u{2800}'..='\u{283f}').contains(&c)));
-    let mut out = Vec::new();
+    // (A line a few dozen bytes: room for them at once.)
+    let mut out = Vec::with_capacity(bytes.len() / 24 + 1);
     let mut line = Line {
         number: 1,
         page: 1,
@@ -76,7 +77,8 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
             number: line.number + u32::from(!page_end),
             page: line.page + u32::from(page_end),
             on_page: if page_end { 1 } else { line.on_page + 1 },
-            cells: Vec::new(),
+            // (Room for a line of an embosser's width: most lines grow no more.)
+            cells: Vec::with_capacity(48),
         };
         out.push(std::mem::replace(line, next));
     };

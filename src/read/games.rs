@@ -538,7 +538,11 @@ fn compact_to_print(cells: &[Cell]) -> Option<String> {
 
 /// The legal moves that fit what is written.
 pub(crate) fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
-    let legal = pos.legal_moves();
+    // (Only the moves of its piece to its square, when it names them: the rest never fit.)
+    let legal = match (w.castle, w.to) {
+        (None, Some(to)) => pos.san_candidates(w.role.unwrap_or(Role::Pawn), to),
+        _ => pos.legal_moves(),
+    };
     legal
         .into_iter()
         .filter(|m| match (w.castle, m.castling_side()) {
