@@ -448,3 +448,220 @@ fn the_generator_makes_every_shape() {
     // Sanity of the generator: SAN it wrote parses.
     assert!(San::from_ascii(b"Nf3").is_ok());
 }
+
+/// A book as transcribers receive them: chapters, prose with piece letters and moves, eight
+/// annotated games, a study that opens with a comment (drawn from its position), diagrams.
+fn primer() -> (String, Vec<Generated>) {
+    let mut games = games(2013, 8);
+    let study = Generated {
+        pgn: "[White \"Vit 9\"]\n[Black \"Svart 9\"]\n[SetUp \"1\"]\n\
+              [FEN \"8/8/8/8/4k3/Q7/4K3/8 w - - 0 1\"]\n\n\
+              {Matt med kung och dam: vit drar.} 1. Qa4+ Kf5 2. Kf3 Ke5 3. Qc4 Kd6 4. Ke4 *\n"
+            .into(),
+        main: ["Qa4+", "Kf5", "Kf3", "Ke5", "Qc4", "Kd6", "Ke4"]
+            .map(String::from)
+            .to_vec(),
+        all: ["Qa4+", "Kf5", "Kf3", "Ke5", "Qc4", "Kd6", "Ke4"]
+            .map(String::from)
+            .to_vec(),
+    };
+    games.push(study);
+    let mut md = String::from("---\ntitle: Schackets grunder\nauthor: En transkriberare\n---\n\n");
+    for (k, g) in games.iter().enumerate() {
+        if k % 3 == 0 {
+            md.push_str(&format!(
+                "# Kapitel {}\n\nI det här kapitlet lär vi oss mer om pjäserna: kungen (K), \
+                 damen (D), tornet (T), löparen (L) och springaren (S). Efter 1.e4 e5 2.Sf3 \
+                 Sc6 3.Lb5 uppstår spanskt parti, och 3...a6 är vanligast.\n\n\
+                 ```fen\nr1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n```\n\n",
+                k / 3 + 1
+            ));
+        }
+        md.push_str(&format!(
+            "## Parti {}\n\nEtt lärorikt parti med kommentarer; lägg märke till drag som \
+             12...Sc6 och 0-0 i texten.\n\n```pgn\n{}```\n\n",
+            k + 1,
+            g.pgn
+        ));
+    }
+    (md, games)
+}
+
+#[test]
+fn a_primer_checks_itself_and_reads_back_at_every_page_length() {
+    let (md, games) = primer();
+    let sandbox = Sandbox::new();
+    let input = sandbox.write("primer.md", &md);
+    let output = sandbox.path().join("primer.brf");
+    for notation in [Notation::Ordinary, Notation::Compact] {
+        for page in 16..=36 {
+            let job = Job {
+                inputs: vec![input.clone()],
+                destination: Destination::File(output.clone()),
+                settings: Settings {
+                    notation: Some(notation),
+                    page_length: Some(page),
+                    start_diagram: Some(true),
+                    ..Settings::default()
+                },
+                input_encoding: None,
+                input_kind: None,
+                deny_warnings: false,
+                jobs: 1,
+                progress: None,
+                verify: Some(true),
+            };
+            let form = format!("{notation:?}, {page} lines");
+            if let Err(e) = run(&job, &mut |_| {}) {
+                panic!("{form}: the self-check refused the primer:\n{e}");
+            }
+            let braille = std::fs::read(&output).expect("the braille");
+            let read = read_braille("primer.brf", &braille, BrfTable::Nabcc, notation, false)
+                .unwrap_or_else(|e| panic!("{form}: {e}"));
+            let mut found = vec![false; games.len()];
+            for r in &read {
+                let Some(n) = r
+                    .heading
+                    .iter()
+                    .find_map(|h| h.strip_prefix("Vit ").and_then(|t| t.split(' ').next()))
+                    .and_then(|t| t.parse::<usize>().ok())
+                else {
+                    continue;
+                };
+                let g = &games[n - 1];
+                let (main, all) = read_lines(r);
+                assert_eq!(main, g.main, "{form}: game {n}");
+                assert_eq!(all, g.all, "{form}: game {n}");
+                found[n - 1] = true;
+            }
+            assert!(found.iter().all(|&f| f), "{form}: games found {found:?}");
+        }
+    }
+}
+
+/// Builds `pgn` with the self-check in `notation` at `page` lines of `line` cells (with start
+/// diagrams) and reads it back: the games' main lines and all moves and variations.
+fn built_and_read(
+    pgn: &str,
+    notation: Notation,
+    page: usize,
+    line: usize,
+) -> Vec<(Vec<String>, Vec<String>)> {
+    let sandbox = Sandbox::new();
+    let input = sandbox.write("r.pgn", pgn);
+    let output = sandbox.path().join("r.brf");
+    let job = Job {
+        inputs: vec![input],
+        destination: Destination::File(output.clone()),
+        settings: Settings {
+            notation: Some(notation),
+            page_length: Some(page),
+            line_length: Some(line),
+            start_diagram: Some(true),
+            ..Settings::default()
+        },
+        input_encoding: None,
+        input_kind: None,
+        deny_warnings: false,
+        jobs: 1,
+        progress: None,
+        verify: Some(true),
+    };
+    let form = format!("{pgn}: {notation:?}, {line} cells, {page} lines");
+    run(&job, &mut |_| {}).unwrap_or_else(|e| panic!("{form}: refused:\n{e}"));
+    let braille = std::fs::read(&output).expect("the braille");
+    read_braille("r.brf", &braille, BrfTable::Nabcc, notation, false)
+        .unwrap_or_else(|e| panic!("{form}: {e}"))
+        .iter()
+        .filter(|g| !g.items.is_empty())
+        .map(read_lines)
+        .collect()
+}
+
+/// The reproducers of issue 30, each built with its self-check (which passes) and read back
+/// to every move and variation.
+#[test]
+fn the_reproducers_check_themselves_and_read_back() {
+    let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+    let cases: [(&str, Notation, usize, usize, &str); 8] = [
+        (
+            "[FEN \"8/8/8/8/4k3/Q7/4K3/8 w - - 0 1\"]\n{Mate with king and queen.} 1. Qa4+ Kf5 *\n",
+            Notation::Ordinary,
+            29,
+            28,
+            "Qa4+ Kf5",
+        ),
+        (
+            "[FEN \"8/8/8/8/4k3/Q7/4K3/8 w - - 0 1\"]\n{Mate with king and queen.} 1. Qa4+ Kf5 *\n",
+            Notation::Compact,
+            29,
+            28,
+            "Qa4+ Kf5",
+        ),
+        (
+            "1. e4 e5 2. Nf3 (2. f4 {(Spassky-Fischer, 1960).}) 2... Nc6 *\n",
+            Notation::Ordinary,
+            29,
+            28,
+            "e4 e5 Nf3 ( f4 ) Nc6",
+        ),
+        // A comment that is a list of moves in brackets reads as the variation it spells.
+        (
+            "1. e4 c6 2. c4 d5 3. exd5 Nf6 {(3...Qxd5 4.Nc3)} 4. Nc3 *\n",
+            Notation::Ordinary,
+            29,
+            28,
+            "e4 c6 c4 d5 exd5 Nf6 ( Qxd5 Nc3 ) Nc3",
+        ),
+        (
+            "1. e4 e5 2. Nf3 (2. Nc3 Nc6) 2... Nc6 3. Bb5 *\n",
+            Notation::Compact,
+            2,
+            16,
+            "e4 e5 Nf3 ( Nc3 Nc6 ) Nc6 Bb5",
+        ),
+        (
+            "1. e4 e5 2. Nf3 {[clk 1:05:23 ] comment} *\n",
+            Notation::Compact,
+            29,
+            28,
+            "e4 e5 Nf3",
+        ),
+        (
+            "1. e4 e5 ( {Lasker played} 1... c5? {in game two.} ) 2. Nf3 $11 Nc6 3. Bb5 -- *\n",
+            Notation::Ordinary,
+            29,
+            28,
+            "e4 e5 ( c5 ) Nf3 Nc6 Bb5 --",
+        ),
+        (
+            "1. e4 e5 ( {Lasker played} 1... c5? {in game two.} ) 2. Nf3 $11 Nc6 3. Bb5 -- *\n",
+            Notation::Compact,
+            29,
+            28,
+            "e4 e5 ( c5 ) Nf3 Nc6 Bb5 --",
+        ),
+    ];
+    for (pgn, notation, page, line, all) in cases {
+        let read = built_and_read(pgn, notation, page, line);
+        assert_eq!(read.len(), 1, "{pgn} {notation:?}");
+        assert_eq!(read[0].1, words(all), "{pgn} {notation:?}");
+    }
+    // Comments as exports write them: evaluations, a word, a move of another line.
+    for (pgn, all) in [
+        ("1. e4 {1.00} e5 {0.00} *\n", "e4 e5"),
+        ("1. e4 e5 {good} 2. Nf3 {fine} *\n", "e4 e5 Nf3"),
+        (
+            "1. d4 Nf6 2. c4 {or 2.e4} d6 3. Nc3 *\n",
+            "d4 Nf6 c4 d6 Nc3",
+        ),
+        ("1. e4 e5 {a3} *\n", "e4 e5"),
+        (
+            "1. e4 e5 2. Nf3 ({better} 2. Bc4 {it.}) Nc6 *\n",
+            "e4 e5 Nf3 ( Bc4 ) Nc6",
+        ),
+    ] {
+        let read = built_and_read(pgn, Notation::Ordinary, 29, 28);
+        assert_eq!(read[0].1, words(all), "{pgn}");
+    }
+}
