@@ -1017,6 +1017,12 @@ impl Reader<'_> {
             self.text_word(w.cells);
             return Ok(false);
         }
+        // A period alone is text (a comment's `{ . }`): a compact game's end stands right
+        // after its last move.
+        if p.empty && p.ends && p.opens == 0 && p.closes == 0 {
+            self.text_word(w.cells);
+            return Ok(false);
+        }
         if p.is_text() {
             // A variation that begins with a comment (`(Eller 1...e6)`): its bracket, then
             // the comment in it.
@@ -1094,6 +1100,25 @@ impl Reader<'_> {
                 self.text_word(w.cells);
                 return Ok(false);
             }
+        }
+        // Ordinary notation: Black's move with its number right after White's move of that
+        // number is a comment's (`1. e4 {1...c5}`): the game's has no number there.
+        let last_white = self.game.items.iter().rev().find_map(|i| match i {
+            Item::Move { white, .. } => Some(*white),
+            _ => None,
+        });
+        if self.notation == Notation::Ordinary
+            && !untried
+            && p.black
+            && p.opens == 0
+            && p.number == Some(due)
+            && here.turn() == shakmaty::Color::Black
+            && self.comment.is_empty()
+            && self.after_move()
+            && last_white == Some(true)
+        {
+            self.text_word(w.cells);
+            return Ok(false);
         }
         // (Ordinary notation: a Black move with the number of the one just played, where
         // White is due, is no slip but a comment naming another move there: `6...b6 6...d5
@@ -1218,15 +1243,18 @@ impl Reader<'_> {
             return Ok(false);
         }
         // Ordinary notation: White's move has its number (`2. a3`); a move's word without
-        // one where White is due, right after Black's move, is a comment's (`1. e4 e5 {a3}`).
-        if self.notation == Notation::Ordinary
-            && p.written.is_some()
+        // one where White is due, right after Black's move, is a comment's (`1. e4 e5 {a3}`);
+        // so is one before the game's first move, which has its number (a study's `{Lf5.}
+        // 1...Lf5`).
+        if p.written.is_some()
             && p.number.is_none()
             && !after_number
             && !untried
             && p.opens == 0
-            && self.moves_read > 0
-            && self.pos.turn() == shakmaty::Color::White
+            && ((self.notation == Notation::Ordinary
+                && self.moves_read > 0
+                && self.pos.turn() == shakmaty::Color::White)
+                || self.moves_read == 0)
         {
             self.comment_word(w.cells);
             return Ok(false);
@@ -1273,7 +1301,7 @@ impl Reader<'_> {
             self.before = before;
             self.game.items.push(Item::VariationEnd);
         }
-        if p.ends && self.stack.is_empty() {
+        if p.ends && self.stack.is_empty() && !p.empty {
             self.flush_comment();
             return Ok(true);
         }
@@ -1577,22 +1605,9 @@ pub(crate) fn games(
     // after the dashes of the White move left out).
     // The diagram a word right after it begins a game from (a move number and a move): its
     // index, the move number, whether Black moves first, the first move as written.
-    let after_diagram = |i: usize| -> Option<(usize, u32, bool, Option<Written>)> {
-        let k = diagrams
-            .partition_point(|d| d.end < words[i].line)
-            .checked_sub(1)?;
-        let d = &diagrams[k];
-        if i > 0 && words[i - 1].line > d.end {
-            return None;
-        }
-        // A comment may stand before the first move (a study's `{Vit drar och vinner.}`): its
-        // words, text up to a blank line, then the move number.
-        let i = match parse(notation, words[i].cells).is_text() {
-            true => (i + 1..words.len().min(i + 1 + MOST_STUDY_WORDS))
-                .take_while(|&j| !words[j].after_blank_line)
-                .find(|&j| !parse(notation, words[j].cells).is_text())?,
-            false => i,
-        };
+    // The move number at word `i` and the first move after it (or in it): the number, whether
+    // Black moves first, the move as written.
+    let first_moves = |i: usize| -> Option<(u32, bool, Option<Written>)> {
         let first = parse(notation, words[i].cells);
         let n = first.number.filter(|_| first.opens == 0)?;
         let second = words.get(i + 1).map(|w| parse(notation, w.cells));
@@ -1612,8 +1627,27 @@ pub(crate) fn games(
         // (A null move first, `40 -- --`: no move to tell the diagram's positions apart.)
         match (first_move.written, first_move.omitted) {
             (None, false) => None,
-            (w, _) => Some((k, n, black, w)),
+            (w, _) => Some((n, black, w)),
         }
+    };
+    let after_diagram = |i: usize| -> Option<(usize, u32, bool, Option<Written>)> {
+        let k = diagrams
+            .partition_point(|d| d.end < words[i].line)
+            .checked_sub(1)?;
+        let d = &diagrams[k];
+        if i > 0 && words[i - 1].line > d.end {
+            return None;
+        }
+        // A comment may stand before the first move (a study's `{Vit drar och vinner.}`, with
+        // numbers of its own: `{Fischer-Spassky, 1972.}`): its words, up to a blank line,
+        // then the first number with a move.
+        match parse(notation, words[i].cells).number.is_none() {
+            true => (i + 1..words.len().min(i + 1 + MOST_STUDY_WORDS))
+                .take_while(|&j| !words[j].after_blank_line)
+                .find_map(|j| first_moves(j).map(|m| (k, m))),
+            false => first_moves(i).map(|m| (k, m)),
+        }
+        .map(|(k, (n, black, w))| (k, n, black, w))
     };
     // Not `strict`: the first move fits no position of the diagram (a slip in it or in the
     // diagram); the game is read from the diagram all the same, where that move is the error.
@@ -2070,6 +2104,19 @@ pub(crate) fn games(
             });
             dashed && between.first().is_some_and(|w| w.column == 1)
         };
+        // A book's game heading at a page's top (a players' line) is followed by its game
+        // within a few lines: a comment's line with a dash (`"offer" -- pawn`) is not.
+        let heading_then_game = |i: usize| {
+            let top = words[i].line;
+            let mut j = i;
+            while j < words.len() && words[j].line <= top + 3 {
+                if starts_game(j) || from_diagram(j).is_some() {
+                    return true;
+                }
+                j += 1;
+            }
+            j < words.len() && (starts_game(j) || from_diagram(j).is_some())
+        };
         while i < words.len() {
             let w = &words[i];
             if i > game_start && reader.stack.is_empty() {
@@ -2105,6 +2152,7 @@ pub(crate) fn games(
                     && words[i - 1].line < w.line
                     && !goes_on
                     && overleaf(w.line, last_move_line)
+                    && (bulletin || heading_then_game(i))
                 {
                     last_line = w.line - 1;
                     break;

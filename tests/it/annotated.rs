@@ -660,8 +660,29 @@ fn the_reproducers_check_themselves_and_read_back() {
             "1. e4 e5 2. Nf3 ({better} 2. Bc4 {it.}) Nc6 *\n",
             "e4 e5 Nf3 ( Bc4 ) Nc6",
         ),
+        ("1. e4 {1...c5} *\n", "e4"),
+        ("1. e4 e5 {x.} 2. Nf3 {2...Nc6} *\n", "e4 e5 Nf3"),
+        (
+            "[FEN \"rnbqkbnr/pp2pppp/2p5/8/3PN3/8/PPP2PPP/R1BQKBNR b KQkq - 0 1\"]\n\
+             {Bf5.} 1... Bf5 *\n",
+            "Bf5",
+        ),
     ] {
         let read = built_and_read(pgn, Notation::Ordinary, 29, 28);
+        assert_eq!(read[0].1, words(all), "{pgn}");
+    }
+    // Compact notation: a comment of a period alone; a comment's dash at a page's top.
+    for (pgn, page, all) in [
+        ("1. e4 {.} 1... e5 *\n", 29, "e4 e5"),
+        (
+            "1. d4 Nf6 2. Nf3 c5 {gambit flank for a central pawn. He can now develop his \
+             Knight to c6 without blocking the c-pawn's advance.} 3. e3 {Janowski is wise not \
+             to accept the \"offer\" -- pawn anyway.} 3... g6 0-1\n",
+            12,
+            "d4 Nf6 Nf3 c5 e3 g6",
+        ),
+    ] {
+        let read = built_and_read(pgn, Notation::Compact, page, 28);
         assert_eq!(read[0].1, words(all), "{pgn}");
     }
 }
