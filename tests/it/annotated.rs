@@ -298,6 +298,42 @@ fn read_lines(g: &ReadGame) -> (Vec<String>, Vec<String>) {
     (main, all)
 }
 
+/// The job of building `input` into `output` with the self-check, in `notation` at `page`
+/// lines of `line` cells, games from a position with their start diagrams.
+fn checked_job(
+    input: std::path::PathBuf,
+    output: &std::path::Path,
+    notation: Notation,
+    page: usize,
+    line: Option<usize>,
+) -> Job {
+    Job {
+        inputs: vec![input],
+        destination: Destination::File(output.to_path_buf()),
+        settings: Settings {
+            notation: Some(notation),
+            page_length: Some(page),
+            line_length: line,
+            start_diagram: Some(true),
+            ..Settings::default()
+        },
+        input_encoding: None,
+        input_kind: None,
+        deny_warnings: false,
+        jobs: 1,
+        progress: None,
+        verify: Some(true),
+    }
+}
+
+/// The number `n` of a generated game read back, from its heading (`Vit n – Svart n`).
+fn number(r: &ReadGame) -> Option<usize> {
+    r.heading
+        .iter()
+        .find_map(|h| h.strip_prefix("Vit ").and_then(|t| t.split(' ').next()))
+        .and_then(|t| t.parse().ok())
+}
+
 /// How the games of one build read back.
 #[derive(Debug, Default)]
 struct Tally {
@@ -323,23 +359,7 @@ fn build_and_read(
         std::fs::write(path, &pgn).expect("the games written");
     }
     let output = sandbox.path().join("gen.brf");
-    let job = Job {
-        inputs: vec![input],
-        destination: Destination::File(output.clone()),
-        settings: Settings {
-            notation: Some(notation),
-            page_length: Some(page),
-            line_length: Some(line),
-            start_diagram: Some(true),
-            ..Settings::default()
-        },
-        input_encoding: None,
-        input_kind: None,
-        deny_warnings: false,
-        jobs: 1,
-        progress: None,
-        verify: Some(true),
-    };
+    let job = checked_job(input, &output, notation, page, Some(line));
     let form = format!("{notation:?}, {line} cells, {page} lines");
     if let Err(e) = run(&job, &mut |_| {}) {
         panic!("{form}: the self-check refused a correct game:\n{e}");
@@ -352,12 +372,7 @@ fn build_and_read(
         ..Tally::default()
     };
     for r in &read {
-        let Some(n) = r
-            .heading
-            .iter()
-            .find_map(|h| h.strip_prefix("Vit ").and_then(|t| t.split(' ').next()))
-            .and_then(|t| t.parse::<usize>().ok())
-        else {
+        let Some(n) = number(r) else {
             continue;
         };
         let Some(g) = games.get(n.wrapping_sub(1)) else {
@@ -495,22 +510,7 @@ fn a_primer_checks_itself_and_reads_back_at_every_page_length() {
     let output = sandbox.path().join("primer.brf");
     for notation in [Notation::Ordinary, Notation::Compact] {
         for page in 16..=36 {
-            let job = Job {
-                inputs: vec![input.clone()],
-                destination: Destination::File(output.clone()),
-                settings: Settings {
-                    notation: Some(notation),
-                    page_length: Some(page),
-                    start_diagram: Some(true),
-                    ..Settings::default()
-                },
-                input_encoding: None,
-                input_kind: None,
-                deny_warnings: false,
-                jobs: 1,
-                progress: None,
-                verify: Some(true),
-            };
+            let job = checked_job(input.clone(), &output, notation, page, None);
             let form = format!("{notation:?}, {page} lines");
             if let Err(e) = run(&job, &mut |_| {}) {
                 panic!("{form}: the self-check refused the primer:\n{e}");
@@ -520,12 +520,7 @@ fn a_primer_checks_itself_and_reads_back_at_every_page_length() {
                 .unwrap_or_else(|e| panic!("{form}: {e}"));
             let mut found = vec![false; games.len()];
             for r in &read {
-                let Some(n) = r
-                    .heading
-                    .iter()
-                    .find_map(|h| h.strip_prefix("Vit ").and_then(|t| t.split(' ').next()))
-                    .and_then(|t| t.parse::<usize>().ok())
-                else {
+                let Some(n) = number(r) else {
                     continue;
                 };
                 let g = &games[n - 1];
@@ -550,23 +545,7 @@ fn built_and_read(
     let sandbox = Sandbox::new();
     let input = sandbox.write("r.pgn", pgn);
     let output = sandbox.path().join("r.brf");
-    let job = Job {
-        inputs: vec![input],
-        destination: Destination::File(output.clone()),
-        settings: Settings {
-            notation: Some(notation),
-            page_length: Some(page),
-            line_length: Some(line),
-            start_diagram: Some(true),
-            ..Settings::default()
-        },
-        input_encoding: None,
-        input_kind: None,
-        deny_warnings: false,
-        jobs: 1,
-        progress: None,
-        verify: Some(true),
-    };
+    let job = checked_job(input, &output, notation, page, Some(line));
     let form = format!("{pgn}: {notation:?}, {line} cells, {page} lines");
     run(&job, &mut |_| {}).unwrap_or_else(|e| panic!("{form}: refused:\n{e}"));
     let braille = std::fs::read(&output).expect("the braille");
