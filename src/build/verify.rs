@@ -414,7 +414,8 @@ impl Verifier {
         let mut at = 0;
         for (cells, kind) in source.witness.words.iter() {
             // (The words found are these cells: a word cut at a line's end spans more.)
-            let page = &words[at.min(words.len().saturating_sub(1))];
+            // (Its place on the pages: the word found there; none when nothing is left.)
+            let page = words.get(at).or(words.last());
             let mut joined = 0;
             while joined < cells.len() && at < words.len() {
                 joined += words[at].cells.len();
@@ -422,10 +423,10 @@ impl Verifier {
             }
             if let Err(why) = walk.word(cells, kind) {
                 let what = format!(
-                    "{}: {why}: {} ({})",
+                    "{}: {why}: {}{}",
                     walk.item_name(),
                     to_unicode_string(cells),
-                    self.place(page)
+                    page.map_or(String::new(), |w| format!(" ({})", self.place(w)))
                 );
                 return Err(refusal(source, what));
             }

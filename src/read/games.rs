@@ -1103,10 +1103,13 @@ impl Reader<'_> {
         }
         // Ordinary notation: Black's move with its number right after White's move of that
         // number is a comment's (`1. e4 {1...c5}`): the game's has no number there.
-        let last_white = self.game.items.iter().rev().find_map(|i| match i {
-            Item::Move { white, .. } => Some(*white),
-            _ => None,
-        });
+        // (Looked back for only where the rest holds.)
+        let last_white = || {
+            self.game.items.iter().rev().find_map(|i| match i {
+                Item::Move { white, .. } => Some(*white),
+                _ => None,
+            })
+        };
         if self.notation == Notation::Ordinary
             && !untried
             && p.black
@@ -1115,7 +1118,7 @@ impl Reader<'_> {
             && here.turn() == shakmaty::Color::Black
             && self.comment.is_empty()
             && self.after_move()
-            && last_white == Some(true)
+            && last_white() == Some(true)
         {
             self.text_word(w.cells);
             return Ok(false);
