@@ -16,7 +16,8 @@ use schackpunkt::{
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
 ///
 /// Exit codes: 0 success, 1 input error (or a warning with --deny-warnings), 2 usage error,
-/// 3 I/O error, 4 written but games or positions left out (--keep-going); 128 + the signal's number when a signal ended it (130 for Ctrl-C), with no
+/// 3 I/O error, 4 written but games or positions left out (--keep-going), 5 (read) written
+/// but a choice between two readings remains somewhere (each place named); 128 + the signal's number when a signal ended it (130 for Ctrl-C), with no
 /// temporary file left and an earlier output as it was.
 ///
 /// Messages go to standard error, in colour when it is a terminal (not with NO_COLOR set);
@@ -205,7 +206,17 @@ fn main() -> ExitCode {
                     for e in &broken {
                         say(&e.render(style));
                     }
-                    if !quiet || !broken.is_empty() {
+                    // Where a choice between two readings remains in a game written: each
+                    // with both readings.
+                    let doubts: Vec<&Warning> = games
+                        .iter()
+                        .filter(|g| g.error.is_none())
+                        .flat_map(|g| &g.doubts)
+                        .collect();
+                    for d in &doubts {
+                        say(&d.render(style));
+                    }
+                    if !quiet || !broken.is_empty() || !doubts.is_empty() {
                         let whole = games.iter().filter(|g| g.error.is_none());
                         let moves: usize = whole
                             .clone()
@@ -220,15 +231,21 @@ fn main() -> ExitCode {
                             0 => String::new(),
                             n => format!(", {n} left out (named above)"),
                         };
+                        let skipped = match doubts.len() {
+                            0 => skipped,
+                            1 => format!("{skipped}; 1 place to check (two readings, named above)"),
+                            n => format!("{skipped}; {n} places to check (two readings, named above)"),
+                        };
                         let n = whole.count();
                         let games = if n == 1 { "game" } else { "games" };
                         say(&format!(
                             "schackpunkt: read {n} {games} ({moves} moves) back from braille{skipped}."
                         ));
                     }
-                    match broken.is_empty() {
-                        true => ExitCode::SUCCESS,
-                        false => ExitCode::from(4),
+                    match (broken.is_empty(), doubts.is_empty()) {
+                        (false, _) => ExitCode::from(4),
+                        (true, false) => ExitCode::from(5),
+                        (true, true) => ExitCode::SUCCESS,
                     }
                 }
                 Err(e) => {

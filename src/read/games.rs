@@ -101,6 +101,10 @@ pub struct ReadGame {
     pub error: Option<Error>,
     /// The result typed after its last move (a scoresheet's `1-0`), as PGN writes it.
     pub result: Option<String>,
+    /// Where the braille allows two readings and the rules chose one with little to go on
+    /// (the game's move or a comment's): each with both readings and its place. A reading
+    /// that is sure has none.
+    pub doubts: Vec<crate::error::Warning>,
 }
 
 /// The result a word is (`1-0`, `0-1`, `1/2-1/2`, `remi`), as PGN writes it: its digits
@@ -642,14 +646,34 @@ struct Reader<'a> {
     trial: u8,
     /// The next word is read as a move, untried (the trial of that reading).
     as_move: bool,
+    /// The word just read, a move number alone, was taken for the game's with little to go
+    /// on ([`Reader::comment_names_the_move`]): its doubt, said when its move is played.
+    doubt: Option<Diagnostic>,
+    /// White moves read as the game's that were written in one word with their number
+    /// (`11.d4`): ordinary notation sets the game's apart (`11. d4`), a comment's as its
+    /// source wrote it, so a reading that takes many for the game's is less likely.
+    glued: usize,
+}
+
+/// What [`Reader::comment_names_the_move`] chose.
+struct Choice {
+    /// The word is the comment's, not the game's.
+    comment: bool,
+    /// The readings scored (about) the same: the other may be right.
+    doubtful: bool,
 }
 
 /// Trial readings within trial readings, at most (each tries two readings of the words after
 /// one that may be a comment's move: [`Reader::comment_names_the_move`]).
 const TRIALS_DEEP: u8 = 2;
-/// Words a trial reading reads on, at most: a wrong reading goes wrong within a few moves
-/// (numbers that are not due), and the readings stay cheap in long annotated games.
+/// Words a trial reading within a trial reads on, at most: a wrong reading goes wrong within a
+/// few moves (numbers that are not due), and the readings stay cheap in long annotated games.
 const TRIAL_WORDS: usize = 60;
+/// Words the two readings of the reading itself read on, at most: a comment may hold a line
+/// of a dozen moves and a hundred words, and the game's own moves after it are what tell the
+/// readings apart (on real annotated games 240 read as many games right as 500, and more than
+/// 60 or 120).
+const READING_WORDS: usize = 240;
 
 /// Where a word stood, kept after it.
 #[derive(Clone)]
@@ -694,6 +718,8 @@ impl Reader<'_> {
             comment_start: self.comment_start.clone(),
             trial: self.trial + 1,
             as_move: false,
+            doubt: None,
+            glued: self.glued,
         }
     }
 
@@ -702,19 +728,41 @@ impl Reader<'_> {
     /// with a move (`{1...b6 är sämre} 1...e6`) or name the very move that follows it
     /// (`Efter 2...Sc6 3.Lb5 a6 blir det spanskt. 2...Sc6 3. Lb5`). The game's own move is
     /// the reading after which the rest of the game reads on as moves: both readings are
-    /// tried on (to the game's end, its blank line, or [`TRIAL_WORDS`] words), and the one
-    /// that reads more moves wins; a reading that takes the same number written again later
-    /// for text loses two moves for it, and one that ends in an error two.
+    /// tried on (to the game's end, its blank line, or [`READING_WORDS`] words, in a trial
+    /// [`TRIAL_WORDS`]), and the one that reads more moves wins; a reading that takes the same
+    /// number written again later for text loses two moves for it, and one that ends in an
+    /// error two. White's number standing apart from its move (`11. Sb3`, as the game's are
+    /// written) is the comment's only where that reading wins by more than two.
     /// When the rest reads the same either way (the move ends a variation or the game), it
     /// is the game's right after a move (`40. Dxf7 och svart gav upp`), after a comment that
     /// ends a sentence (`Nu avgör: 40. Dxf7`) or names it (`Nu avgör 4. La4 4. La4 och …`),
     /// and where no text follows it (`och sedan 2...Sf6)`); else the comment's (`c5 och
     /// 11.d4 följer)`).
-    fn comment_names_the_move(&self, w: &Word<'_>, p: &Parsed, rest: &[Word<'_>]) -> bool {
+    /// The choice is doubtful ([`Choice::doubtful`]) where the readings tie, or where the
+    /// comment's wins by no more than one penalty: a reading's score is then no evidence,
+    /// and the braille says both (on real annotated games every reading that went wrong
+    /// silently went wrong at such a choice, and no right one had one).
+    fn comment_names_the_move(&self, w: &Word<'_>, p: &Parsed, rest: &[Word<'_>]) -> Choice {
         // A reading's score: the moves it reads, less two for each word after it with this
         // number, as this side's, that it takes for text at this depth of variations (the
         // move written again: `… blir det spanskt. 2...Sc6`).
         let depth = self.stack.len();
+        // The move a word names here, with its number (in the word after an apart one).
+        let here = self.played_in(p.opens);
+        let named_move = |q: &Parsed, after: Option<&Word<'_>>| {
+            let written = q
+                .written
+                .or_else(|| after.and_then(|a| parse(self.notation, a.cells).written))?;
+            match fitting(here, &written)[..] {
+                [m] => Some(m),
+                _ => None,
+            }
+        };
+        let this_move = named_move(p, rest.first());
+        let window = match self.trial {
+            0 => READING_WORDS,
+            _ => TRIAL_WORDS,
+        };
         let reading = |as_move: bool| {
             let mut r = self.trial();
             let mut read = match as_move {
@@ -728,13 +776,16 @@ impl Reader<'_> {
                 }
             };
             let mut again = 0;
+            let mut same = 0;
+            // The word before was this number again, apart from the same move.
+            let mut apart_again = false;
             let mut k = 0;
             while let Ok(false) = read {
                 // (To the game's end: a blank line, or the next game's first move number; a
                 // variation's `(1...` is none.)
                 let Some(next) = rest.get(k).filter(|n| {
                     let q = parse(self.notation, n.cells);
-                    k < TRIAL_WORDS
+                    k < window
                         && !n.after_blank_line
                         && !(q.number == Some(1) && q.opens == 0 && p.number.is_some_and(|n| n > 1))
                 }) else {
@@ -743,19 +794,25 @@ impl Reader<'_> {
                 k += 1;
                 let (moves, at) = (r.moves_read, r.stack.len());
                 read = r.word(next, &rest[k..]);
+                let q = parse(self.notation, next.cells);
+                let number_again = q.number == p.number && q.black == p.black && q.opens == 0;
+                let same_again = || this_move.is_some() && named_move(&q, rest.get(k)) == this_move;
                 // (A number read as one, its move in the next word, is no text.)
-                if r.moves_read == moves && !r.after_number && at == depth {
-                    let q = parse(self.notation, next.cells);
-                    if q.number == p.number && q.black == p.black && q.opens == 0 {
-                        again += 2;
-                    }
+                if r.moves_read == moves && !r.after_number && at == depth && number_again {
+                    again += 2;
+                    same += usize::from(same_again());
+                } else if read.is_err() && (number_again || apart_again) {
+                    // (Failing at the same move, or at its word after its number apart.)
+                    same += usize::from(same_again() || apart_again);
                 }
+                apart_again = number_again && q.written.is_none() && same_again();
             }
             // A reading that ends in an error loses two moves too.
             let wrong = if read.is_err() { 2 } else { 0 };
-            r.moves_read.saturating_sub(again + wrong)
+            let glued = r.glued - self.glued;
+            (r.moves_read.saturating_sub(again + wrong), same, glued)
         };
-        let (text, read) = (reading(false), reading(true));
+        let ((text, _, text_glued), (read, same, read_glued)) = (reading(false), reading(true));
         let sentence_ends = || {
             let before = to_print(&self.comment);
             before.trim_end().ends_with(['.', ':', '!', '?', ')'])
@@ -774,13 +831,32 @@ impl Reader<'_> {
         // wrote it. Black's move after a comment is written `11...d4` either way: the
         // game's, as comments are mostly words and evaluations, `{bra} 2...Sc6`, `{0.00}`.)
         let glued_white = p.written.is_some() && !p.black;
-        text > read
+        // (White's number standing apart, as the writer sets the game's moves: the comment's
+        // only where its reading wins by more than one penalty, `a4! 11. Sb3 förhindras.`.)
+        let apart_margin = match p.written.is_none() && !p.black {
+            true => 2,
+            false => 0,
+        };
+        // (The move written again, read as text or failing, is evidence at any margin.)
+        let apart_margin = if same > 0 { 0 } else { apart_margin };
+        let comment = text > read + apart_margin
             || (text + 1 == read
                 && glued_white
                 && !self.comment.is_empty()
                 && self.text_follows(p, rest)
                 && !sentence_ends()
-                && !named())
+                && !named());
+        // (The game's move where the comment named it, `… blir det spanskt. 2...Sc6`: the
+        // reading that takes the first for the game's takes the same move written again for
+        // text, or fails at it; that is evidence, not a doubt.)
+        // (Nor is a tie where the comment's reading takes more moves written in one word with
+        // their White number for the game's, `{eller 2.e4} 2...d6`, as the game's moves are
+        // not written.)
+        let unlike = !comment && text_glued > read_glued;
+        Choice {
+            comment,
+            doubtful: (read..=read + 2).contains(&text) && same == 0 && !unlike,
+        }
     }
 
     /// Whether text follows the move of `p` (after the move's word when the number stands
@@ -840,6 +916,38 @@ impl Reader<'_> {
                 }
             ),
         )
+    }
+
+    /// The move `written` names in `here`, in print (`9. Nxd5`, `9... Nxd5`), as the doubt
+    /// about the word `p` names it.
+    fn san_fitting(&self, here: &Chess, written: &Written, p: &Parsed) -> Option<String> {
+        let [m] = fitting(here, written)[..] else {
+            return None;
+        };
+        let san = SanPlus::from_move(here.clone(), m);
+        let number = here.fullmoves().get();
+        Some(match p.black {
+            true => format!("{number}... {san}"),
+            false => format!("{number}. {san}"),
+        })
+    }
+
+    /// The doubt about the word `w`, read as a comment's text (`as_comment`) or as the game's
+    /// move `san`: both readings, where they stand.
+    fn doubt(&self, w: &Word<'_>, san: Option<String>, as_comment: bool) -> Diagnostic {
+        let san = san.unwrap_or_else(|| "its move".into());
+        let message = match as_comment {
+            true => format!(
+                "two readings remain: read as a comment's words; as the game's move {san} the \
+                 rest reads about as well"
+            ),
+            false => format!(
+                "two readings remain: read as the game's move {san}; as a comment's words the \
+                 rest reads about as well"
+            ),
+        };
+        self.diagnostic(w, message)
+            .with_hint("check the game here against the print; the PGN has the reading named first")
     }
 
     fn flush_comment(&mut self) {
@@ -928,6 +1036,10 @@ impl Reader<'_> {
 
     fn read_word(&mut self, w: &Word<'_>, rest: &[Word<'_>]) -> Result<bool> {
         let untried = std::mem::take(&mut self.as_move);
+        // (A doubt waits for its move only right after its number.)
+        if !self.after_number {
+            self.doubt = None;
+        }
         let next = rest.first();
         // A result typed after the last move, the game's last word (a scoresheet's `1-0`):
         // the game's result and its end, not comment text.
@@ -1074,8 +1186,18 @@ impl Reader<'_> {
             // 1...c5 {i parti två})`: a variation has a move.)
             let variation_move = legal && !other_side && self.variation_without_move();
             // (White's number due standing apart from its legal move right after a move, as
-            // the writer of books sets the game's moves, `2. c4 {eller 2.e4}`: the game's.)
-            let apart = legal && !other_side && !in_comment && p.written.is_none() && !p.black;
+            // the writer of books sets the game's moves, `2. c4 {eller 2.e4}`, is the game's
+            // where the readings differ by it alone; a comment's where the rest reads better
+            // so: `a4! 11. Sb3 förhindras. 11. Tb1`, a comment that opens with the move. The
+            // game's first move is the game's: the next game may follow it with no blank line
+            // between, where a page's end took the line away, and read on as this one.)
+            let first = legal
+                && !other_side
+                && !in_comment
+                && p.written.is_none()
+                && !p.black
+                && self.moves_read == 0;
+            let mut doubtful = false;
             if !dashes_next
                 && !variation_move
                 && ((other_side
@@ -1093,14 +1215,28 @@ impl Reader<'_> {
                         && !legal
                         && self.comment_has_numbered_move())
                     || (legal
-                        && !apart
+                        && !first
                         && (in_comment || other_side || text_follows())
-                        && self.comment_names_the_move(w, &p, rest)))
+                        && {
+                            let choice = self.comment_names_the_move(w, &p, rest);
+                            doubtful = choice.doubtful;
+                            choice.comment
+                        }))
             {
+                if doubtful && self.trial == 0 {
+                    let san = written.and_then(|m| self.san_fitting(here, &m, &p));
+                    let d = self.doubt(w, san, true);
+                    self.game.doubts.push(crate::error::Warning(d));
+                }
                 self.text_word(w.cells);
                 return Ok(false);
             }
+            if doubtful && self.trial == 0 {
+                let san = written.and_then(|m| self.san_fitting(here, &m, &p));
+                self.doubt = Some(self.doubt(w, san, false));
+            }
         }
+        let here = self.played_in(p.opens);
         // Ordinary notation: Black's move with its number right after White's move of that
         // number is a comment's (`1. e4 {1...c5}`): the game's has no number there.
         // (Looked back for only where the rest holds.)
@@ -1234,15 +1370,16 @@ impl Reader<'_> {
             }
         }
         // After a comment a move has its number (`12 -- sc6`, `12...Sc6`): a word of a move's
-        // form after comment text, with no number, is the comment's (`{eller d5 kanske}`).
+        // form after comment text, with no number, is the comment's (`{eller d5 kanske}`);
+        // brackets after it close the comment's own, then variations (`{… saknade bonden
+        // d5!})`).
         if p.written.is_some()
             && !self.comment.is_empty()
             && !after_number
             && p.number.is_none()
             && p.opens == 0
-            && p.closes == 0
         {
-            self.comment_word(w.cells);
+            self.text_word(w.cells);
             return Ok(false);
         }
         // Ordinary notation: White's move has its number (`2. a3`); a move's word without
@@ -1259,7 +1396,7 @@ impl Reader<'_> {
                 && self.pos.turn() == shakmaty::Color::White)
                 || self.moves_read == 0)
         {
-            self.comment_word(w.cells);
+            self.text_word(w.cells);
             return Ok(false);
         }
         if let Some(written) = p.written {
@@ -1272,12 +1409,17 @@ impl Reader<'_> {
                         return Err(self.error_at_move(w, &wrong));
                     }
                     self.flush_comment();
+                    if let Some(d) = self.doubt.take() {
+                        self.game.doubts.push(crate::error::Warning(d));
+                    }
                     self.play(*m);
+                    if p.number.is_some() && !p.black && self.notation == Notation::Ordinary {
+                        self.glued += 1;
+                    }
                     self.game.items.extend(p.nags.iter().map(|&n| Item::Nag(n)));
                 }
                 [] if p.opens == 0
                     && !after_number
-                    && p.closes == 0
                     && p.number.is_none()
                     && (!self.comment.is_empty()
                         || self.moves_read == 0
@@ -1286,7 +1428,7 @@ impl Reader<'_> {
                     // In a comment (or before the game's first move), text that looks like a
                     // move is text; so is such a word that text follows: a comment that
                     // begins with a move (`{e4 är bättre}`).
-                    self.comment_word(w.cells);
+                    self.text_word(w.cells);
                     return Ok(false);
                 }
                 [] => return Err(self.error(w, "no legal move is written so".into())),
@@ -2020,6 +2162,8 @@ pub(crate) fn games(
             comment_start: None,
             trial: 0,
             as_move: false,
+            doubt: None,
+            glued: 0,
             moves_read: 0,
             after_number: false,
             after_black_number: false,

@@ -340,8 +340,10 @@ struct Tally {
     games: usize,
     main_exact: usize,
     all_exact: usize,
-    /// Games whose main line came back another, with no error.
+    /// Games whose main line came back another, with no error and no doubt named.
     silently_wrong: Vec<usize>,
+    /// Games read back exactly that name a doubt all the same (two readings remain).
+    doubted_right: Vec<usize>,
 }
 
 /// Builds `games` with these settings and the self-check on (it must pass), reads the braille
@@ -396,7 +398,10 @@ fn build_and_read(
             if all == g.all {
                 tally.all_exact += 1;
             }
-        } else if r.error.is_none() {
+            if !r.doubts.is_empty() {
+                tally.doubted_right.push(n);
+            }
+        } else if r.error.is_none() && r.doubts.is_empty() {
             tally.silently_wrong.push(n);
         }
     }
@@ -413,11 +418,16 @@ fn check_all(games: &[Generated], pages: &[usize], lines: &[usize], verbose: boo
                 let form = format!("{notation:?}, {line} cells, {page} lines");
                 if verbose {
                     eprintln!(
-                        "{form}: {} games, main line exact {}, all exact {}, silently wrong {:?}",
-                        t.games, t.main_exact, t.all_exact, t.silently_wrong
+                        "{form}: {} games, main line exact {}, all exact {}, silently wrong {:?}, \
+                         right but doubted {:?}",
+                        t.games, t.main_exact, t.all_exact, t.silently_wrong, t.doubted_right
                     );
                 }
                 assert!(t.main_exact * 100 >= t.games * 99, "{form}: {t:?}");
+                // Another main line always says so (an error, or a doubt named), and a
+                // reading that is sure is silent.
+                assert!(t.silently_wrong.is_empty(), "{form}: {t:?}");
+                assert!(t.doubted_right.len() * 100 <= t.games, "{form}: {t:?}");
                 assert!(t.all_exact * 100 >= t.games * 95, "{form}: {t:?}");
             }
         }
@@ -525,6 +535,7 @@ fn a_primer_checks_itself_and_reads_back_at_every_page_length() {
                 };
                 let g = &games[n - 1];
                 let (main, all) = read_lines(r);
+                assert!(r.doubts.is_empty(), "{form}: game {n}: {:?}", r.doubts);
                 assert_eq!(main, g.main, "{form}: game {n}");
                 assert_eq!(all, g.all, "{form}: game {n}");
                 found[n - 1] = true;
@@ -553,6 +564,7 @@ fn built_and_read(
         .unwrap_or_else(|e| panic!("{form}: {e}"))
         .iter()
         .filter(|g| !g.items.is_empty())
+        .inspect(|g| assert!(g.doubts.is_empty(), "{form}: {:?}", g.doubts))
         .map(read_lines)
         .collect()
 }

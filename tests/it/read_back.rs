@@ -1952,3 +1952,68 @@ fn a_slip_after_a_comment_is_an_error_and_prose_moves_are_prose() {
     let read = dir.run(&["read", "bok.brf", "--notation", "ordinary", "-o", "-"]);
     assert!(read.ok().text().contains("1. e4 e5 *"));
 }
+
+/// Where ordinary notation's braille allows two readings and the rules have little to go on,
+/// `read` still writes the game, but names the place: a located warning with both readings
+/// (the move as the game's, or as a comment's words) and exit code 5. Here the comment after
+/// `2. c4` opens with another White move of that number, set apart as the game's are, and the
+/// game ends before its moves can tell the readings apart; and a comment that names a line of
+/// moves right where the game's own line ends. A reading that is sure says nothing (exit 0).
+#[test]
+fn a_choice_that_remains_between_two_readings_is_named_with_both() {
+    let dir = Sandbox::new();
+    dir.write(
+        "tva.pgn",
+        "1. d4 d5 2. c4 {Damgambit. 2. Sf3 Sf6 3. c4 går också.} 2... e6 3. Nc3 Nf6 *\n",
+    );
+    dir.run(&["build", "tva.pgn", "--notation", "ordinary", "-o", "tva.brf"])
+        .ok();
+    let read = dir.run(&["read", "tva.brf", "--notation", "ordinary", "-o", "-"]);
+    assert_eq!(read.code, Some(5), "{}", read.stderr);
+    // The place (file, line, cell), both readings, the cells.
+    assert!(
+        read.stderr.contains("tva.brf:1:13: warning: two readings remain"),
+        "{}",
+        read.stderr
+    );
+    assert!(
+        read.stderr.contains("read as the game's move 2. c4")
+            && read.stderr.contains("as a comment's words")
+            && read.stderr.contains("⠼⠃⠄"),
+        "{}",
+        read.stderr
+    );
+    assert!(read.stderr.contains("1 place to check"), "{}", read.stderr);
+    // The game is written, in the reading named first.
+    let pgn = read.text().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        pgn.contains("2. c4 {Damgambit. 2. Sf3 Sf6 3. c4 går också.} 2... e6 3. Nc3 Nf6"),
+        "{pgn}"
+    );
+
+    dir.write(
+        "najdorf.pgn",
+        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 {Najdorf. Nu 6. Le3 e5 7. Sb3 \
+         Le6 8. f3 är engelska attacken, men} 6. Bg5 e6 7. f4 *\n",
+    );
+    dir.run(&["build", "najdorf.pgn", "--notation", "ordinary", "-o", "najdorf.brf"])
+        .ok();
+    let read = dir.run(&["read", "najdorf.brf", "--notation", "ordinary", "-o", "-"]);
+    assert_eq!(read.code, Some(5), "{}", read.stderr);
+    assert!(
+        read.stderr.contains("two readings remain") && read.stderr.contains("6. Be3"),
+        "{}",
+        read.stderr
+    );
+
+    // Sure readings: no warning, exit 0 (the same move written again tells them apart).
+    dir.write(
+        "saker.pgn",
+        "1. e4 e5 2. Nf3 {Efter 2...Sc6 3.Lb5 a6 blir det spanskt.} 2... Nc6 3. Bb5 a6 *\n",
+    );
+    dir.run(&["build", "saker.pgn", "--notation", "ordinary", "-o", "saker.brf"])
+        .ok();
+    let read = dir.run(&["read", "saker.brf", "--notation", "ordinary", "-o", "-"]);
+    assert_eq!(read.code, Some(0), "{}", read.stderr);
+    assert!(!read.stderr.contains("warning"), "{}", read.stderr);
+}
