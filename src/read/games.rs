@@ -655,6 +655,19 @@ struct Reader<'a> {
     glued: usize,
 }
 
+/// One of the two readings [`Reader::comment_names_the_move`] tries, as far as it got.
+struct Attempt<'a> {
+    r: Reader<'a>,
+    /// The last word's reading: `Ok(false)` while it reads on.
+    read: Result<bool>,
+    /// Moves it loses for the number written again that it took for text (two each).
+    again: usize,
+    /// Of those, and of a failure there, the times it was the same move.
+    same: usize,
+    /// The word before was the number again, apart from the same move.
+    apart_again: bool,
+}
+
 /// What [`Reader::comment_names_the_move`] chose.
 struct Choice {
     /// The word is the comment's, not the game's.
@@ -723,6 +736,24 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether `other` stands where this reader stands, in a state that reads the words
+    /// after alike: the same positions (also those variations go back to), between moves,
+    /// with no comment begun.
+    fn same_state(&self, other: &Self) -> bool {
+        self.comment.is_empty()
+            && other.comment.is_empty()
+            && self.pos == other.pos
+            && self.pos.fullmoves() == other.pos.fullmoves()
+            && self.before == other.before
+            && self.stack == other.stack
+            && self.after_number == other.after_number
+            && self.after_black_number == other.after_black_number
+            && self.repairing == other.repairing
+            && self.unsigned == other.unsigned
+            && !self.as_move
+            && !other.as_move
+    }
+
     /// Ordinary notation: whether the word `w`, a move with the number due (`2...Sc6`), is a
     /// comment's and not the game's. A comment is text with nothing to close it: it may begin
     /// with a move (`{1...b6 är sämre} 1...e6`) or name the very move that follows it
@@ -763,9 +794,10 @@ impl Reader<'_> {
             0 => READING_WORDS,
             _ => TRIAL_WORDS,
         };
-        let reading = |as_move: bool| {
+        // The two readings, read on word by word side by side.
+        let start = |as_move: bool| {
             let mut r = self.trial();
-            let mut read = match as_move {
+            let read = match as_move {
                 true => {
                     r.as_move = true;
                     r.read_word(w, rest)
@@ -775,44 +807,64 @@ impl Reader<'_> {
                     Ok(false)
                 }
             };
-            let mut again = 0;
-            let mut same = 0;
-            // The word before was this number again, apart from the same move.
-            let mut apart_again = false;
-            let mut k = 0;
-            while let Ok(false) = read {
-                // (To the game's end: a blank line, or the next game's first move number; a
-                // variation's `(1...` is none.)
-                let Some(next) = rest.get(k).filter(|n| {
-                    let q = parse(self.notation, n.cells);
-                    k < window
-                        && !n.after_blank_line
-                        && !(q.number == Some(1) && q.opens == 0 && p.number.is_some_and(|n| n > 1))
-                }) else {
-                    break;
-                };
-                k += 1;
+            Attempt {
+                r,
+                read,
+                again: 0,
+                same: 0,
+                apart_again: false,
+            }
+        };
+        let mut attempts = [start(false), start(true)];
+        let mut k = 0;
+        while attempts.iter().any(|a| matches!(a.read, Ok(false))) {
+            // (To the game's end: a blank line, or the next game's first move number; a
+            // variation's `(1...` is none.)
+            let Some(next) = rest.get(k).filter(|n| {
+                let q = parse(self.notation, n.cells);
+                k < window
+                    && !n.after_blank_line
+                    && !(q.number == Some(1) && q.opens == 0 && p.number.is_some_and(|n| n > 1))
+            }) else {
+                break;
+            };
+            k += 1;
+            let q = parse(self.notation, next.cells);
+            let number_again = q.number == p.number && q.black == p.black && q.opens == 0;
+            let same_again = || this_move.is_some() && named_move(&q, rest.get(k)) == this_move;
+            for a in attempts.iter_mut().filter(|a| matches!(a.read, Ok(false))) {
+                let r = &mut a.r;
                 let (moves, at) = (r.moves_read, r.stack.len());
-                read = r.word(next, &rest[k..]);
-                let q = parse(self.notation, next.cells);
-                let number_again = q.number == p.number && q.black == p.black && q.opens == 0;
-                let same_again = || this_move.is_some() && named_move(&q, rest.get(k)) == this_move;
+                a.read = r.word(next, &rest[k..]);
                 // (A number read as one, its move in the next word, is no text.)
                 if r.moves_read == moves && !r.after_number && at == depth && number_again {
-                    again += 2;
-                    same += usize::from(same_again());
-                } else if read.is_err() && (number_again || apart_again) {
+                    a.again += 2;
+                    a.same += usize::from(same_again());
+                } else if a.read.is_err() && (number_again || a.apart_again) {
                     // (Failing at the same move, or at its word after its number apart.)
-                    same += usize::from(same_again() || apart_again);
+                    a.same += usize::from(same_again() || a.apart_again);
                 }
-                apart_again = number_again && q.written.is_none() && same_again();
+                a.apart_again = number_again && q.written.is_none() && same_again();
             }
+            // Where the readings have come to the same place in the same state, they read
+            // the rest alike: what they differ by is known.
+            let [text, read] = &attempts;
+            if text.read.is_ok() && read.read.is_ok() && text.r.same_state(&read.r) {
+                break;
+            }
+        }
+        let score = |a: &Attempt<'_>| {
             // A reading that ends in an error loses two moves too.
-            let wrong = if read.is_err() { 2 } else { 0 };
-            let glued = r.glued - self.glued;
-            (r.moves_read.saturating_sub(again + wrong), same, glued)
+            let wrong = if a.read.is_err() { 2 } else { 0 };
+            let glued = a.r.glued - self.glued;
+            (
+                a.r.moves_read.saturating_sub(a.again + wrong),
+                a.same,
+                glued,
+            )
         };
-        let ((text, _, text_glued), (read, same, read_glued)) = (reading(false), reading(true));
+        let ((text, _, text_glued), (read, same, read_glued)) =
+            (score(&attempts[0]), score(&attempts[1]));
         let sentence_ends = || {
             let before = to_print(&self.comment);
             before.trim_end().ends_with(['.', ':', '!', '?', ')'])
