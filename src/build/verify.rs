@@ -11,9 +11,6 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::rc::Rc;
-
-use rustc_hash::FxHashMap;
 
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
@@ -24,7 +21,7 @@ use crate::braille::signs;
 use crate::chess::game::{Check, MoveFacts, MoveKind, comment_prose};
 use crate::chess::{Game, Item};
 use crate::error::{Diagnostic, Error, Location, Result};
-use crate::read::games::{self as reading, Parsed};
+use crate::read::games::{self as reading, Parsed, Parses};
 use crate::read::{braille_lines, pef_rows};
 use crate::settings::{BrfTable, Format, Notation, Options};
 
@@ -113,29 +110,6 @@ impl Witness {
             }
         }
         (moves > 0).then_some(out)
-    }
-}
-
-/// Notation words read by the rules of reading, kept by their cells (per notation): a book
-/// repeats its move numbers and common moves thousands of times.
-#[derive(Default)]
-struct Parses([FxHashMap<Box<[Cell]>, Rc<Parsed>>; 2]);
-
-/// The most words [`Parses`] keeps (then it starts again).
-const MOST_PARSES: usize = 1 << 16;
-
-impl Parses {
-    fn get(&mut self, notation: Notation, cells: &[Cell]) -> Rc<Parsed> {
-        let map = &mut self.0[usize::from(notation == Notation::Ordinary)];
-        if let Some(p) = map.get(cells) {
-            return Rc::clone(p);
-        }
-        if map.len() >= MOST_PARSES {
-            map.clear();
-        }
-        let p = Rc::new(reading::parse(notation, cells));
-        map.insert(cells.into(), Rc::clone(&p));
-        p
     }
 }
 

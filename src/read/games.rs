@@ -6,6 +6,10 @@
 //! text braille between moves. Every move is found among the legal moves of the position: a
 //! word that reads as a move but is none is an error at its place, with the moves read so far.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingSide, Chess, File, FromSetup, Move, Position, Rank, Role, Square};
 
@@ -353,6 +357,29 @@ pub(crate) fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
     p
 }
 
+/// Notation words read by the rules of reading, kept by their cells (per notation): a book
+/// repeats its move numbers and common moves thousands of times.
+#[derive(Default)]
+pub(crate) struct Parses([FxHashMap<Box<[Cell]>, Rc<Parsed>>; 2]);
+
+/// The most words [`Parses`] keeps (then it starts again).
+const MOST_PARSES: usize = 1 << 16;
+
+impl Parses {
+    pub(crate) fn get(&mut self, notation: Notation, cells: &[Cell]) -> Rc<Parsed> {
+        let map = &mut self.0[usize::from(notation == Notation::Ordinary)];
+        if let Some(p) = map.get(cells) {
+            return Rc::clone(p);
+        }
+        if map.len() >= MOST_PARSES {
+            map.clear();
+        }
+        let p = Rc::new(parse(notation, cells));
+        map.insert(cells.into(), Rc::clone(&p));
+        p
+    }
+}
+
 /// Ordinary moves typed without a capital sign (`sf3` for `Sf3`) or without the number sign
 /// (`ed` for `e4`: the digits are the letters a to j without it): the readings that put them
 /// back, for a word that reads as no legal move as it stands.
@@ -649,6 +676,8 @@ struct Reader<'a> {
     /// The word just read, a move number alone, was taken for the game's with little to go
     /// on ([`Reader::comment_names_the_move`]): its doubt, said when its move is played.
     doubt: Option<Diagnostic>,
+    /// The words read so far, by their cells (trial readings read the same words again).
+    parses: &'a RefCell<Parses>,
     /// White moves read as the game's that were written in one word with their number
     /// (`11.d4`): ordinary notation sets the game's apart (`11. d4`), a comment's as its
     /// source wrote it, so a reading that takes many for the game's is less likely.
@@ -710,7 +739,8 @@ impl Spot {
 }
 
 impl Reader<'_> {
-    /// A copy to read on with, as a trial: the game's items and state, not its heading.
+    /// A copy to read on with, as a trial: the game's state and its items from the last move
+    /// on, not its heading.
     fn trial(&self) -> Self {
         Reader {
             file: self.file,
@@ -719,7 +749,15 @@ impl Reader<'_> {
             before: self.before.clone(),
             stack: self.stack.clone(),
             game: ReadGame {
-                items: self.game.items.clone(),
+                // (From the last move on: a reading looks back no further, and a copy of
+                // the whole game at every trial would cost its length each time.)
+                items: self.game.items[self
+                    .game
+                    .items
+                    .iter()
+                    .rposition(|i| matches!(i, Item::Move { .. }))
+                    .unwrap_or(0)..]
+                    .to_vec(),
                 ..ReadGame::default()
             },
             comment: self.comment.clone(),
@@ -733,7 +771,13 @@ impl Reader<'_> {
             as_move: false,
             doubt: None,
             glued: self.glued,
+            parses: self.parses,
         }
+    }
+
+    /// A word read by [`parse`], kept for the next time it is read.
+    fn parsed(&self, cells: &[Cell]) -> Rc<Parsed> {
+        self.parses.borrow_mut().get(self.notation, cells)
     }
 
     /// Whether `other` stands where this reader stands, in a state that reads the words
@@ -783,7 +827,7 @@ impl Reader<'_> {
         let named_move = |q: &Parsed, after: Option<&Word<'_>>| {
             let written = q
                 .written
-                .or_else(|| after.and_then(|a| parse(self.notation, a.cells).written))?;
+                .or_else(|| after.and_then(|a| self.parsed(a.cells).written))?;
             match fitting(here, &written)[..] {
                 [m] => Some(m),
                 _ => None,
@@ -821,7 +865,7 @@ impl Reader<'_> {
             // (To the game's end: a blank line, or the next game's first move number; a
             // variation's `(1...` is none.)
             let Some(next) = rest.get(k).filter(|n| {
-                let q = parse(self.notation, n.cells);
+                let q = self.parsed(n.cells);
                 k < window
                     && !n.after_blank_line
                     && !(q.number == Some(1) && q.opens == 0 && p.number.is_some_and(|n| n > 1))
@@ -829,7 +873,7 @@ impl Reader<'_> {
                 break;
             };
             k += 1;
-            let q = parse(self.notation, next.cells);
+            let q = self.parsed(next.cells);
             let number_again = q.number == p.number && q.black == p.black && q.opens == 0;
             let same_again = || this_move.is_some() && named_move(&q, rest.get(k)) == this_move;
             for a in attempts.iter_mut().filter(|a| matches!(a.read, Ok(false))) {
@@ -917,7 +961,7 @@ impl Reader<'_> {
         let parsed = |k: usize| {
             rest.get(k)
                 .filter(|n| !n.after_blank_line)
-                .map(|n| parse(self.notation, n.cells))
+                .map(|n| self.parsed(n.cells))
         };
         match p.written {
             Some(_) => p.closes == 0 && parsed(0).is_some_and(|q| q.is_text()),
@@ -1105,7 +1149,7 @@ impl Reader<'_> {
             self.game.result = Some(result.to_owned());
             return Ok(true);
         }
-        let mut p = parse(self.notation, w.cells);
+        let mut p = Parsed::clone(&self.parsed(w.cells));
         let mut repaired_now = false;
         // Ordinary notation typed without a capital or number sign, right after a move number,
         // or after a move read so itself (a typist who leaves the signs out leaves them out
@@ -1219,7 +1263,7 @@ impl Reader<'_> {
             && p.opens == 0
             && !p.omitted
         {
-            let next_move = next.map(|n| parse(self.notation, n.cells));
+            let next_move = next.map(|n| self.parsed(n.cells));
             let dashes_next = p.written.is_none() && next_move.as_ref().is_some_and(|q| q.omitted);
             let written = match p.written {
                 Some(m) => Some(m),
@@ -1338,7 +1382,7 @@ impl Reader<'_> {
             && p.number == Some(due + 1)
             && p.opens == 0
             && let Some(start) = &self.comment_start
-            && next.is_some_and(|n| parse(self.notation, n.cells).written.is_some())
+            && next.is_some_and(|n| self.parsed(n.cells).written.is_some())
         {
             return Err(self.error_at_move(&start.word(), NO_MOVE_DUE));
         }
@@ -1367,7 +1411,7 @@ impl Reader<'_> {
             && p.opens == 0
             && p.black == (here.turn() == shakmaty::Color::Black)
             && next.is_some_and(|n| {
-                let q = parse(self.notation, n.cells);
+                let q = self.parsed(n.cells);
                 q.number.is_none() && q.written.is_some() && q.opens == 0
             })
             && !self.comment_has_numbered_move();
@@ -1378,7 +1422,7 @@ impl Reader<'_> {
                 && !self.comment.is_empty()
                 && !slipped
                 && !next.is_some_and(|n| {
-                    let q = parse(self.notation, n.cells);
+                    let q = self.parsed(n.cells);
                     q.omitted || q.written.is_some_and(|m| fitting(here, &m).len() == 1)
                 }))
         {
@@ -1406,7 +1450,7 @@ impl Reader<'_> {
             let in_text = p.number.is_none()
                 && p.closes == 0
                 && !after_number
-                && next.is_none_or(|n| parse(self.notation, n.cells).is_text())
+                && next.is_none_or(|n| self.parsed(n.cells).is_text())
                 && !(self.comment.is_empty() && self.after_move());
             if in_text && !marker {
                 self.comment_word(w.cells);
@@ -1475,7 +1519,7 @@ impl Reader<'_> {
                     && p.number.is_none()
                     && (!self.comment.is_empty()
                         || self.moves_read == 0
-                        || next.is_some_and(|n| parse(self.notation, n.cells).is_text())) =>
+                        || next.is_some_and(|n| self.parsed(n.cells).is_text())) =>
                 {
                     // In a comment (or before the game's first move), text that looks like a
                     // move is text; so is such a word that text follows: a comment that
@@ -1553,16 +1597,13 @@ impl Reader<'_> {
     /// with no text after it. `here`: the position the move is played in.
     fn move_follows(&self, p: &Parsed, here: &Chess, rest: &[Word<'_>]) -> bool {
         let fits = |m: &Written| !fitting(here, m).is_empty();
-        let text_after = |k: usize| {
-            rest.get(k)
-                .is_some_and(|w| parse(self.notation, w.cells).is_text())
-        };
+        let text_after = |k: usize| rest.get(k).is_some_and(|w| self.parsed(w.cells).is_text());
         match p.written {
             Some(m) => fits(&m) && !text_after(0),
             // (In compact notation a comment has no lower digits: any word of a move's
             // form after the number says that a move was meant.)
             None => rest.first().is_some_and(|w| {
-                let q = parse(self.notation, w.cells);
+                let q = self.parsed(w.cells);
                 let meant = match self.notation {
                     Notation::Compact => q.written.is_some(),
                     Notation::Ordinary => q.written.is_some_and(|m| fits(&m)),
@@ -1592,7 +1633,7 @@ impl Reader<'_> {
             if n.after_blank_line {
                 return false;
             }
-            let q = parse(self.notation, n.cells);
+            let q = self.parsed(n.cells);
             if q.is_text() {
                 return p.closes == 0;
             }
@@ -1621,7 +1662,7 @@ impl Reader<'_> {
         // Compact notation writes the number apart (`7 -- sf5`), and Black's after the dashes.
         let (mut numbered, mut marked) = (false, false);
         for w in rest.iter().take(MOST_COMMENT_WORDS) {
-            let q = parse(self.notation, w.cells);
+            let q = self.parsed(w.cells);
             if q.is_text() || (q.number.is_some() && q.number != due && !numbered) {
                 depth += count(w.cells, open) as isize - count(w.cells, close) as isize;
                 if depth <= 0 {
@@ -1795,6 +1836,9 @@ pub(crate) fn games(
     keep_going: bool,
 ) -> Result<(Vec<ReadGame>, Vec<usize>)> {
     let mut out = Vec::new();
+    // The words read, by their cells, for all the games (a game's trial readings read the same
+    // words many times; a file repeats its numbers and moves).
+    let parses = RefCell::new(Parses::default());
     // The diagrams that are the start of a game read (the others are diagrams of their own).
     let mut started = Vec::new();
     // A game from a position: right after its diagram, a move number (any: the diagram does
@@ -2216,6 +2260,7 @@ pub(crate) fn games(
             as_move: false,
             doubt: None,
             glued: 0,
+            parses: &parses,
             moves_read: 0,
             after_number: false,
             after_black_number: false,
