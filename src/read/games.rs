@@ -862,13 +862,16 @@ impl Reader<'_> {
         let mut attempts = [start(false), start(true)];
         let mut k = 0;
         while attempts.iter().any(|a| matches!(a.read, Ok(false))) {
-            // (To the game's end: a blank line, or the next game's first move number; a
-            // variation's `(1...` is none.)
+            // (To the game's end: a blank line, or the next game's first move number: a `1`
+            // after the first moves, White's `1.` after Black's first; a variation's `(1...` is
+            // none.)
             let Some(next) = rest.get(k).filter(|n| {
                 let q = self.parsed(n.cells);
                 k < window
                     && !n.after_blank_line
-                    && !(q.number == Some(1) && q.opens == 0 && p.number.is_some_and(|n| n > 1))
+                    && !(q.number == Some(1)
+                        && q.opens == 0
+                        && (p.number.is_some_and(|n| n > 1) || (p.black && !q.black)))
             }) else {
                 break;
             };
@@ -1863,7 +1866,9 @@ pub(crate) fn games(
             (false, Some(q)) if q.omitted && black => {
                 words.get(i + 2).map(|w| parse(notation, w.cells))
             }
-            (false, _) => second,
+            // (A number whose next word has a number of its own is text: `Reykjavik 1972.
+            // 14...d6`.)
+            (false, _) => second.filter(|q| q.number.is_none()),
         }?;
         // (A null move first, `40 -- --`: no move to tell the diagram's positions apart.)
         match (first_move.written, first_move.omitted) {
