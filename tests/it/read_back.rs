@@ -2039,3 +2039,41 @@ fn a_choice_that_remains_between_two_readings_is_named_with_both() {
     assert_eq!(read.code, Some(0), "{}", read.stderr);
     assert!(!read.stderr.contains("warning"), "{}", read.stderr);
 }
+
+/// A study whose opening comment ends with a number of its own (`Reykjavik 1972.`) right
+/// before the first move's number (`14...d6`): the game begins at `14...`, from its diagram.
+#[test]
+fn a_study_whose_opening_comment_ends_with_a_number_reads_back() {
+    let dir = Sandbox::new();
+    dir.write(
+        "studie.pgn",
+        "[FEN \"r1bqkbn1/2ppppp1/p6r/1p6/1PP3p1/N2P1N1B/P3PP1P/RQ1nK2R b KQq - 1 14\"]\n\
+         {Fischer-Spassky, Reykjavik 1972.} 14... d6 15. Nd4 (15. Bxg4 d5 16. Be6) 15... e6 \
+         16. O-O Qe7 *\n",
+    );
+    for notation in ["ordinary", "compact"] {
+        dir.run(&[
+            "build",
+            "studie.pgn",
+            "--start-diagram",
+            "--verify",
+            "--notation",
+            notation,
+            "-o",
+            "studie.brf",
+        ])
+        .ok();
+        let read = dir.run(&["read", "studie.brf", "--notation", notation, "-o", "-"]);
+        let pgn = read
+            .ok()
+            .text()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            pgn.contains("14... d6 15. Nd4 ( 15. Bxg4 d5 16. Be6 ) 15... e6 16. O-O Qe7")
+                || pgn.contains("14... d6 15. Nd4 (15. Bxg4 d5 16. Be6) 15... e6 16. O-O Qe7"),
+            "{notation}: {pgn}"
+        );
+    }
+}
