@@ -1962,20 +1962,18 @@ fn a_slip_after_a_comment_is_an_error_and_prose_moves_are_prose() {
 #[test]
 fn a_choice_that_remains_between_two_readings_is_named_with_both() {
     let dir = Sandbox::new();
-    dir.write(
-        "tva.pgn",
+    // The game built in ordinary notation, then read back.
+    let read_back = |name: &str, pgn: &str| {
+        dir.write(&format!("{name}.pgn"), pgn);
+        let (input, braille) = (format!("{name}.pgn"), format!("{name}.brf"));
+        dir.run(&["build", &input, "--notation", "ordinary", "-o", &braille])
+            .ok();
+        dir.run(&["read", &braille, "--notation", "ordinary", "-o", "-"])
+    };
+    let read = read_back(
+        "tva",
         "1. d4 d5 2. c4 {Damgambit. 2. Sf3 Sf6 3. c4 går också.} 2... e6 3. Nc3 Nf6 *\n",
     );
-    dir.run(&[
-        "build",
-        "tva.pgn",
-        "--notation",
-        "ordinary",
-        "-o",
-        "tva.brf",
-    ])
-    .ok();
-    let read = dir.run(&["read", "tva.brf", "--notation", "ordinary", "-o", "-"]);
     assert_eq!(read.code, Some(5), "{}", read.stderr);
     // The place (file, line, cell), both readings, the cells.
     assert!(
@@ -1999,21 +1997,11 @@ fn a_choice_that_remains_between_two_readings_is_named_with_both() {
         "{pgn}"
     );
 
-    dir.write(
-        "najdorf.pgn",
+    let read = read_back(
+        "najdorf",
         "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 {Najdorf. Nu 6. Le3 e5 7. Sb3 \
          Le6 8. f3 är engelska attacken, men} 6. Bg5 e6 7. f4 *\n",
     );
-    dir.run(&[
-        "build",
-        "najdorf.pgn",
-        "--notation",
-        "ordinary",
-        "-o",
-        "najdorf.brf",
-    ])
-    .ok();
-    let read = dir.run(&["read", "najdorf.brf", "--notation", "ordinary", "-o", "-"]);
     assert_eq!(read.code, Some(5), "{}", read.stderr);
     assert!(
         read.stderr.contains("two readings remain") && read.stderr.contains("6. Be3"),
@@ -2022,20 +2010,10 @@ fn a_choice_that_remains_between_two_readings_is_named_with_both() {
     );
 
     // Sure readings: no warning, exit 0 (the same move written again tells them apart).
-    dir.write(
-        "saker.pgn",
+    let read = read_back(
+        "saker",
         "1. e4 e5 2. Nf3 {Efter 2...Sc6 3.Lb5 a6 blir det spanskt.} 2... Nc6 3. Bb5 a6 *\n",
     );
-    dir.run(&[
-        "build",
-        "saker.pgn",
-        "--notation",
-        "ordinary",
-        "-o",
-        "saker.brf",
-    ])
-    .ok();
-    let read = dir.run(&["read", "saker.brf", "--notation", "ordinary", "-o", "-"]);
     assert_eq!(read.code, Some(0), "{}", read.stderr);
     assert!(!read.stderr.contains("warning"), "{}", read.stderr);
 }
