@@ -865,10 +865,28 @@ impl Reader<'_> {
             // (To the game's end: a blank line, or the next game's first move number: a `1`
             // after the first moves, White's `1.` after Black's first; a variation's `(1...` is
             // none.)
+            // (Or the next game's players' line at a page's top, `Vit 753 -- Svart 753`,
+            // where the page's end took the blank line away.)
+            let players_overleaf = |n: &Word<'_>| {
+                let page_before = match k {
+                    0 => w.page,
+                    _ => rest[k - 1].page,
+                };
+                n.page > page_before
+                    && n.column == 1
+                    && rest[k..].windows(2).take(6).any(|pair| {
+                        let q = self.parsed(pair[0].cells);
+                        pair[1].cells == [DASH, DASH]
+                            && pair[1].line == n.line
+                            && q.number.is_none()
+                            && q.written.is_none()
+                    })
+            };
             let Some(next) = rest.get(k).filter(|n| {
                 let q = self.parsed(n.cells);
                 k < window
                     && !n.after_blank_line
+                    && !players_overleaf(n)
                     && !(q.number == Some(1)
                         && q.opens == 0
                         && (p.number.is_some_and(|n| n > 1) || (p.black && !q.black)))
