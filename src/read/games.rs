@@ -568,6 +568,14 @@ fn compact_to_print(cells: &[Cell]) -> Option<String> {
 }
 
 /// The legal moves that fit what is written.
+/// The one legal move in `pos` that `w` names, if exactly one.
+fn only_fitting(pos: &Chess, w: &Written) -> Option<Move> {
+    match fitting(pos, w)[..] {
+        [m] => Some(m),
+        _ => None,
+    }
+}
+
 pub(crate) fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
     // (Only the moves of its piece to its square, when it names them: the rest never fit.)
     let legal = match (w.castle, w.to) {
@@ -828,10 +836,7 @@ impl Reader<'_> {
             let written = q
                 .written
                 .or_else(|| after.and_then(|a| self.parsed(a.cells).written))?;
-            match fitting(here, &written)[..] {
-                [m] => Some(m),
-                _ => None,
-            }
+            only_fitting(here, &written)
         };
         let this_move = named_move(p, rest.first());
         let window = match self.trial {
@@ -1038,9 +1043,7 @@ impl Reader<'_> {
     /// The move `written` names in `here`, in print (`9. Nxd5`, `9... Nxd5`), as the doubt
     /// about the word `p` names it.
     fn san_fitting(&self, here: &Chess, written: &Written, p: &Parsed) -> Option<String> {
-        let [m] = fitting(here, written)[..] else {
-            return None;
-        };
+        let m = only_fitting(here, written)?;
         let san = SanPlus::from_move(here.clone(), m);
         let number = here.fullmoves().get();
         Some(match p.black {
