@@ -13,7 +13,6 @@ mod verify;
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::Arc;
 
 use encoding_rs::Encoding;
@@ -1167,7 +1166,14 @@ fn transcribe_opened(
         );
     // What is written is read back as it is written when the build checks itself, from the
     // first game on (prose before the games is not read back).
-    let verifier = verify.then(|| Rc::new(RefCell::new(verify::Verifier::new(&options))));
+    // (On a thread of its own when the build may use more than one.)
+    let (verifier, verdict) = match verify {
+        true => {
+            let (feed, verdict) = verify::Feed::new(&options, drive.jobs);
+            (Some(feed), Some(verdict))
+        }
+        false => (None, None),
+    };
     let mut tee = Tee {
         inner: out,
         verifier: verifier.clone(),
@@ -1202,8 +1208,9 @@ fn transcribe_opened(
             .map_err(|e| Error::io(destination::OUTPUT, e))?;
         (counts, spans)
     };
-    if let Some(v) = &verifier {
-        v.borrow_mut().finish()?;
+    drop(tee);
+    if let Some(verdict) = verdict {
+        verdict.finish()?;
     }
     counts.format = Some((options.format, options.table));
     counts.volumes = spans
@@ -1217,14 +1224,14 @@ fn transcribe_opened(
 /// A writer that hands what passes through it to the build's check of itself.
 struct Tee<'a> {
     inner: &'a mut dyn VolumeWrite,
-    verifier: Option<Rc<RefCell<verify::Verifier>>>,
+    verifier: Option<verify::Feed>,
 }
 
 impl Write for Tee<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
         if let Some(v) = &self.verifier {
-            v.borrow_mut().written(&buf[..n]);
+            v.written(&buf[..n]);
         }
         Ok(n)
     }
@@ -1372,7 +1379,7 @@ struct Pass<'o, 'w> {
     bulletin: Option<bulletin::Bulletin>,
     /// This pass gives each game's moves to the check of the braille written, and tells it
     /// when the first game is written (the output is read back from there on).
-    verifier: Option<Rc<RefCell<verify::Verifier>>>,
+    verifier: Option<verify::Feed>,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -1708,7 +1715,7 @@ struct Run<'w, S: LineSink> {
     /// The build checks itself: each game's moves, to compare with the braille read back.
     verify: bool,
     /// The check of the braille written: told of each game before it is written.
-    verifier: Option<Rc<RefCell<verify::Verifier>>>,
+    verifier: Option<verify::Feed>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -1941,7 +1948,6 @@ impl<S: LineSink> Run<'_, S> {
             // A game with moves is compared: guided by its source, which knows where its
             // moves start, whether or not a diagram shows it.
             if let (Some(v), Some(witness)) = (verifier.as_ref(), translated.witness) {
-                let mut v = v.borrow_mut();
                 v.start();
                 let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
                 indent.relocate(&mut at);
@@ -2312,8 +2318,29 @@ mod verify_tests {
         (v.finish(), most)
     }
 
+    /// The braille `out` of `sources` read back through the feed a build gives it, the check
+    /// on its own thread when `threads` is more than one: its verdict.
+    fn check_fed(
+        out: &[u8],
+        sources: Vec<verify::SourceGame>,
+        options: &Options,
+        threads: usize,
+    ) -> Result<()> {
+        let (feed, verdict) = verify::Feed::new(options, threads);
+        feed.start();
+        for s in sources {
+            feed.source(s);
+        }
+        for piece in out.chunks(97) {
+            feed.written(piece);
+        }
+        drop(feed);
+        verdict.finish()
+    }
+
     /// A test build with a rule broken on purpose (a move to f3 written as one to f4): the
-    /// build checks itself, fails at the game and the move, and writes nothing.
+    /// build checks itself, fails at the game and the move, and writes nothing, whether
+    /// the check runs on the build's thread or on its own.
     #[test]
     fn a_rule_broken_on_purpose_fails_the_build_that_checks_itself() {
         use crate::braille::notation::broken_rule::BROKEN;
@@ -2321,7 +2348,12 @@ mod verify_tests {
         let dir = tempfile::tempdir().expect("a folder");
         let input = dir.path().join("t.pgn");
         std::fs::write(&input, GAME).expect("write");
-        for notation in [Notation::Compact, Notation::Ordinary] {
+        for (notation, jobs) in [
+            (Notation::Compact, 1),
+            (Notation::Ordinary, 1),
+            (Notation::Compact, 2),
+            (Notation::Ordinary, 2),
+        ] {
             let output = dir.path().join("t.brf");
             let job = Job {
                 inputs: vec![input.clone()],
@@ -2333,7 +2365,7 @@ mod verify_tests {
                 input_encoding: None,
                 input_kind: None,
                 deny_warnings: false,
-                jobs: 1,
+                jobs,
                 progress: None,
                 verify: Some(true),
             };
@@ -2381,6 +2413,22 @@ mod verify_tests {
                 e.starts_with("t.pgn:1:1: error: the braille of this game (A – B) does not read back to it: its move 3 (g1f3)"),
                 "{notation:?}: {e}"
             );
+            // The same through a build's feed, on the build's thread and on its own.
+            for threads in [1, 2] {
+                let fed = |out: &[u8]| check_fed(out, built(GAME, notation).1, &options, threads);
+                assert!(fed(&out).is_ok(), "{notation:?}, {threads} threads");
+                let e = fed(broken.as_bytes())
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
+                assert!(
+                    e.starts_with(
+                        "t.pgn:1:1: error: the braille of this game (A – B) does not read back \
+                         to it: its move 3 (g1f3)"
+                    ),
+                    "{notation:?}, {threads} threads: {e}"
+                );
+            }
         }
     }
 

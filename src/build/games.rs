@@ -156,6 +156,9 @@ struct Translator {
     /// Keeps the words of each game's moves when the build checks itself.
     writer: GameWriter,
     notation: crate::settings::Notation,
+    /// Notation words read so far, when the build checks itself (each game's words are read
+    /// back here, on the thread that wrote them).
+    parses: crate::read::games::Parses,
 }
 
 impl Translator {
@@ -168,6 +171,7 @@ impl Translator {
                 false => writer,
             },
             notation: options.notation,
+            parses: Default::default(),
         }
     }
 
@@ -183,7 +187,8 @@ impl Translator {
                 self.writer.write(&game, &mut blocks, &mut warnings);
                 let witness = match self.writer.written_words() {
                     Some(words) => {
-                        super::verify::Witness::of(&game, self.notation, words).map(Box::new)
+                        super::verify::Witness::of(&game, self.notation, words, &mut self.parses)
+                            .map(Box::new)
                     }
                     None => None,
                 };
@@ -238,9 +243,10 @@ pub(super) fn each_game(
             to_workers.push(work_tx);
             from_workers.push(done_rx);
             spent_to.push(spent_tx);
-            let mut translator = Translator::new(name, options, verify);
             let worker = std::thread::Builder::new().name("translate".into());
             let spawned = worker.spawn_scoped(scope, move || {
+                // (Made here: what it keeps of the words read stays on its thread.)
+                let mut translator = Translator::new(name, options, verify);
                 for games in work_rx {
                     // What the layout is done with of earlier batches: freed here, where
                     // it was made (see `Spent`).

@@ -11,6 +11,9 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread::JoinHandle;
 
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
@@ -44,6 +47,17 @@ pub(super) struct Witness {
     pub(super) expected: Vec<Expect>,
     /// The words of its moves, as written.
     pub(super) words: WrittenWords,
+    /// Where its words, read by the rules of reading, say something else than its source
+    /// (found where it is written: the words are the writer's, and the pages must hold them).
+    misread: Option<Misread>,
+}
+
+/// A word of a game that does not read back to its source: its place among the game's words
+/// (none: after the last), and what it reads.
+#[derive(Debug)]
+struct Misread {
+    word: Option<usize>,
+    what: String,
 }
 
 /// A game as its source gives it, to find in the pages and compare with its braille.
@@ -55,12 +69,40 @@ pub(super) struct SourceGame {
 }
 
 impl Witness {
-    /// The witness of `game` written in `notation` as `words`; `None` for a game with no move.
-    pub(super) fn of(game: &Game, notation: Notation, words: WrittenWords) -> Option<Witness> {
-        Some(Witness {
+    /// The witness of `game` written in `notation` as `words`, its words read (`parses`: the
+    /// words read before); `None` for a game with no move. (Read where the game is written,
+    /// on the thread that wrote it: the pages are then only searched for the words.)
+    pub(super) fn of(
+        game: &Game,
+        notation: Notation,
+        words: WrittenWords,
+        parses: &mut Parses,
+    ) -> Option<Witness> {
+        let mut witness = Witness {
             start: game.start.clone(),
             expected: Witness::expected(game, notation)?,
             words,
+            misread: None,
+        };
+        witness.misread = witness.read(notation, parses);
+        Some(witness)
+    }
+
+    /// Reads the words written by the rules of reading, guided by the source: where they say
+    /// something else, the first word that does.
+    fn read(&self, notation: Notation, parses: &mut Parses) -> Option<Misread> {
+        let mut walk = Walk::new(self, notation, parses);
+        for (k, (cells, kind)) in self.words.iter().enumerate() {
+            if let Err(why) = walk.word(cells, kind) {
+                return Some(Misread {
+                    word: Some(k),
+                    what: format!("{}: {why}: {}", walk.item_name(), to_unicode_string(cells)),
+                });
+            }
+        }
+        walk.end().err().map(|why| Misread {
+            word: None,
+            what: format!("{}: {why}", walk.item_name()),
         })
     }
 
@@ -113,6 +155,156 @@ impl Witness {
     }
 }
 
+/// What the build tells its check: in the order it happens, so the check sees the games and
+/// the bytes as they are written.
+enum Told {
+    Start,
+    Source(SourceGame),
+    Written(Vec<u8>),
+    /// Everything is written: the check ends and gives its verdict.
+    Finish,
+}
+
+/// Batches on their way to a check on its own thread, at most: the build waits when the
+/// check is this far behind (memory stays bounded: a batch holds the bytes of one flush of
+/// the output's buffer and the games told before them).
+const TOLD_AHEAD: usize = 16;
+
+/// Where a build hands its games and the bytes it writes to its check of itself. The check
+/// starts on the build's thread; when the build may use more than one, it moves to a thread
+/// of its own at the first game, and reads back while the build writes on (issue 30: a
+/// checked build at most twice an unchecked one). A build with no game starts no thread
+/// (a book of prose pays nothing for it). Either way the check sees the same things in the
+/// same order, and gives the same verdict.
+#[derive(Clone)]
+pub(super) struct Feed(Rc<RefCell<Link>>);
+
+/// The check's end: its verdict, once all is written.
+pub(super) struct Verdict(Rc<RefCell<Link>>);
+
+enum Link {
+    /// The check on the build's thread, and whether it may move to its own.
+    Here(Box<Verifier>, bool),
+    /// On its own thread: what is told since the last batch went (a batch goes with the
+    /// bytes written: a message a game would keep the two threads waiting on each other),
+    /// where batches go, and the thread.
+    Away(Vec<Told>, SyncSender<Vec<Told>>, JoinHandle<Result<()>>),
+    /// Moving (never seen outside [`Feed::start`]).
+    Moving,
+}
+
+impl Feed {
+    /// A check of a build of `options`, free to move to a thread of its own when `threads`
+    /// allows more than one; the feed to give to the build, and its verdict at the end.
+    pub(super) fn new(options: &Options, threads: usize) -> (Feed, Verdict) {
+        let link = Link::Here(Box::new(Verifier::new(options)), threads > 1);
+        let link = Rc::new(RefCell::new(link));
+        (Feed(link.clone()), Verdict(link))
+    }
+
+    fn tell(&self, told: Told) {
+        match &mut *self.0.borrow_mut() {
+            Link::Here(v, _) => v.told(told),
+            Link::Away(batch, tx, _) => {
+                let bytes = matches!(told, Told::Written(_));
+                batch.push(told);
+                if bytes {
+                    // (A check that has stopped has its verdict: the build hears it at the
+                    // end.)
+                    let _ = tx.send(std::mem::take(batch));
+                }
+            }
+            Link::Moving => {}
+        }
+    }
+
+    /// The first game is being written: the output is kept from here on, and the check
+    /// moves to its own thread when it may. (A thread that cannot start leaves it here.)
+    pub(super) fn start(&self) {
+        let mut link = self.0.borrow_mut();
+        if let Link::Here(_, true) = &*link
+            && let Link::Here(mut v, _) = std::mem::replace(&mut *link, Link::Moving)
+        {
+            v.start();
+            let (tx, rx) = sync_channel::<Vec<Told>>(TOLD_AHEAD);
+            // (The check goes over once its thread has started: one that cannot start
+            // leaves it here, as it was.)
+            let (give, take) = sync_channel::<Box<Verifier>>(1);
+            let thread = std::thread::Builder::new().name("verify".into());
+            *link = match thread.spawn(move || match take.recv() {
+                Ok(v) => check_told(*v, rx),
+                Err(_) => Ok(()),
+            }) {
+                Ok(handle) => match give.send(v) {
+                    Ok(()) => Link::Away(Vec::new(), tx, handle),
+                    // (The thread ended before it got the check: not to happen.)
+                    Err(back) => Link::Here(back.0, false),
+                },
+                Err(_) => Link::Here(v, false),
+            };
+            return;
+        }
+        drop(link);
+        self.tell(Told::Start);
+    }
+
+    /// A game about to be written.
+    pub(super) fn source(&self, game: SourceGame) {
+        self.tell(Told::Source(game));
+    }
+
+    /// Bytes written to the output.
+    pub(super) fn written(&self, bytes: &[u8]) {
+        let mut link = self.0.borrow_mut();
+        match &mut *link {
+            Link::Here(v, _) => v.written(bytes),
+            Link::Away(..) => {
+                drop(link);
+                self.tell(Told::Written(bytes.to_vec()));
+            }
+            Link::Moving => {}
+        }
+    }
+}
+
+impl Verdict {
+    /// Everything is written: the rest is read back; the first game that did not read back
+    /// is the error.
+    pub(super) fn finish(self) -> Result<()> {
+        match std::mem::replace(&mut *self.0.borrow_mut(), Link::Moving) {
+            Link::Here(mut v, _) => v.finish(),
+            Link::Away(mut last, tx, handle) => {
+                last.push(Told::Finish);
+                let _ = tx.send(last);
+                drop(tx);
+                match handle.join() {
+                    Ok(verdict) => verdict,
+                    // Not the input's fault, and not to happen: said as such.
+                    Err(_) => Err(Error::io(
+                        "the self-check's thread".to_owned(),
+                        std::io::Error::other("it stopped before its verdict"),
+                    )),
+                }
+            }
+            Link::Moving => Ok(()),
+        }
+    }
+}
+
+/// The check on its own thread: what it is told, in order, to the verdict.
+fn check_told(mut verifier: Verifier, rx: Receiver<Vec<Told>>) -> Result<()> {
+    for batch in rx {
+        for told in batch {
+            if let Told::Finish = told {
+                return verifier.finish();
+            }
+            verifier.told(told);
+        }
+    }
+    // The build stopped before it finished (its own error is the one it reports).
+    Ok(())
+}
+
 /// What is read back at a time, at least: a stretch ends where a page begins.
 const STRETCH: usize = 256 << 10;
 
@@ -138,8 +330,6 @@ pub(super) struct Verifier {
     next_check: usize,
     /// What is read back at a time, at least ([`STRETCH`]; less in tests).
     stretch: usize,
-    /// Notation words read so far.
-    parses: RefCell<Parses>,
     /// The most `pending` held (tests: memory stays bounded).
     #[cfg(test)]
     pub(super) most_pending: usize,
@@ -182,7 +372,6 @@ impl Verifier {
             error: None,
             next_check: STRETCH,
             stretch: STRETCH,
-            parses: RefCell::default(),
             #[cfg(test)]
             most_pending: 0,
         }
@@ -198,6 +387,17 @@ impl Verifier {
     /// The first game is being written: the output is kept from here on.
     pub(super) fn start(&mut self) {
         self.keeping = true;
+    }
+
+    /// What the build tells, on the check's thread or its own.
+    fn told(&mut self, told: Told) {
+        match told {
+            Told::Start => self.start(),
+            Told::Source(game) => self.source(game),
+            Told::Written(bytes) => self.written(&bytes),
+            // (Only ever the last: `Verdict::finish`.)
+            Told::Finish => {}
+        }
     }
 
     /// A game about to be written.
@@ -381,39 +581,31 @@ impl Verifier {
         )
     }
 
-    /// Reads the words of a game found on the pages and compares them with its source.
+    /// A game found on the pages (`words`, the words its writer wrote): whether they read
+    /// back to its source (read where it was written); if not, where the word that does not
+    /// stands on the pages.
     fn compare(&self, source: &SourceGame, words: &[PageWord<'_>]) -> Result<()> {
-        let mut parses = self.parses.borrow_mut();
-        let mut walk = Walk::new(source, &mut parses);
-        let mut at = 0;
-        for (cells, kind) in source.witness.words.iter() {
-            // (The words found are these cells: a word cut at a line's end spans more.)
-            // (Its place on the pages: the word found there; none when nothing is left.)
-            let page = words.get(at).or(words.last());
-            let mut joined = 0;
-            while joined < cells.len() && at < words.len() {
-                joined += words[at].cells.len();
-                at += 1;
+        let Some(misread) = &source.witness.misread else {
+            return Ok(());
+        };
+        // (Its place on the pages: the word found there; none when nothing is left. The
+        // words found are the game's: a word cut at a line's end spans more.)
+        let page = match misread.word {
+            Some(k) => {
+                let mut at = 0;
+                for (cells, _) in source.witness.words.iter().take(k) {
+                    let mut joined = 0;
+                    while joined < cells.len() && at < words.len() {
+                        joined += words[at].cells.len();
+                        at += 1;
+                    }
+                }
+                words.get(at).or(words.last())
             }
-            if let Err(why) = walk.word(cells, kind) {
-                let what = format!(
-                    "{}: {why}: {}{}",
-                    walk.item_name(),
-                    to_unicode_string(cells),
-                    page.map_or(String::new(), |w| format!(" ({})", self.place(w)))
-                );
-                return Err(refusal(source, what));
-            }
-        }
-        walk.end().map_err(|why| {
-            let page = words.last();
-            let what = format!(
-                "{}: {why}{}",
-                walk.item_name(),
-                page.map_or(String::new(), |w| format!(" ({})", self.place(w)))
-            );
-            refusal(source, what)
-        })
+            None => words.last(),
+        };
+        let place = page.map_or(String::new(), |w| format!(" ({})", self.place(w)));
+        Err(refusal(source, format!("{}{place}", misread.what)))
     }
 }
 
@@ -437,7 +629,7 @@ fn refusal(source: &SourceGame, what: String) -> Error {
 /// words before it as written.
 fn item_at(source: &SourceGame, k: usize) -> String {
     let mut parses = Parses::default();
-    let mut walk = Walk::new(source, &mut parses);
+    let mut walk = Walk::new(&source.witness, source.notation, &mut parses);
     for (cells, kind) in source.witness.words.iter().take(k) {
         if walk.word(cells, kind).is_err() {
             break;
@@ -628,19 +820,21 @@ struct Walk<'s, 'p> {
     need_number: bool,
     /// The last word was a comment's.
     in_comment: bool,
-    /// The signs read for the move just read, and those its source gives it.
-    signs: Option<(Vec<u8>, &'s [u8])>,
+    /// The signs its source gives the move just read, and those read for it (`read` keeps
+    /// its room from move to move).
+    signs: Option<&'s [u8]>,
+    read: Vec<u8>,
 }
 
 impl<'s, 'p> Walk<'s, 'p> {
-    fn new(source: &'s SourceGame, parses: &'p mut Parses) -> Self {
+    fn new(witness: &'s Witness, notation: Notation, parses: &'p mut Parses) -> Self {
         Walk {
             parses,
-            notation: source.notation,
-            expected: &source.witness.expected,
+            notation,
+            expected: &witness.expected,
             k: 0,
             counted: 0,
-            pos: source.witness.start.as_deref().cloned().unwrap_or_default(),
+            pos: witness.start.as_deref().cloned().unwrap_or_default(),
             before: None,
             stack: Vec::new(),
             number: None,
@@ -648,6 +842,7 @@ impl<'s, 'p> Walk<'s, 'p> {
             need_number: true,
             in_comment: false,
             signs: None,
+            read: Vec::new(),
         }
     }
 
@@ -665,7 +860,8 @@ impl<'s, 'p> Walk<'s, 'p> {
 
     /// The signs read for the last move, compared with its source's.
     fn signs_done(&mut self) -> std::result::Result<(), String> {
-        if let Some((mut read, source)) = self.signs.take() {
+        if let Some(source) = self.signs.take() {
+            let read = &mut self.read;
             read.sort_unstable();
             if read != source {
                 self.k -= 1;
@@ -678,7 +874,7 @@ impl<'s, 'p> Walk<'s, 'p> {
                 };
                 return Err(format!(
                     "its signs read back as [{}], its source has [{}]",
-                    signs(&read),
+                    signs(read),
                     signs(source)
                 ));
             }
@@ -788,10 +984,10 @@ impl<'s, 'p> Walk<'s, 'p> {
             let Some((n, closes)) = reading::sign_word(self.notation, cells) else {
                 return Err("the braille reads as text, not as notation".into());
             };
-            let Some((read, _)) = self.signs.as_mut() else {
+            if self.signs.is_none() {
                 return Err("a sign with no move before it".into());
-            };
-            read.push(n);
+            }
+            self.read.push(n);
             for &c in &cells[cells.len() - closes..] {
                 self.close(c)?;
             }
@@ -854,7 +1050,9 @@ impl<'s, 'p> Walk<'s, 'p> {
         self.before = Some(std::mem::replace(&mut self.pos, next));
         self.k += 1;
         self.counted += 1;
-        self.signs = Some((p.nags.clone(), nags));
+        self.read.clear();
+        self.read.extend_from_slice(&p.nags);
+        self.signs = Some(nags);
         Ok(())
     }
 
@@ -891,11 +1089,10 @@ impl<'s, 'p> Walk<'s, 'p> {
         let Some(Expect::Move(facts, nags)) = self.expected.get(self.k) else {
             return Err("the braille reads a move here".into());
         };
-        let fits = reading::fitting(&self.pos, &written);
-        let m = match fits.as_slice() {
-            [m] => *m,
-            [] => return Err("no legal move is written so".into()),
-            more => return Err(format!("{} legal moves are written so", more.len())),
+        let m = match reading::the_fitting(&self.pos, &written) {
+            Ok(m) => m,
+            Err(0) => return Err("no legal move is written so".into()),
+            Err(more) => return Err(format!("{more} legal moves are written so")),
         };
         if !same_move(&m, facts) {
             return Err(format!(
@@ -922,7 +1119,9 @@ impl<'s, 'p> Walk<'s, 'p> {
         self.pos.play_unchecked(m);
         self.k += 1;
         self.counted += 1;
-        self.signs = Some((p.nags.clone(), nags));
+        self.read.clear();
+        self.read.extend_from_slice(&p.nags);
+        self.signs = Some(nags);
         Ok(())
     }
 

@@ -27,3 +27,4 @@ mod tests;
 pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind, Tags};
 #[cfg(test)]
 pub(crate) use pgn::PgnReader;
+pub(crate) use replay::quick_move;

@@ -402,117 +402,9 @@ impl<'a> Replay<'a> {
         }
     }
 
-    /// The legal move a SAN means when it is found quickly and surely without generating the
-    /// candidate moves (shakmaty's list of them is a 2 KiB copy at every move): a knight,
-    /// bishop, rook or queen move that one piece of its kind can legally make, a king move
-    /// other than castling, a pawn push or capture (not en passant). `None` for anything else,
-    /// or when the SAN does not fit the position: [`Replay::resolve`] then decides, and
-    /// explains errors. What is found here is the move `resolve` finds, with no
-    /// disambiguation (one piece of its kind can make it).
+    /// The legal move a SAN means, found quickly: [`quick_move`].
     fn quick_resolve(&self, san: &San) -> Option<Move> {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } = *san
-        else {
-            return None;
-        };
-        let board = self.pos.board();
-        let us = self.pos.turn();
-        let ours = board.by_color(us);
-        if ours.contains(to) {
-            return None;
-        }
-        let king = board.king_of(us)?;
-        let occupied = board.occupied();
-        let takes = board.by_color(!us).contains(to);
-        // A move other than the king's is legal when no piece of the other side attacks the
-        // king afterwards (the captured piece taken away).
-        let safe = |from: Square| {
-            let after = occupied.without(from).with(to);
-            (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
-        };
-        let from = match role {
-            Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
-                let reach = match role {
-                    Role::Knight => attacks::knight_attacks(to),
-                    Role::Bishop => attacks::bishop_attacks(to, occupied),
-                    Role::Rook => attacks::rook_attacks(to, occupied),
-                    _ => attacks::queen_attacks(to, occupied),
-                };
-                let mut legal = (reach & board.by_role(role) & ours)
-                    .into_iter()
-                    .filter(|&from| safe(from));
-                let from = legal.next()?;
-                if promotion.is_some() || legal.next().is_some() {
-                    return None;
-                }
-                from
-            }
-            Role::King => {
-                let attacked = board.attacks_to(to, !us, occupied.without(king)).any();
-                if promotion.is_some() || !attacks::king_attacks(king).contains(to) || attacked {
-                    return None;
-                }
-                king
-            }
-            Role::Pawn => {
-                let back = if us == Color::White { -8 } else { 8 };
-                let pawns = board.by_role(Role::Pawn) & ours;
-                let from = match file {
-                    // A push: one square, or two from the pawn's first rank.
-                    None if !takes => {
-                        let one = to.offset(back)?;
-                        if pawns.contains(one) {
-                            one
-                        } else {
-                            let two = one.offset(back)?;
-                            let fourth = us.relative_rank(shakmaty::Rank::Fourth);
-                            if occupied.contains(one) || to.rank() != fourth || !pawns.contains(two)
-                            {
-                                return None;
-                            }
-                            two
-                        }
-                    }
-                    // A capture from the next file.
-                    Some(f) if takes && f.distance(to.file()) == 1 => {
-                        let from = Square::from_coords(f, to.rank()).offset(back)?;
-                        if !pawns.contains(from) {
-                            return None;
-                        }
-                        from
-                    }
-                    _ => return None,
-                };
-                let last = to.rank() == us.relative_rank(shakmaty::Rank::Eighth);
-                let promotes = matches!(
-                    promotion,
-                    Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-                );
-                if last != promotes || !safe(from) {
-                    return None;
-                }
-                from
-            }
-        };
-        if file.is_some_and(|f| f != from.file())
-            || rank.is_some_and(|r| r != from.rank())
-            || (capture && !takes)
-        {
-            return None;
-        }
-        Some(Move::Normal {
-            role,
-            from,
-            capture: board.role_at(to),
-            to,
-            promotion: if role == Role::Pawn { promotion } else { None },
-        })
+        quick_move(&self.pos, san)
     }
 
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
@@ -1037,4 +929,116 @@ impl Visitor for Replay<'_> {
     }
 
     fn end_game(&mut self, _: ()) {}
+}
+
+/// The legal move a SAN means when it is found quickly and surely without generating the
+/// candidate moves (shakmaty's list of them is a 2 KiB copy at every move): a knight,
+/// bishop, rook or queen move that one piece of its kind can legally make, a king move
+/// other than castling, a pawn push or capture (not en passant). `None` for anything else,
+/// or when the SAN does not fit the position: [`Replay::resolve`] then decides (and the reader's `fitting`), and
+/// explains errors. What is found here is the move `resolve` finds, with no
+/// disambiguation (one piece of its kind can make it).
+pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    if ours.contains(to) {
+        return None;
+    }
+    let king = board.king_of(us)?;
+    let occupied = board.occupied();
+    let takes = board.by_color(!us).contains(to);
+    // A move other than the king's is legal when no piece of the other side attacks the
+    // king afterwards (the captured piece taken away).
+    let safe = |from: Square| {
+        let after = occupied.without(from).with(to);
+        (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+    };
+    let from = match role {
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+            let reach = match role {
+                Role::Knight => attacks::knight_attacks(to),
+                Role::Bishop => attacks::bishop_attacks(to, occupied),
+                Role::Rook => attacks::rook_attacks(to, occupied),
+                _ => attacks::queen_attacks(to, occupied),
+            };
+            let mut legal = (reach & board.by_role(role) & ours)
+                .into_iter()
+                .filter(|&from| safe(from));
+            let from = legal.next()?;
+            if promotion.is_some() || legal.next().is_some() {
+                return None;
+            }
+            from
+        }
+        Role::King => {
+            let attacked = board.attacks_to(to, !us, occupied.without(king)).any();
+            if promotion.is_some() || !attacks::king_attacks(king).contains(to) || attacked {
+                return None;
+            }
+            king
+        }
+        Role::Pawn => {
+            let back = if us == Color::White { -8 } else { 8 };
+            let pawns = board.by_role(Role::Pawn) & ours;
+            let from = match file {
+                // A push: one square, or two from the pawn's first rank.
+                None if !takes => {
+                    let one = to.offset(back)?;
+                    if pawns.contains(one) {
+                        one
+                    } else {
+                        let two = one.offset(back)?;
+                        let fourth = us.relative_rank(shakmaty::Rank::Fourth);
+                        if occupied.contains(one) || to.rank() != fourth || !pawns.contains(two) {
+                            return None;
+                        }
+                        two
+                    }
+                }
+                // A capture from the next file.
+                Some(f) if takes && f.distance(to.file()) == 1 => {
+                    let from = Square::from_coords(f, to.rank()).offset(back)?;
+                    if !pawns.contains(from) {
+                        return None;
+                    }
+                    from
+                }
+                _ => return None,
+            };
+            let last = to.rank() == us.relative_rank(shakmaty::Rank::Eighth);
+            let promotes = matches!(
+                promotion,
+                Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+            );
+            if last != promotes || !safe(from) {
+                return None;
+            }
+            from
+        }
+    };
+    if file.is_some_and(|f| f != from.file())
+        || rank.is_some_and(|r| r != from.rank())
+        || (capture && !takes)
+    {
+        return None;
+    }
+    Some(Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion: if role == Role::Pawn { promotion } else { None },
+    })
 }

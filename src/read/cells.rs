@@ -59,29 +59,11 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         }
         _ => bytes,
     };
-    let unicode = std::str::from_utf8(bytes)
-        .ok()
+    // (ASCII holds no braille character: BRF in NABCC is known at once.)
+    let unicode = (!bytes.is_ascii())
+        .then(|| std::str::from_utf8(bytes).ok())
+        .flatten()
         .filter(|t| t.chars().any(|c| ('\u{2800}'..='\u{283f}').contains(&c)));
-    // (A line a few dozen bytes: room for them at once.)
-    let mut out = Vec::with_capacity(bytes.len() / 24 + 1);
-    let mut line = Line {
-        number: 1,
-        page: 1,
-        on_page: 1,
-        cells: Vec::new(),
-    };
-    let mut column = 1u32;
-    // A form feed ends a page but not the file's line: the line after it has the same number.
-    let end_line = |line: &mut Line, out: &mut Vec<Line>, page_end: bool| {
-        let next = Line {
-            number: line.number + u32::from(!page_end),
-            page: line.page + u32::from(page_end),
-            on_page: if page_end { 1 } else { line.on_page + 1 },
-            // (Room for a line of an embosser's width: most lines grow no more.)
-            cells: Vec::with_capacity(48),
-        };
-        out.push(std::mem::replace(line, next));
-    };
     let unreadable = |line: &Line, column: u32, what: String| -> Error {
         Diagnostic::new(
             Location {
@@ -104,32 +86,32 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         })
         .into()
     };
-    // The input, a symbol at a time, whichever its encoding: a cell, a line end, a page end,
-    // nothing (CR, a BOM), or what is no cell.
-    enum Sym {
-        Cell(Cell),
-        LineEnd,
-        PageEnd,
-        Skip,
-        Bad(String),
-    }
-    let syms: Box<dyn Iterator<Item = Sym> + '_> = match unicode {
-        Some(text) => Box::new(text.char_indices().map(|(i, c)| {
-            match c {
-                '\n' => Sym::LineEnd,
-                '\x0c' => Sym::PageEnd,
-                // CR LF is one line end, a CR alone another.
-                '\r' if text.as_bytes().get(i + 1) == Some(&b'\n') => Sym::Skip,
-                '\r' => Sym::LineEnd,
-                '\u{feff}' => Sym::Skip,
-                ' ' | '\t' => Sym::Cell(Cell::BLANK),
-                c => (c as u32)
-                    .checked_sub(0x2800)
-                    .and_then(|b| u8::try_from(b).ok())
-                    .and_then(Cell::from_bits)
-                    .map_or_else(|| Sym::Bad(format!("'{c}'")), Sym::Cell),
+    // (A line a few dozen bytes: room for them at once.)
+    let mut lines = Gather::new(bytes.len() / 24 + 1);
+    match unicode {
+        Some(text) => {
+            for (i, c) in text.char_indices() {
+                match c {
+                    '\n' => lines.line_end(),
+                    '\x0c' => lines.page_end(),
+                    // CR LF is one line end, a CR alone another.
+                    '\r' if text.as_bytes().get(i + 1) == Some(&b'\n') => lines.skip(),
+                    '\r' => lines.line_end(),
+                    '\u{feff}' => lines.skip(),
+                    ' ' | '\t' => lines.cell(Cell::BLANK),
+                    c => match (c as u32)
+                        .checked_sub(0x2800)
+                        .and_then(|b| u8::try_from(b).ok())
+                        .and_then(Cell::from_bits)
+                    {
+                        Some(cell) => lines.cell(cell),
+                        None => {
+                            return Err(unreadable(&lines.line, lines.column, format!("'{c}'")));
+                        }
+                    },
+                }
             }
-        })),
+        }
         None => {
             let table = tables::bytes(table);
             let mut cell_of = [None; 256];
@@ -138,44 +120,98 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                 // Braille ASCII is read in either case.
                 cell_of[usize::from(byte.to_ascii_lowercase())] = cell_of[usize::from(byte)];
             }
-            Box::new(bytes.iter().enumerate().map(move |(i, &b)| {
+            for (i, &b) in bytes.iter().enumerate() {
+                // (The cells first: nearly every byte is one.)
+                if let Some(cell) = cell_of[usize::from(b)] {
+                    lines.cell(cell);
+                    continue;
+                }
                 match b {
-                    b'\n' => Sym::LineEnd,
-                    b'\x0c' => Sym::PageEnd,
-                    b'\r' if bytes.get(i + 1) == Some(&b'\n') => Sym::Skip,
-                    b'\r' => Sym::LineEnd,
-                    b'\t' => Sym::Cell(Cell::BLANK),
-                    b => cell_of[usize::from(b)]
-                        .map_or_else(|| Sym::Bad(format!("the byte 0x{b:02x}")), Sym::Cell),
-                }
-            }))
-        }
-    };
-    for sym in syms {
-        match sym {
-            Sym::LineEnd => {
-                end_line(&mut line, &mut out, false);
-                column = 0;
-            }
-            // A form feed after a line's end ends the page; in a line, it ends both.
-            Sym::PageEnd => {
-                if line.cells.is_empty() && out.last().is_some_and(|l| l.page == line.page) {
-                    line.page += 1;
-                    line.on_page = 1;
-                } else {
-                    end_line(&mut line, &mut out, true);
+                    b'\n' => lines.line_end(),
+                    b'\x0c' => lines.page_end(),
+                    b'\r' if bytes.get(i + 1) == Some(&b'\n') => lines.skip(),
+                    b'\r' => lines.line_end(),
+                    b'\t' => lines.cell(Cell::BLANK),
+                    b => {
+                        let what = format!("the byte 0x{b:02x}");
+                        return Err(unreadable(&lines.line, lines.column, what));
+                    }
                 }
             }
-            Sym::Skip => {}
-            Sym::Cell(cell) => line.cells.push(cell),
-            Sym::Bad(what) => return Err(unreadable(&line, column, what)),
         }
-        column += 1;
     }
-    if !line.cells.is_empty() {
-        out.push(line);
+    Ok(lines.finish())
+}
+
+/// Lines as they are read, a symbol at a time: the line being read, and its column.
+struct Gather {
+    out: Vec<Line>,
+    line: Line,
+    column: u32,
+}
+
+impl Gather {
+    /// Lines of about `room` in all.
+    fn new(room: usize) -> Gather {
+        Gather {
+            out: Vec::with_capacity(room),
+            line: Line {
+                number: 1,
+                page: 1,
+                on_page: 1,
+                cells: Vec::new(),
+            },
+            column: 1,
+        }
     }
-    Ok(out)
+
+    fn cell(&mut self, cell: Cell) {
+        self.line.cells.push(cell);
+        self.column += 1;
+    }
+
+    /// What is no cell and ends nothing (the CR of a CR LF, a BOM).
+    fn skip(&mut self) {
+        self.column += 1;
+    }
+
+    fn line_end(&mut self) {
+        self.end_line(false);
+        self.column = 1;
+    }
+
+    /// A form feed after a line's end ends the page; in a line, it ends both.
+    fn page_end(&mut self) {
+        let line = &mut self.line;
+        if line.cells.is_empty() && self.out.last().is_some_and(|l| l.page == line.page) {
+            line.page += 1;
+            line.on_page = 1;
+        } else {
+            self.end_line(true);
+        }
+        self.column += 1;
+    }
+
+    /// A form feed ends a page but not the file's line: the line after it has the same
+    /// number.
+    fn end_line(&mut self, page_end: bool) {
+        let line = &self.line;
+        let next = Line {
+            number: line.number + u32::from(!page_end),
+            page: line.page + u32::from(page_end),
+            on_page: if page_end { 1 } else { line.on_page + 1 },
+            // (Room for a line of an embosser's width: most lines grow no more.)
+            cells: Vec::with_capacity(48),
+        };
+        self.out.push(std::mem::replace(&mut self.line, next));
+    }
+
+    fn finish(mut self) -> Vec<Line> {
+        if !self.line.cells.is_empty() {
+            self.out.push(self.line);
+        }
+        self.out
+    }
 }
 
 /// The braille of a PEF file as Unicode braille text: each `row` a line, each `page` ending

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
-use shakmaty::san::SanPlus;
+use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingSide, Chess, File, FromSetup, Move, Position, Rank, Role, Square};
 
 use super::diagram::ReadDiagram;
@@ -577,36 +577,95 @@ fn only_fitting(pos: &Chess, w: &Written) -> Option<Move> {
 }
 
 pub(crate) fn fitting(pos: &Chess, w: &Written) -> Vec<Move> {
-    // (Only the moves of its piece to its square, when it names them: the rest never fit.)
-    let legal = match (w.castle, w.to) {
+    match quick_fitting(pos, w) {
+        Some(m) => vec![m],
+        None => candidates(pos, w)
+            .iter()
+            .filter(|m| fits(w, m))
+            .copied()
+            .collect(),
+    }
+}
+
+/// The one legal move of `pos` that `w` may name, or how many there are when not one (a
+/// build's check of itself: the count, not the moves).
+pub(crate) fn the_fitting(pos: &Chess, w: &Written) -> std::result::Result<Move, usize> {
+    if let Some(m) = quick_fitting(pos, w) {
+        return Ok(m);
+    }
+    let legal = candidates(pos, w);
+    let mut fit = legal.iter().filter(|m| fits(w, m));
+    match (fit.next(), fit.count()) {
+        (Some(m), 0) => Ok(*m),
+        (None, _) => Err(0),
+        (Some(_), more) => Err(more + 1),
+    }
+}
+
+/// The moves among which those `w` names are: only the moves of its piece to its square,
+/// when it names them (the rest never fit).
+fn candidates(pos: &Chess, w: &Written) -> shakmaty::MoveList {
+    match (w.castle, w.to) {
         (None, Some(to)) => pos.san_candidates(w.role.unwrap_or(Role::Pawn), to),
         _ => pos.legal_moves(),
+    }
+}
+
+/// Most words name a move one piece can make: found without the list of candidates (the
+/// replay's own quick way). What it finds is the one move that fits: the word's file or
+/// rank, when it has them, are those of the one piece that can go there. `None`: the list
+/// decides.
+fn quick_fitting(pos: &Chess, w: &Written) -> Option<Move> {
+    let (None, Some(to)) = (w.castle, w.to) else {
+        return None;
     };
-    legal
-        .into_iter()
-        .filter(|m| match (w.castle, m.castling_side()) {
-            (Some(side), Some(theirs)) => side == theirs,
-            (Some(_), None) => false,
-            (None, Some(_)) => false,
-            (None, None) => {
-                m.role() == w.role.unwrap_or(Role::Pawn)
-                    && Some(m.to()) == w.to
-                    && m.promotion() == w.promotion
-                    && w.from_file
-                        .is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
-                    && w.from_rank
-                        .is_none_or(|r| m.from().is_some_and(|s| s.rank() == r))
-                    && (!w.capture || m.is_capture())
-                    // A pawn's file alone before its square is that of a capture (`ed5`): a
-                    // push has none (`dd3` is no pawn move: a queen written with print's D),
-                    // but its whole square in long notation (`e2-e4`).
-                    && (w.role.is_some()
-                        || w.from_file.is_none()
-                        || w.from_rank.is_some()
-                        || m.is_capture())
-            }
-        })
-        .collect()
+    let san = San::Normal {
+        role: w.role.unwrap_or(Role::Pawn),
+        file: w.from_file,
+        rank: w.from_rank,
+        capture: w.capture,
+        to,
+        promotion: w.promotion,
+    };
+    let m = crate::chess::quick_move(pos, &san).filter(|m| fits(w, m))?;
+    // Tests and debug builds check that the quick way finds what the general one does.
+    #[cfg(debug_assertions)]
+    assert_eq!(
+        candidates(pos, w)
+            .iter()
+            .filter(|m| fits(w, m))
+            .copied()
+            .collect::<Vec<_>>(),
+        vec![m],
+        "the quick way to the move differs from the general one"
+    );
+    Some(m)
+}
+
+/// Whether the legal move `m` is one `w` may name.
+fn fits(w: &Written, m: &Move) -> bool {
+    match (w.castle, m.castling_side()) {
+        (Some(side), Some(theirs)) => side == theirs,
+        (Some(_), None) => false,
+        (None, Some(_)) => false,
+        (None, None) => {
+            m.role() == w.role.unwrap_or(Role::Pawn)
+                && Some(m.to()) == w.to
+                && m.promotion() == w.promotion
+                && w.from_file
+                    .is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
+                && w.from_rank
+                    .is_none_or(|r| m.from().is_some_and(|s| s.rank() == r))
+                && (!w.capture || m.is_capture())
+                // A pawn's file alone before its square is that of a capture (`ed5`): a
+                // push has none (`dd3` is no pawn move: a queen written with print's D),
+                // but its whole square in long notation (`e2-e4`).
+                && (w.role.is_some()
+                    || w.from_file.is_none()
+                    || w.from_rank.is_some()
+                    || m.is_capture())
+        }
+    }
 }
 
 /// The error for a word where a move is due that reads as no move.
