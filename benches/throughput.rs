@@ -4,8 +4,8 @@
 //! each. Every measurement runs in a child process of its own, so each peak memory figure is
 //! that measurement's alone; each runs five times, in rounds (every measurement once a round),
 //! and its best time counts (the build's own time: the games are counted after the clock
-//! stops); `--verify` runs once in each notation (aim, issue 30: at most twice the build
-//! without it). The aims (issue 13): compact notation on one thread at least
+//! stops); `--verify` runs the same way in each notation on all cores (aim, issue 30: at
+//! most twice the build without it). The aims (issue 13): compact notation on one thread at least
 //! 0.5 of the plain replay, on all cores at least 0.8; at most 16 MB with one thread and 64 MB
 //! on all cores, whatever the input's size (the same runs on a file twice as large).
 //!
@@ -45,7 +45,18 @@ fn main() {
         "{:<22} {:>9} {:>10} {:>12} {:>10}",
         "run", "MB/s", "games/s", "peak MB", "seconds"
     );
-    let [replay, read, ordinary, compact, ordinary_all, compact_all] = measure(
+    // --verify in the same rounds: its cost (issue 30: at most twice the build without it),
+    // measured as the build without it is.
+    let [
+        replay,
+        read,
+        ordinary,
+        compact,
+        ordinary_all,
+        compact_all,
+        verified,
+        verified_ordinary,
+    ] = measure(
         [
             "replay",
             "check",
@@ -53,12 +64,11 @@ fn main() {
             "compact",
             "ordinary-all",
             "compact-all",
+            "compact-all-verify",
+            "ordinary-all-verify",
         ]
         .map(|mode| (mode, input.as_path())),
     );
-    // --verify, once each: its cost (issue 30: at most twice the build without it).
-    let verified = measure_once("compact-all-verify", &input);
-    let verified_ordinary = measure_once("ordinary-all-verify", &input);
     for (name, m) in [
         ("plain replay", &replay),
         ("check (no output)", &read),

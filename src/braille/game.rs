@@ -44,21 +44,24 @@ pub enum WordKind {
 /// what a build that checks itself looks for in the pages ([`GameWriter::witnessing`]).
 #[derive(Clone, Debug, Default)]
 pub struct WrittenWords {
-    /// The cells of every word, one after the other.
-    pub cells: Vec<Cell>,
-    /// Where each word ends in `cells`, and its kind.
-    pub words: Vec<(u32, WordKind)>,
+    /// The cells of every paragraph of words, one after the other (a paragraph's as it
+    /// has them, blanks and all: copied whole).
+    cells: Vec<Cell>,
+    /// Where each word starts and ends in `cells`, and its kind.
+    words: Vec<(u32, u32, WordKind)>,
 }
 
 impl WrittenWords {
     /// The words: their cells and kinds.
     pub fn iter(&self) -> impl Iterator<Item = (&[Cell], WordKind)> {
-        let mut start = 0;
-        self.words.iter().map(move |&(end, kind)| {
-            let word = &self.cells[start..end as usize];
-            start = end as usize;
-            (word, kind)
-        })
+        self.words
+            .iter()
+            .map(|&(start, end, kind)| (&self.cells[start as usize..end as usize], kind))
+    }
+
+    /// How many words there are.
+    pub fn len(&self) -> usize {
+        self.words.len()
     }
 }
 
@@ -168,7 +171,14 @@ impl GameWriter {
 
     /// The words of the moves of the game written last, when they are kept.
     pub fn written_words(&mut self) -> Option<WrittenWords> {
-        self.witness.as_mut().map(std::mem::take)
+        // (The next game's room as large as this one's: grown once, not a copy at a time.)
+        self.witness.as_mut().map(|w| {
+            let room = WrittenWords {
+                cells: Vec::with_capacity(w.cells.len()),
+                words: Vec::with_capacity(w.words.len()),
+            };
+            std::mem::replace(w, room)
+        })
     }
 
     /// Counts NAGs left out (compact notation has no comment signs).
@@ -630,10 +640,16 @@ impl Run<'_> {
             let rest = if self.w.layout == Layout::List { 2 } else { 0 };
             let done = std::mem::replace(&mut self.para, Paragraph::new(0, rest));
             if let Some(w) = self.w.witness.as_mut() {
-                for (k, &word) in done.finished_words().iter().enumerate() {
-                    w.cells.extend_from_slice(done.word_cells(word));
-                    let kind = self.kinds.get(k).copied().unwrap_or(WordKind::Notation);
-                    w.words.push((w.cells.len() as u32, kind));
+                let words = done.finished_words();
+                if let (Some(&first), Some(&last)) = (words.first(), words.last()) {
+                    // (The paragraph's cells at once, not a copy a word.)
+                    let base = w.cells.len() as u32;
+                    w.cells.extend_from_slice(done.span_cells(first, last));
+                    let at = |cell: u32| base + (cell - first.start);
+                    for (k, word) in words.iter().enumerate() {
+                        let kind = self.kinds.get(k).copied().unwrap_or(WordKind::Notation);
+                        w.words.push((at(word.start), at(word.end), kind));
+                    }
                 }
                 self.kinds.clear();
             }

@@ -25,7 +25,7 @@ use crate::chess::game::{Check, MoveFacts, MoveKind, comment_prose};
 use crate::chess::{Game, Item};
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::read::games::{self as reading, Parsed, Parses};
-use crate::read::{braille_lines, pef_rows};
+use crate::read::{LineSink, Place, page_number, pef_rows, read_lines};
 use crate::settings::{BrfTable, Format, Notation, Options};
 
 /// What a game's source says, in the order its braille says it.
@@ -485,8 +485,9 @@ impl Verifier {
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |i| i + 1),
         };
-        let lines = braille_lines("(output)", &self.pending[..whole], self.table)?;
-        let words = page_words(&lines, self.resume);
+        let mut read = PageCells::new(whole, self.resume);
+        read_lines("(output)", &self.pending[..whole], self.table, &mut read)?;
+        let words = read.words();
         let mut cursor = 0;
         while let Some(source) = self.sources.front() {
             match find(source, &words[cursor..], last) {
@@ -639,52 +640,97 @@ fn item_at(source: &SourceGame, k: usize) -> String {
 }
 
 /// The words of braille lines, from `from` (line, column) on: blank-separated, page numbers
-/// left out.
-fn page_words(lines: &[crate::read::Line], from: (u32, u32)) -> Vec<PageWord<'_>> {
-    let cells: usize = lines.iter().map(|l| l.cells.len()).sum();
-    let mut words: Vec<PageWord<'_>> = Vec::with_capacity(cells / 4 + 1);
-    let mut apart = true;
-    for line in lines {
-        if line.number < from.0 {
-            continue;
+/// left out. Read a line at a time, their cells in one piece (no room a line).
+struct PageCells {
+    from: (u32, u32),
+    cells: Vec<Cell>,
+    words: Vec<WordAt>,
+    /// An empty line, or a page's end, stands between the next word and the one before.
+    apart: bool,
+}
+
+/// A word of [`PageCells`]: a [`PageWord`] with its cells as a place in them.
+struct WordAt {
+    start: u32,
+    end: u32,
+    line: u32,
+    column: u32,
+    page: u32,
+    ends_line: bool,
+    apart: bool,
+}
+
+impl PageCells {
+    /// The words of `bytes` of braille from `from` on.
+    fn new(bytes: usize, from: (u32, u32)) -> PageCells {
+        PageCells {
+            from,
+            // (A byte a cell, about; a word a few cells.)
+            cells: Vec::with_capacity(bytes),
+            words: Vec::with_capacity(bytes / 4 + 1),
+            apart: true,
         }
-        let end = line.page_number().unwrap_or(line.cells.len());
-        let cells = &line.cells[..end];
-        if cells.iter().all(|c| c.is_blank()) && line.page_number().is_none() {
-            apart = true;
+    }
+
+    /// The words read, their cells lent.
+    fn words(&self) -> Vec<PageWord<'_>> {
+        self.words
+            .iter()
+            .map(|w| PageWord {
+                cells: &self.cells[w.start as usize..w.end as usize],
+                line: w.line,
+                column: w.column,
+                page: w.page,
+                ends_line: w.ends_line,
+                apart: w.apart,
+            })
+            .collect()
+    }
+}
+
+impl LineSink for PageCells {
+    fn line(&mut self, place: Place, cells: &[Cell]) {
+        if place.number < self.from.0 {
+            return;
         }
-        if words.last().is_some_and(|w| w.page != line.page) {
-            apart = true;
+        let number = page_number(cells);
+        let cells = &cells[..number.unwrap_or(cells.len())];
+        if number.is_none() && cells.iter().all(|c| c.is_blank()) {
+            self.apart = true;
         }
+        if self.words.last().is_some_and(|w| w.page != place.page) {
+            self.apart = true;
+        }
+        let base = self.cells.len() as u32;
+        self.cells.extend_from_slice(cells);
+        let first = self.words.len();
         let mut start = 0;
-        let mut k = 0;
-        let first = words.len();
-        while k <= cells.len() {
-            if k == cells.len() || cells[k].is_blank() {
-                if k > start {
-                    let column = start as u32 + 1;
-                    if line.number > from.0 || column >= from.1 {
-                        words.push(PageWord {
-                            cells: &cells[start..k],
-                            line: line.number,
-                            column,
-                            page: line.page,
-                            ends_line: false,
-                            apart: std::mem::take(&mut apart),
-                        });
-                    }
-                }
-                start = k + 1;
+        for k in 0..=cells.len() {
+            if k < cells.len() && !cells[k].is_blank() {
+                continue;
             }
-            k += 1;
+            if k > start {
+                let column = start as u32 + 1;
+                if place.number > self.from.0 || column >= self.from.1 {
+                    self.words.push(WordAt {
+                        start: base + start as u32,
+                        end: base + k as u32,
+                        line: place.number,
+                        column,
+                        page: place.page,
+                        ends_line: false,
+                        apart: std::mem::take(&mut self.apart),
+                    });
+                }
+            }
+            start = k + 1;
         }
-        if words.len() > first
-            && let Some(w) = words.last_mut()
+        if self.words.len() > first
+            && let Some(w) = self.words.last_mut()
         {
             w.ends_line = true;
         }
     }
-    words
 }
 
 /// Where the words of `source` stand in `words`: the first place from which they all follow
@@ -719,7 +765,7 @@ fn find(source: &SourceGame, words: &[PageWord<'_>], last: bool) -> Found {
                 None => break,
             }
         }
-        if agree == source.witness.words.words.len() {
+        if agree == source.witness.words.len() {
             match words.get(at) {
                 Some(next) if next.apart => return Found::At(start, at),
                 None if last => return Found::At(start, at),
@@ -1115,14 +1161,23 @@ impl<'s, 'p> Walk<'s, 'p> {
         if written.ep && !m.is_en_passant() {
             return Err("marked en passant, but it is no en passant capture".into());
         }
-        self.before = Some(self.pos.clone());
-        self.pos.play_unchecked(m);
         self.k += 1;
+        // (The position before it is copied only for a variation that replaces it.)
+        self.before = self.variation_next().then(|| self.pos.clone());
+        self.pos.play_unchecked(m);
         self.counted += 1;
         self.read.clear();
         self.read.extend_from_slice(&p.nags);
         self.signs = Some(nags);
         Ok(())
+    }
+
+    /// The source's next item after comments is a variation (of the move just read).
+    fn variation_next(&self) -> bool {
+        self.expected[self.k..]
+            .iter()
+            .find(|e| !matches!(e, Expect::Comment))
+            .is_some_and(|e| matches!(e, Expect::Open))
     }
 
     /// All words read: the source has nothing more.

@@ -12,9 +12,8 @@ use crate::settings::BrfTable;
 pub(crate) struct Line {
     /// The line of the file (1-based).
     pub number: u32,
-    /// The braille page (1-based: pages end with a form feed) and the line on it.
+    /// The braille page (1-based: pages end with a form feed).
     pub page: u32,
-    pub on_page: u32,
     pub cells: Vec<Cell>,
 }
 
@@ -23,9 +22,7 @@ impl Line {
     /// line, set apart by at least three blanks (the layout's page number line; the moves of
     /// compact notation have no number sign).
     pub(crate) fn page_number(&self) -> Option<usize> {
-        let s = self.cells.iter().rposition(|c| c.is_blank())? + 1;
-        let number = self.cells.get(s) == Some(&NUMBER_SIGN[0]);
-        (number && s >= 3 && self.cells[s - 3..s].iter().all(|c| c.is_blank())).then_some(s)
+        page_number(&self.cells)
     }
 
     /// A line of a page number alone.
@@ -35,16 +32,63 @@ impl Line {
     }
 }
 
+/// Where a page number stands on a line of `cells`: see [`Line::page_number`].
+pub(crate) fn page_number(cells: &[Cell]) -> Option<usize> {
+    let s = cells.iter().rposition(|c| c.is_blank())? + 1;
+    let number = cells.get(s) == Some(&NUMBER_SIGN[0]);
+    (number && s >= 3 && cells[s - 3..s].iter().all(|c| c.is_blank())).then_some(s)
+}
+
+/// Where the lines of a braille file go as they are read: each line, with its place, as it
+/// ends (its cells lent: a sink that keeps them copies them).
+pub(crate) trait LineSink {
+    fn line(&mut self, place: Place, cells: &[Cell]);
+}
+
+/// A line's place: the line of the file (1-based) and the braille page.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Place {
+    pub number: u32,
+    pub page: u32,
+}
+
+impl LineSink for Vec<Line> {
+    fn line(&mut self, place: Place, cells: &[Cell]) {
+        self.push(Line {
+            number: place.number,
+            page: place.page,
+            cells: cells.to_vec(),
+        });
+    }
+}
+
+/// The lines of a braille file: see [`read_lines`].
+pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Line>> {
+    // (A line a few dozen bytes: room for them at once.)
+    let mut out = Vec::with_capacity(bytes.len() / 24 + 1);
+    read_lines(name, bytes, table, &mut out)?;
+    Ok(out)
+}
+
 /// The lines of a braille file: Unicode braille (the U+2800 block; a blank may also be a
 /// space) when the bytes are UTF-8 and hold braille, else BRF in `table`. Line ends are LF,
 /// CR LF or a lone CR (an old notetaker's), a form feed ends a page; a tab is a blank, and a
 /// BOM is skipped. BRF in the Swedish CX table (ISO-8859-1) may come saved as UTF-8, as
 /// Braille Utils writes it: read as its characters.
-pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Line>> {
+/// Each line goes to `sink` as it ends.
+pub(crate) fn read_lines(
+    name: &str,
+    bytes: &[u8],
+    table: BrfTable,
+    sink: &mut impl LineSink,
+) -> Result<()> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let latin1: Vec<u8>;
-    let bytes = match std::str::from_utf8(bytes) {
-        Ok(text) if table == BrfTable::SvCx && !text.is_ascii() => {
+    // (Only the CX table's bytes may have come as UTF-8.)
+    let as_text =
+        (table == BrfTable::SvCx && !bytes.is_ascii()).then(|| std::str::from_utf8(bytes));
+    let bytes = match as_text {
+        Some(Ok(text)) => {
             match text
                 .chars()
                 .map(|c| u8::try_from(u32::from(c)).ok())
@@ -64,14 +108,14 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         .then(|| std::str::from_utf8(bytes).ok())
         .flatten()
         .filter(|t| t.chars().any(|c| ('\u{2800}'..='\u{283f}').contains(&c)));
-    let unreadable = |line: &Line, column: u32, what: String| -> Error {
+    let unreadable = |place: Place, column: u32, what: String| -> Error {
         Diagnostic::new(
             Location {
                 file: name.to_owned(),
-                line: line.number,
+                line: place.number,
                 column,
             },
-            format!("{what} is no braille cell (braille page {})", line.page),
+            format!("{what} is no braille cell (braille page {})", place.page),
         )
         .with_hint(match (unicode, table) {
             (Some(_), _) => "the file is read as Unicode braille (U+2800 to U+283F)",
@@ -86,8 +130,7 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
         })
         .into()
     };
-    // (A line a few dozen bytes: room for them at once.)
-    let mut lines = Gather::new(bytes.len() / 24 + 1);
+    let mut lines = Gather::new(sink);
     match unicode {
         Some(text) => {
             for (i, c) in text.char_indices() {
@@ -106,7 +149,7 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                     {
                         Some(cell) => lines.cell(cell),
                         None => {
-                            return Err(unreadable(&lines.line, lines.column, format!("'{c}'")));
+                            return Err(unreadable(lines.place, lines.column, format!("'{c}'")));
                         }
                     },
                 }
@@ -134,39 +177,42 @@ pub(crate) fn lines(name: &str, bytes: &[u8], table: BrfTable) -> Result<Vec<Lin
                     b'\t' => lines.cell(Cell::BLANK),
                     b => {
                         let what = format!("the byte 0x{b:02x}");
-                        return Err(unreadable(&lines.line, lines.column, what));
+                        return Err(unreadable(lines.place, lines.column, what));
                     }
                 }
             }
         }
     }
-    Ok(lines.finish())
+    lines.finish();
+    Ok(())
 }
 
-/// Lines as they are read, a symbol at a time: the line being read, and its column.
-struct Gather {
-    out: Vec<Line>,
-    line: Line,
+/// Lines as they are read, a symbol at a time: the place and cells of the line being read
+/// (its room kept from line to line), its column, and whether a line before it ended on its
+/// page; each line goes to the sink as it ends.
+struct Gather<'s, S: LineSink> {
+    sink: &'s mut S,
+    place: Place,
+    cells: Vec<Cell>,
     column: u32,
+    /// A line of this page has gone to the sink.
+    page_begun: bool,
 }
 
-impl Gather {
-    /// Lines of about `room` in all.
-    fn new(room: usize) -> Gather {
+impl<'s, S: LineSink> Gather<'s, S> {
+    fn new(sink: &'s mut S) -> Gather<'s, S> {
         Gather {
-            out: Vec::with_capacity(room),
-            line: Line {
-                number: 1,
-                page: 1,
-                on_page: 1,
-                cells: Vec::new(),
-            },
+            sink,
+            place: Place { number: 1, page: 1 },
+            // (Room for a line of an embosser's width: most lines grow no more.)
+            cells: Vec::with_capacity(64),
             column: 1,
+            page_begun: false,
         }
     }
 
     fn cell(&mut self, cell: Cell) {
-        self.line.cells.push(cell);
+        self.cells.push(cell);
         self.column += 1;
     }
 
@@ -182,10 +228,9 @@ impl Gather {
 
     /// A form feed after a line's end ends the page; in a line, it ends both.
     fn page_end(&mut self) {
-        let line = &mut self.line;
-        if line.cells.is_empty() && self.out.last().is_some_and(|l| l.page == line.page) {
-            line.page += 1;
-            line.on_page = 1;
+        if self.cells.is_empty() && self.page_begun {
+            self.place.page += 1;
+            self.page_begun = false;
         } else {
             self.end_line(true);
         }
@@ -195,22 +240,20 @@ impl Gather {
     /// A form feed ends a page but not the file's line: the line after it has the same
     /// number.
     fn end_line(&mut self, page_end: bool) {
-        let line = &self.line;
-        let next = Line {
-            number: line.number + u32::from(!page_end),
-            page: line.page + u32::from(page_end),
-            on_page: if page_end { 1 } else { line.on_page + 1 },
-            // (Room for a line of an embosser's width: most lines grow no more.)
-            cells: Vec::with_capacity(48),
+        self.sink.line(self.place, &self.cells);
+        self.cells.clear();
+        let place = self.place;
+        self.place = Place {
+            number: place.number + u32::from(!page_end),
+            page: place.page + u32::from(page_end),
         };
-        self.out.push(std::mem::replace(&mut self.line, next));
+        self.page_begun = !page_end;
     }
 
-    fn finish(mut self) -> Vec<Line> {
-        if !self.line.cells.is_empty() {
-            self.out.push(self.line);
+    fn finish(self) {
+        if !self.cells.is_empty() {
+            self.sink.line(self.place, &self.cells);
         }
-        self.out
     }
 }
 

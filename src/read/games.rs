@@ -358,26 +358,49 @@ pub(crate) fn parse(notation: Notation, cells: &[Cell]) -> Parsed {
 }
 
 /// Notation words read by the rules of reading, kept by their cells (per notation): a book
-/// repeats its move numbers and common moves thousands of times.
+/// repeats its move numbers and common moves thousands of times. A word of at most eight
+/// cells (nearly every one) is kept by its cells packed in a number, found in a step or two;
+/// a longer one by its cells.
 #[derive(Default)]
-pub(crate) struct Parses([FxHashMap<Box<[Cell]>, Rc<Parsed>>; 2]);
+pub(crate) struct Parses {
+    short: [FxHashMap<u64, Rc<Parsed>>; 2],
+    long: [FxHashMap<Box<[Cell]>, Rc<Parsed>>; 2],
+}
 
-/// The most words [`Parses`] keeps (then it starts again).
+/// The most words [`Parses`] keeps of each kind (then it starts again).
 const MOST_PARSES: usize = 1 << 16;
 
 impl Parses {
     pub(crate) fn get(&mut self, notation: Notation, cells: &[Cell]) -> Rc<Parsed> {
-        let map = &mut self.0[usize::from(notation == Notation::Ordinary)];
-        if let Some(p) = map.get(cells) {
-            return Rc::clone(p);
+        let which = usize::from(notation == Notation::Ordinary);
+        if cells.len() <= 8 {
+            // (Six bits a cell and a set bit above them, so that no two lengths agree.)
+            let key = cells
+                .iter()
+                .fold(1u64, |key, c| (key << 6) | u64::from(c.bits()));
+            return cached(&mut self.short[which], key, || parse(notation, cells));
         }
-        if map.len() >= MOST_PARSES {
-            map.clear();
-        }
-        let p = Rc::new(parse(notation, cells));
-        map.insert(cells.into(), Rc::clone(&p));
-        p
+        cached(&mut self.long[which], cells.into(), || {
+            parse(notation, cells)
+        })
     }
+}
+
+/// What `map` keeps for `key`, made by `make` and kept when it is not there.
+fn cached<K: std::hash::Hash + Eq>(
+    map: &mut FxHashMap<K, Rc<Parsed>>,
+    key: K,
+    make: impl FnOnce() -> Parsed,
+) -> Rc<Parsed> {
+    if let Some(p) = map.get(&key) {
+        return Rc::clone(p);
+    }
+    if map.len() >= MOST_PARSES {
+        map.clear();
+    }
+    let p = Rc::new(make());
+    map.insert(key, Rc::clone(&p));
+    p
 }
 
 /// Ordinary moves typed without a capital sign (`sf3` for `Sf3`) or without the number sign

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use crate::braille::Cell;
 use crate::error::{Diagnostic, Error, Location, Result};
 use crate::settings::{BrfTable, Notation};
-pub(crate) use cells::{Line, lines as braille_lines, pef_rows};
+pub(crate) use cells::{LineSink, Place, page_number, pef_rows, read_lines};
 pub use games::{Item, ReadGame};
 
 /// A hyphen; two make a dash (`–`).
