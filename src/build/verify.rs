@@ -15,7 +15,7 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
-use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position, Role};
 
 use crate::braille::Cell;
 use crate::braille::cell::to_unicode_string;
@@ -1135,7 +1135,12 @@ impl<'s, 'p> Walk<'s, 'p> {
         let Some(Expect::Move(facts, nags)) = self.expected.get(self.k) else {
             return Err("the braille reads a move here".into());
         };
-        let m = match reading::the_fitting(&self.pos, &written) {
+        // (Most words are found to name the source's move and no other without the legal
+        // moves of the position: `names_only`.)
+        let quick = self
+            .source_move(facts)
+            .filter(|m| reading::names_only(&self.pos, &written, m) == Some(true));
+        let m = match quick.map_or_else(|| reading::the_fitting(&self.pos, &written), Ok) {
             Ok(m) => m,
             Err(0) => return Err("no legal move is written so".into()),
             Err(more) => return Err(format!("{more} legal moves are written so")),
@@ -1170,6 +1175,39 @@ impl<'s, 'p> Walk<'s, 'p> {
         self.read.extend_from_slice(&p.nags);
         self.signs = Some(nags);
         Ok(())
+    }
+
+    /// The source's move `facts` as a move of the position (its piece where the source has
+    /// it, its capture and en passant as the board gives them); `None` for castling, or where
+    /// the board does not have the source's piece (the legal moves then decide).
+    fn source_move(&self, facts: &MoveFacts) -> Option<Move> {
+        let MoveKind::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } = facts.kind
+        else {
+            return None;
+        };
+        let board = self.pos.board();
+        if board.piece_at(from) != Some(role.of(self.pos.turn())) {
+            return None;
+        }
+        let capture = board.role_at(to);
+        Some(match role {
+            Role::Pawn if capture.is_none() && from.file() != to.file() => {
+                Move::EnPassant { from, to }
+            }
+            _ => Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            },
+        })
     }
 
     /// The source's next item after comments is a variation (of the move just read).

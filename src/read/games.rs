@@ -11,7 +11,10 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 use shakmaty::san::{San, SanPlus};
-use shakmaty::{CastlingSide, Chess, File, FromSetup, Move, Position, Rank, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, File, FromSetup, Move, Position, Rank, Role, Square,
+    attacks,
+};
 
 use super::diagram::ReadDiagram;
 use super::text::to_print;
@@ -622,6 +625,68 @@ pub(crate) fn the_fitting(pos: &Chess, w: &Written) -> std::result::Result<Move,
         (Some(m), 0) => Ok(*m),
         (None, _) => Err(0),
         (Some(_), more) => Err(more + 1),
+    }
+}
+
+/// Whether `m`, a legal move of `pos` (a build's check of itself knows its source's move), is
+/// the one move `w` names: what [`the_fitting`] says, found without the legal moves where no
+/// other piece of its kind could even go to its square past the word's file and rank (the
+/// pieces that could are a superset of those that legally can). `None`: the legal moves
+/// decide.
+pub(crate) fn names_only(pos: &Chess, w: &Written, m: &Move) -> Option<bool> {
+    let (None, Some(to), Move::Normal { from, .. } | Move::EnPassant { from, .. }) =
+        (w.castle, w.to, *m)
+    else {
+        return None;
+    };
+    if !fits(w, m) {
+        return Some(false);
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    let role = w.role.unwrap_or(Role::Pawn);
+    let ours = board.by_color(us) & board.by_role(role);
+    let occupied = board.occupied();
+    let could = match role {
+        Role::Pawn => {
+            // Captures from either side, a push of one or two.
+            let back = if us == Color::White { -8 } else { 8 };
+            let one = to.offset(back);
+            let two = one
+                .filter(|&s| !occupied.contains(s))
+                .and_then(|s| s.offset(back));
+            let pushes = [one, two]
+                .into_iter()
+                .flatten()
+                .fold(Bitboard::EMPTY, |b, s| b.with(s));
+            (attacks::pawn_attacks(!us, to) | pushes) & ours
+        }
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+        Role::King => attacks::king_attacks(to) & ours,
+    };
+    // A pawn's file alone, or a capture sign, names a capture: from the next file.
+    let capture = w.capture || (w.from_file.is_some() && w.from_rank.is_none());
+    let named = could.into_iter().filter(|s| {
+        w.from_file.is_none_or(|f| s.file() == f)
+            && w.from_rank.is_none_or(|r| s.rank() == r)
+            && (role != Role::Pawn || w.role.is_some() || !capture || s.file() != to.file())
+    });
+    let mut named = named;
+    match (named.next(), named.next()) {
+        (Some(only), None) if only == from => {
+            // Tests and debug builds check that the quick way says what the general one does.
+            #[cfg(debug_assertions)]
+            assert_eq!(
+                the_fitting(pos, w),
+                Ok(*m),
+                "names_only differs from the_fitting"
+            );
+            Some(true)
+        }
+        _ => None,
     }
 }
 
