@@ -7,7 +7,9 @@
 //! stops); `--verify` runs the same way in each notation on all cores (aim, issue 30: at
 //! most twice the build without it). The aims (issue 13): compact notation on one thread at least
 //! 0.5 of the plain replay, on all cores at least 0.8; at most 16 MB with one thread and 64 MB
-//! on all cores, whatever the input's size (the same runs on a file twice as large).
+//! on all cores, whatever the input's size (the same runs on a file twice as large). Last,
+//! where valgrind is installed, the instructions of a build with and without `--verify` on
+//! one thread, counted by callgrind: the figure that does not vary with the machine's load.
 //!
 //! Usage: `cargo bench --bench throughput -- [PGN]`. Without a path, the PGN files of
 //! `../shared/corpus/` are concatenated and repeated to at least 50 MB.
@@ -135,6 +137,51 @@ fn main() {
             verdict(*all <= 64.0)
         );
     }
+    // The stable figure: instructions, counted by callgrind on one thread (the work a build
+    // gives the cores, whatever else runs on the machine), on a smaller file.
+    let small = match args.first() {
+        Some(p) => PathBuf::from(p),
+        None => corpus_file(dir.path(), 1),
+    };
+    let counted = ["compact", "compact-verify", "ordinary", "ordinary-verify"]
+        .map(|mode| instructions(mode, &small));
+    match counted {
+        [Some(c), Some(cv), Some(o), Some(ov)] => println!(
+            "instructions (callgrind, 1 thread, {:.1} MB): compact {:.0} M, with --verify {:.0} M \
+             ({:.2}×); ordinary {:.0} M, with --verify {:.0} M ({:.2}×)",
+            fs::metadata(&small).map_or(0, |m| m.len()) as f64 / 1e6,
+            c as f64 / 1e6,
+            cv as f64 / 1e6,
+            cv as f64 / c as f64,
+            o as f64 / 1e6,
+            ov as f64 / 1e6,
+            ov as f64 / o as f64
+        ),
+        _ => println!(
+            "instructions: not counted (valgrind is not installed: apt-get install valgrind)"
+        ),
+    }
+}
+
+/// The instructions one run of `mode` on `input` takes, counted by callgrind; `None` without
+/// valgrind.
+fn instructions(mode: &str, input: &Path) -> Option<u64> {
+    let exe = std::env::current_exe().ok()?;
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(exe)
+        .arg("--child")
+        .arg(mode)
+        .arg(input)
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .find_map(|l| l.split("Collected :").nth(1).map(|n| n.trim().parse().ok()))
+        .flatten()
 }
 
 struct Measure {
@@ -216,7 +263,9 @@ fn child(mode: &str, input: &Path) {
         | "ordinary-all"
         | "compact-all"
         | "compact-all-verify"
-        | "ordinary-all-verify" => {
+        | "ordinary-all-verify"
+        | "compact-verify"
+        | "ordinary-verify" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
             let settings = Settings {
                 notation: Some(if mode.starts_with("compact") {
