@@ -148,14 +148,16 @@ fn main() {
     match counted {
         [Some(c), Some(cv), Some(o), Some(ov)] => println!(
             "instructions (callgrind, 1 thread, {:.1} MB): compact {:.0} M, with --verify {:.0} M \
-             ({:.2}×); ordinary {:.0} M, with --verify {:.0} M ({:.2}×)",
+             ({:.2}×); ordinary {:.0} M, with --verify {:.0} M ({:.2}×) (aim for --verify, the \
+             work on any number of cores: at most 2: {})",
             fs::metadata(&small).map_or(0, |m| m.len()) as f64 / 1e6,
             c as f64 / 1e6,
             cv as f64 / 1e6,
             cv as f64 / c as f64,
             o as f64 / 1e6,
             ov as f64 / 1e6,
-            ov as f64 / o as f64
+            ov as f64 / o as f64,
+            verdict(cv <= 2 * c && ov <= 2 * o)
         ),
         _ => println!(
             "instructions: not counted (valgrind is not installed: apt-get install valgrind)"

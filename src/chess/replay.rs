@@ -935,9 +935,10 @@ impl Visitor for Replay<'_> {
 /// candidate moves (shakmaty's list of them is a 2 KiB copy at every move): a knight,
 /// bishop, rook or queen move that one piece of its kind can legally make, a king move
 /// other than castling, a pawn push or capture (not en passant). `None` for anything else,
-/// or when the SAN does not fit the position: [`Replay::resolve`] then decides (and the reader's `fitting`), and
-/// explains errors. What is found here is the move `resolve` finds, with no
-/// disambiguation (one piece of its kind can make it).
+/// or when the SAN does not fit the position: [`Replay::resolve`] then decides, and explains
+/// errors (the reader's `fitting`: its list of candidates). What is found here is the move
+/// `resolve` finds, with no disambiguation (one piece of its kind can make it). One quick way
+/// for the replay and the reader (`read::games::fitting`, and so a build's check of itself).
 pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
     let San::Normal {
         role,
