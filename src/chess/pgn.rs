@@ -328,13 +328,7 @@ fn read_one(reader: &mut Reader<Feed>, replay: &mut Replay<'_>) -> std::io::Resu
 
 /// The game result a Result tag value names.
 fn result_of(tag: &str) -> Option<GameResult> {
-    match tag.trim() {
-        "1-0" => Some(GameResult::WhiteWins),
-        "0-1" => Some(GameResult::BlackWins),
-        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
-        "*" => Some(GameResult::Unknown),
-        _ => None,
-    }
+    super::words::result_named(tag.trim())
 }
 
 /// The error for text between games ([`GameScan::is_text`]): PGN has no place for it, and

@@ -74,10 +74,13 @@ pub(crate) struct WordError {
 const MOVE_HINT: &str = "a move is written like e4, Nf3, exd5, Ng1-f3, e8=Q or O-O; Swedish \
                          piece letters K D T L S and figurines are read too";
 
+/// The results as they are written, in the movetext and in a Result tag. `1/2` alone is an
+/// old form of the draw (older databases and hand-typed files write it).
 const RESULTS: &[(&str, GameResult)] = &[
     ("1-0", GameResult::WhiteWins),
     ("0-1", GameResult::BlackWins),
     ("1/2-1/2", GameResult::Draw),
+    ("1/2", GameResult::Draw),
     ("½-½", GameResult::Draw),
     ("1–0", GameResult::WhiteWins),
     ("0–1", GameResult::BlackWins),
@@ -85,6 +88,11 @@ const RESULTS: &[(&str, GameResult)] = &[
     ("½–½", GameResult::Draw),
     ("*", GameResult::Unknown),
 ];
+
+/// The result `w` names (`1-0`, `1/2`, `½-½`, `*` …), in the movetext or a Result tag.
+pub(crate) fn result_named(w: &str) -> Option<GameResult> {
+    RESULTS.iter().find(|(s, _)| *s == w).map(|&(_, r)| r)
+}
 
 /// Reads one word (no blanks, none of `{ } ( ) ; $ ! ?` except a promotion `(Q)`).
 pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
@@ -109,15 +117,15 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
             let digits = w.bytes().take_while(u8::is_ascii_digit).count();
             match w.as_bytes().get(digits) {
                 None | Some(b'.') => read_number(w),
-                Some(_) => match RESULTS.iter().find(|(s, _)| *s == w) {
-                    Some(&(_, r)) => Ok(Word::Result(r)),
+                Some(_) => match result_named(w) {
+                    Some(r) => Ok(Word::Result(r)),
                     None if w.starts_with("0-0") => read_move(w),
                     None => read_number(w),
                 },
             }
         }
         _ => {
-            if let Some(&(_, r)) = RESULTS.iter().find(|(s, _)| *s == w) {
+            if let Some(r) = result_named(w) {
                 return Ok(Word::Result(r));
             }
             if w.starts_with("..") || w.starts_with('…') {
@@ -668,6 +676,7 @@ mod tests {
         );
         assert_eq!(read_word("...e5"), Ok(Word::Ellipsis { len: 3 }));
         assert_eq!(read_word("½-½"), Ok(Word::Result(GameResult::Draw)));
+        assert_eq!(read_word("1/2"), Ok(Word::Result(GameResult::Draw)));
         assert_eq!(read_word("0-1"), Ok(Word::Result(GameResult::BlackWins)));
         assert_eq!(read_word("*"), Ok(Word::Result(GameResult::Unknown)));
         assert_eq!(read_word("+-"), Ok(Word::Nag(18)));
@@ -678,7 +687,7 @@ mod tests {
     #[test]
     fn junk_is_an_error_with_a_hint() {
         for w in [
-            "nf3", "Xf3", "Nf9", "N", "Nx", "e4e", "o-o", "12e4", "Nf3=Q=", "e9", "1/2",
+            "nf3", "Xf3", "Nf9", "N", "Nx", "e4e", "o-o", "12e4", "Nf3=Q=", "e9", "1/3",
         ] {
             if w == "N" {
                 assert_eq!(read_word(w), Ok(Word::Nag(146)));

@@ -340,3 +340,50 @@ fn a_move_number_never_ends_a_line_even_before_a_group_longer_than_a_line() {
         }
     }
 }
+
+/// An old database's draw, `1/2` (issue 31), is the draw `1/2-1/2`, in the movetext and in
+/// the Result tag: the same braille, no warning; `1/3` is still no result.
+#[test]
+fn the_old_draw_one_half_is_a_draw() {
+    let game = |result_tag: &str, result: &str| {
+        format!(
+            "[White \"A\"]\n[Black \"B\"]\n[Result \"{result_tag}\"]\n\n1. e4 e5 2. Nf3 Nc6 \
+             {result}\n"
+        )
+    };
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        let settings = Settings {
+            notation: Some(notation),
+            ..Settings::default()
+        };
+        let (draw, warned) = build(
+            "d.pgn",
+            InputKind::Pgn,
+            &game("1/2-1/2", "1/2-1/2"),
+            &settings,
+        );
+        assert!(warned.is_empty(), "{warned:?}");
+        for (tag, result) in [("1/2", "1/2"), ("1/2-1/2", "1/2"), ("1/2", "1/2-1/2")] {
+            let (old, warned) = build("h.pgn", InputKind::Pgn, &game(tag, result), &settings);
+            assert_eq!(old, draw, "{notation:?}: [Result \"{tag}\"] … {result}");
+            assert!(
+                warned.is_empty(),
+                "{notation:?}: {tag} {result}: {warned:?}"
+            );
+        }
+    }
+    let mut out = Vec::new();
+    let e = transcribe_bytes(
+        "t.pgn",
+        InputKind::Pgn,
+        game("*", "1/3").into_bytes(),
+        &Settings::default(),
+        None,
+        &mut out,
+        &mut |_| {},
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(e.contains("cannot read '1/3'"), "{e}");
+}
