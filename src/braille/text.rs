@@ -428,6 +428,16 @@ impl<'a> Engine<'a> {
                 return went;
             }
         }
+        // A long dash next to a plus is the dash of an evaluation sign, as typeset chess
+        // books write `+–` and `–+`: the book's sign has one dash (`⠲⠤`, `⠤⠲`), whichever
+        // dash the print has (issue 31).
+        if matches!(ch, '–' | '—')
+            && (self.text[..i].ends_with('+') || self.text[next..].starts_with('+'))
+        {
+            self.word_start = false;
+            self.sign(&[Cell::dots("36")]);
+            return next;
+        }
         let Some(rule) = Self::rule(ch) else {
             self.word_start = false;
             self.unmapped.push(Unmapped { offset: i, ch });
@@ -1039,6 +1049,20 @@ mod tests {
             ("=/+", "⠶⠌⠲"),
             ("=/∞", "⠶⠌⠼⠿"),
             ("(=)", "⠦⠶⠴"),
+            // Every dash of `+-` and `-+` is the sign's one dash.
+            ("+-", "⠲⠤"),
+            ("+–", "⠲⠤"),
+            ("+—", "⠲⠤"),
+            ("+\u{2212}", "⠲⠤"),
+            ("-+", "⠤⠲"),
+            ("–+", "⠤⠲"),
+            ("\u{2212}+", "⠤⠲"),
+            (
+                "vit står till +– efter 20.Tc7",
+                "⠧⠊⠞⠀⠎⠞⠡⠗⠀⠞⠊⠇⠇⠀⠲⠤⠀⠑⠋⠞⠑⠗⠀⠼⠃⠚⠄⠠⠞⠉⠼⠛",
+            ),
+            // A dash apart from a plus is a dash.
+            ("a – b", "⠁⠀⠤⠤⠀⠃"),
             ("∆", "⠻⠲"),
             ("⌓", "⠻⠃⠒"),
             ("⇆", "⠪⠒⠌⠒⠕"),

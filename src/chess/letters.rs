@@ -80,6 +80,16 @@ pub(crate) const SYMBOL_NAGS: &[(&str, u8)] = &[
     ("-/+", 17),
     ("+-", 18),
     ("-+", 19),
+    // Every dash is the sign's: the minus sign, the en dash and the em dash of typeset and
+    // exported text (issue 31).
+    ("+\u{2212}", 18),
+    ("\u{2212}+", 19),
+    ("+–", 18),
+    ("–+", 19),
+    ("+—", 18),
+    ("—+", 19),
+    ("\u{2212}/+", 17),
+    ("+/\u{2212}", 16),
     ("⨀", 22),
     ("↑", 36),
     ("→", 40),

@@ -387,3 +387,25 @@ fn the_old_draw_one_half_is_a_draw() {
     .unwrap_or_default();
     assert!(e.contains("cannot read '1/3'"), "{e}");
 }
+
+/// Evaluation signs with any dash (issue 31): `+−` with the minus sign, `–+` with an en dash,
+/// `+—` with an em dash, as exports and typeset books write them, are the signs `+-` and `-+`
+/// are, in the movetext and in a comment's prose.
+#[test]
+fn evaluation_signs_with_any_dash_are_the_signs() {
+    let game = |white: &str, black: &str| {
+        format!(
+            "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 {white} 2... Nc6 {black} \
+             {{Vit står till {white} här.}} 3. Bb5 *\n"
+        )
+    };
+    let settings = Settings::default();
+    let (ascii, warned) = build("a.pgn", InputKind::Pgn, &game("+-", "-+"), &settings);
+    assert!(warned.is_empty(), "{warned:?}");
+    assert!(ascii.contains("⠲⠤") && ascii.contains("⠤⠲"), "{ascii}");
+    for (white, black) in [("+\u{2212}", "\u{2212}+"), ("+–", "–+"), ("+—", "—+")] {
+        let (other, warned) = build("o.pgn", InputKind::Pgn, &game(white, black), &settings);
+        assert_eq!(other, ascii, "{white} {black}");
+        assert!(warned.is_empty(), "{white} {black}: {warned:?}");
+    }
+}
