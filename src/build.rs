@@ -596,13 +596,31 @@ fn run_gated(
     let done = match &job.destination {
         Destination::BesideInput => each(one_each(None)?, warn),
         Destination::Folder(dir) => {
-            if !dir.is_dir() {
+            // A folder named with its `/` that is not there yet is made (its parent must be
+            // there); a build that then writes nothing into it takes it away again.
+            let made = !dir.exists();
+            if made {
+                std::fs::create_dir(dir).map_err(|e| {
+                    let why = match e.kind() {
+                        // (`name/` where a file is: the slash makes it no path to the file.)
+                        io::ErrorKind::AlreadyExists => "not a folder",
+                        io::ErrorKind::NotFound => "no such folder, and no folder to make it in",
+                        _ => return Error::io(dir, e),
+                    };
+                    Error::io(dir, io::Error::new(e.kind(), why))
+                })?;
+            } else if !dir.is_dir() {
                 return Err(Error::io(
                     dir,
-                    io::Error::new(io::ErrorKind::NotFound, "no such folder"),
+                    io::Error::new(io::ErrorKind::NotADirectory, "not a folder"),
                 ));
             }
-            each(one_each(Some(dir))?, warn)
+            let done = one_each(Some(dir)).and_then(|targets| each(targets, warn));
+            if made && done.is_err() {
+                // (Only an empty folder goes: anything written stays, as it would.)
+                let _ = std::fs::remove_dir(dir);
+            }
+            done
         }
         Destination::File(target) => {
             destination::refuse_input_as_output(target, &read)?;

@@ -66,8 +66,8 @@ struct BuildArgs {
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// Output file, or a device such as an embosser (`/dev/usb/lp0`, written in place), or an
-    /// existing folder (a name ending in `/` is always taken as one) for one output per
-    /// input, or `-` for standard output. Default: beside each input, with the format's
+    /// existing folder (a name ending in `/` is always taken as one, and made when it is not
+    /// there) for one output per input, or `-` for standard output. Default: beside each input, with the format's
     /// extension (.brf, .txt, .pef). Never an input.
     #[arg(short, long, value_name = "PATH|DIR/|-")]
     output: Option<PathBuf>,

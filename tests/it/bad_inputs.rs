@@ -761,14 +761,15 @@ fn catalogue() -> Vec<Case> {
                 "the folder no/such/folder does not exist",
             )
         },
+        // A folder named with its `/` is made when missing (issue 31), but not its parents.
         Case {
-            args: &["-o", "no-such-folder/"],
+            args: &["-o", "no-such/folder/"],
             ..case(
                 "into-missing-folder.pgn",
                 Text("1. e4 e5 *\n"),
                 3,
-                "no-such-folder/: error:",
-                "no such folder",
+                "no-such/folder/: error:",
+                "no such folder, and no folder to make it in",
             )
         },
     ]

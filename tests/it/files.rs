@@ -148,10 +148,11 @@ fn a_folder_as_output_holds_one_output_per_input() {
     dir.run(&["build", "ref.pgn", "b.fen", "-o", "ut"]).ok();
     assert_eq!(fs::read(dir.path().join("ut/ref.brf")).unwrap(), brf);
     assert!(dir.path().join("ut/b.brf").is_file());
-    // A folder that does not exist is an error naming it, nothing written.
-    let out = dir.run(&["build", "ref.pgn", "-o", "saknas/"]);
+    // A folder whose parent does not exist is an error naming it, nothing written (a
+    // missing folder alone is made: `an_output_folder_named_with_its_slash_is_made`).
+    let out = dir.run(&["build", "ref.pgn", "-o", "saknas/inne/"]);
     assert_eq!(out.code, Some(3), "{}", out.stderr);
-    assert!(out.stderr.starts_with("saknas/: error:"), "{}", out.stderr);
+    assert!(out.stderr.starts_with("saknas/inne/: error:"), "{}", out.stderr);
     assert!(!dir.path().join("saknas").exists());
 }
 
@@ -514,7 +515,7 @@ fn errors_name_the_users_paths_never_a_temporary_file() {
             vec!["build", "g.pgn", "-o", "saknas/ut.brf"],
             "saknas/ut.brf",
         ),
-        (vec!["build", "g.pgn", "-o", "saknas/"], "saknas/"),
+        (vec!["build", "g.pgn", "-o", "saknas/inne/"], "saknas/inne/"),
     ] {
         let out = dir.run(&args);
         assert_eq!(out.code, Some(3), "{}", out.stderr);
@@ -564,4 +565,27 @@ fn the_sample_game_is_the_same_from_a_file_a_fifo_and_standard_input() {
     writer.join().unwrap();
     via.ok();
     assert_eq!(via.stdout, file.stdout);
+}
+
+/// `-o folder/` makes a folder that is not there yet (issue 31) and writes into it; a build
+/// that fails leaves no folder behind; a file of that name is no folder.
+#[test]
+fn an_output_folder_named_with_its_slash_is_made() {
+    let dir = Sandbox::new();
+    dir.write("parti.pgn", "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n");
+    dir.write("fel.pgn", "1. e4 e5 2. Ke3 *\n");
+    let made = dir.run(&["build", "parti.pgn", "-o", "ny/"]);
+    made.ok();
+    assert!(dir.path().join("ny/parti.brf").is_file(), "{}", made.stderr);
+    let failed = dir.run(&["build", "fel.pgn", "-o", "tom/"]);
+    assert_eq!(failed.code, Some(1), "{}", failed.stderr);
+    assert!(!dir.path().join("tom").exists(), "an empty folder is left");
+    dir.write("fil", "x");
+    let file = dir.run(&["build", "parti.pgn", "-o", "fil/"]);
+    assert_eq!(file.code, Some(3));
+    assert!(
+        file.stderr.contains("fil/: error: not a folder"),
+        "{}",
+        file.stderr
+    );
 }
