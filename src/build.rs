@@ -559,8 +559,12 @@ fn run_gated(
                 }))
             })
             .collect::<Result<_>>()?;
-        let named: Vec<PathBuf> = targets.iter().flatten().cloned().collect();
-        for target in &named {
+        let named: Vec<(PathBuf, &Path)> = targets
+            .iter()
+            .zip(inputs.iter())
+            .filter_map(|(t, unit)| Some((t.clone()?, unit.path.as_path())))
+            .collect();
+        for (target, _) in &named {
             destination::refuse_input_as_output(target, &read)?;
         }
         destination::refuse_shared_outputs(&named)?;

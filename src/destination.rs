@@ -91,15 +91,17 @@ pub(crate) fn refuse_input_as_output(output: &Path, inputs: &[PathBuf]) -> Resul
 }
 
 /// Refuses two outputs of one build that are the same file (`a.pgn` and `a.fen` both beside
-/// as `a.brf`): the second would replace the first.
-pub(crate) fn refuse_shared_outputs(outputs: &[PathBuf]) -> Result<()> {
-    for (i, a) in outputs.iter().enumerate() {
-        if let Some(b) = outputs[..i].iter().find(|b| *b == a || same_file(a, b)) {
+/// as `a.brf`): the second would replace the first. `outputs`: each output with its input,
+/// which the message names.
+pub(crate) fn refuse_shared_outputs(outputs: &[(PathBuf, &Path)]) -> Result<()> {
+    for (i, (a, from)) in outputs.iter().enumerate() {
+        if let Some((_, also)) = outputs[..i].iter().find(|(b, _)| b == a || same_file(a, b)) {
             return Err(Error::Usage(format!(
-                "{}: two inputs would write this output (also {}); give -o FILE to put them \
-                 into one",
+                "{}: the inputs {} and {} would both write this output; give -o FILE to put \
+                 them into one",
                 a.display(),
-                b.display()
+                also.display(),
+                from.display()
             )));
         }
     }

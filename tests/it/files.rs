@@ -130,7 +130,7 @@ fn two_inputs_that_would_write_one_output_are_refused() {
     assert_eq!(out.code, Some(2), "{}", out.stderr);
     assert!(
         out.stderr
-            .contains("a.brf: two inputs would write this output"),
+            .contains("a.brf: the inputs a.pgn and a.fen would both write this output"),
         "{}",
         out.stderr
     );
@@ -152,7 +152,11 @@ fn a_folder_as_output_holds_one_output_per_input() {
     // missing folder alone is made: `an_output_folder_named_with_its_slash_is_made`).
     let out = dir.run(&["build", "ref.pgn", "-o", "saknas/inne/"]);
     assert_eq!(out.code, Some(3), "{}", out.stderr);
-    assert!(out.stderr.starts_with("saknas/inne/: error:"), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("saknas/inne/: error:"),
+        "{}",
+        out.stderr
+    );
     assert!(!dir.path().join("saknas").exists());
 }
 
