@@ -196,8 +196,13 @@ fn main() -> ExitCode {
         ),
         Command::Read(a) => {
             bar.finish();
-            let read =
-                schackpunkt::read_file(&a.input, a.output.as_deref(), a.table, a.notation, a.keep_going);
+            let read = schackpunkt::read_file(
+                &a.input,
+                a.output.as_deref(),
+                a.table,
+                a.notation,
+                a.keep_going,
+            );
             return match read {
                 Ok(games) => {
                     // The games that could not be read to their end (--keep-going): each named.
@@ -217,16 +222,18 @@ fn main() -> ExitCode {
                         say(&d.render(style));
                     }
                     if !quiet || !broken.is_empty() || !doubts.is_empty() {
-                        let whole = games.iter().filter(|g| g.error.is_none());
-                        let moves: usize = whole
-                            .clone()
-                            .map(|g| {
-                                g.items
-                                    .iter()
-                                    .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
-                                    .count()
-                            })
-                            .sum();
+                        let moves_of = |g: &schackpunkt::ReadGame| {
+                            g.items
+                                .iter()
+                                .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
+                                .count()
+                        };
+                        // A diagram alone is a position, not a game of no moves.
+                        let (positions, whole): (Vec<_>, Vec<_>) = games
+                            .iter()
+                            .filter(|g| g.error.is_none())
+                            .partition(|g| g.start.is_some() && moves_of(g) == 0);
+                        let moves: usize = whole.iter().map(|g| moves_of(g)).sum();
                         let skipped = match broken.len() {
                             0 => String::new(),
                             n => format!(", {n} left out (named above)"),
@@ -234,12 +241,24 @@ fn main() -> ExitCode {
                         let skipped = match doubts.len() {
                             0 => skipped,
                             1 => format!("{skipped}; 1 place to check (two readings, named above)"),
-                            n => format!("{skipped}; {n} places to check (two readings, named above)"),
+                            n => format!(
+                                "{skipped}; {n} places to check (two readings, named above)"
+                            ),
                         };
-                        let n = whole.count();
-                        let games = if n == 1 { "game" } else { "games" };
+                        let n = whole.len();
+                        let mut read = Vec::new();
+                        if n > 0 || positions.is_empty() {
+                            let games = if n == 1 { "game" } else { "games" };
+                            read.push(format!("{n} {games} ({moves} moves)"));
+                        }
+                        match positions.len() {
+                            0 => {}
+                            1 => read.push("1 position".to_owned()),
+                            p => read.push(format!("{p} positions")),
+                        }
+                        let read = read.join(" and ");
                         say(&format!(
-                            "schackpunkt: read {n} {games} ({moves} moves) back from braille{skipped}."
+                            "schackpunkt: read {read} back from braille{skipped}."
                         ));
                     }
                     match (broken.is_empty(), doubts.is_empty()) {

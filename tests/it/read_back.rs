@@ -2055,3 +2055,36 @@ fn a_study_whose_opening_comment_ends_with_a_number_reads_back() {
         );
     }
 }
+
+/// `read` of diagrams alone names positions, not games of no moves (issue 31, point 14); with
+/// a game among them, both.
+#[test]
+fn diagrams_read_back_are_counted_as_positions() {
+    let dir = Sandbox::new();
+    dir.write(
+        "d.fen",
+        "8/8/8/8/8/8/8/K6k w - - 0 1\n\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    dir.run(&["build", "d.fen", "-o", "d.brf", "-q"]).ok();
+    let ran = dir.run(&["read", "d.brf", "-o", "d.pgn"]);
+    ran.ok();
+    assert!(
+        ran.stderr.contains("read 2 positions back from braille."),
+        "{}",
+        ran.stderr
+    );
+    dir.write(
+        "b.md",
+        "# Slutspel\n\n```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n\n```pgn\n[White \"A\"]\n\
+         [Black \"B\"]\n\n1. e4 e5 *\n```\n",
+    );
+    dir.run(&["build", "b.md", "-o", "b.brf", "-q"]).ok();
+    let ran = dir.run(&["read", "b.brf", "--notation", "ordinary", "-o", "b.pgn"]);
+    ran.ok();
+    assert!(
+        ran.stderr
+            .contains("read 1 game (2 moves) and 1 position back from braille."),
+        "{}",
+        ran.stderr
+    );
+}
