@@ -886,8 +886,21 @@ impl Visitor for Replay<'_> {
         let (Some((_, t)), Some(frame)) = (self.next_token(), self.stack.pop()) else {
             return self.internal("pgn-reader reported a ')' the scan did not find");
         };
+        // A variation of a move number alone (`( 2...)`, as exports leave them): said, and
+        // left out; the game goes on as if it were not there. (`()` and `(=)`, a draw offer
+        // in print, are written as they are.)
+        let empty = matches!(self.items.last(), Some(Item::VariationStart));
         if let Some((_, i)) = self.claim {
-            return self.number_without_move(i, Some(t));
+            if !empty {
+                return self.number_without_move(i, Some(t));
+            }
+            self.claim = None;
+            self.pos = frame.pos;
+            self.before = frame.before;
+            self.past_max = frame.past_max;
+            self.items.pop();
+            self.warn(t, "an empty variation (a move number alone), left out".into());
+            return ControlFlow::Continue(());
         }
         self.pos = frame.pos;
         self.before = frame.before;

@@ -409,3 +409,29 @@ fn evaluation_signs_with_any_dash_are_the_signs() {
         assert!(warned.is_empty(), "{white} {black}: {warned:?}");
     }
 }
+
+/// An empty variation of a move number alone (issue 31: `( 2...)`, as exports leave them) is
+/// said and left out: the game is written as if it were not there.
+#[test]
+fn an_empty_variation_is_left_out_with_a_warning() {
+    let game = |variation: &str| {
+        format!("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 {variation} 2... Nc6 3. Bb5 *\n")
+    };
+    for notation in [Notation::Compact, Notation::Ordinary] {
+        let settings = Settings {
+            notation: Some(notation),
+            ..Settings::default()
+        };
+        let (plain, warned) = build("p.pgn", InputKind::Pgn, &game(""), &settings);
+        assert!(warned.is_empty(), "{warned:?}");
+        for variation in ["( 2...)", "(2...)", "( 2. )"] {
+            let (left, warned) = build("e.pgn", InputKind::Pgn, &game(variation), &settings);
+            assert_eq!(left, plain, "{notation:?}: {variation}");
+            assert_eq!(warned.len(), 1, "{notation:?}: {variation}: {warned:?}");
+            assert!(
+                warned[0].contains("an empty variation (a move number alone), left out"),
+                "{warned:?}"
+            );
+        }
+    }
+}
