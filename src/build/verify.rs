@@ -158,7 +158,6 @@ impl Witness {
 /// What the build tells its check: in the order it happens, so the check sees the games and
 /// the bytes as they are written.
 enum Told {
-    Start,
     Source(SourceGame),
     Written(Vec<u8>),
     /// Everything is written: the check ends and gives its verdict.
@@ -244,8 +243,10 @@ impl Feed {
             };
             return;
         }
-        drop(link);
-        self.tell(Told::Start);
+        // (On its own thread the check has started already: once is enough.)
+        if let Link::Here(v, _) = &mut *link {
+            v.start();
+        }
     }
 
     /// A game about to be written.
@@ -392,7 +393,6 @@ impl Verifier {
     /// What the build tells, on the check's thread or its own.
     fn told(&mut self, told: Told) {
         match told {
-            Told::Start => self.start(),
             Told::Source(game) => self.source(game),
             Told::Written(bytes) => self.written(&bytes),
             // (Only ever the last: `Verdict::finish`.)

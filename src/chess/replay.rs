@@ -890,21 +890,20 @@ impl Visitor for Replay<'_> {
         // left out; the game goes on as if it were not there. (`()` and `(=)`, a draw offer
         // in print, are written as they are.)
         let empty = matches!(self.items.last(), Some(Item::VariationStart));
-        if let Some((_, i)) = self.claim {
-            if !empty {
-                return self.number_without_move(i, Some(t));
-            }
-            self.claim = None;
-            self.pos = frame.pos;
-            self.before = frame.before;
-            self.past_max = frame.past_max;
-            self.items.pop();
-            self.warn(t, "an empty variation (a move number alone), left out".into());
-            return ControlFlow::Continue(());
+        if let Some((_, i)) = self.claim
+            && !empty
+        {
+            return self.number_without_move(i, Some(t));
         }
         self.pos = frame.pos;
         self.before = frame.before;
         self.past_max = frame.past_max;
+        if self.claim.take().is_some() {
+            self.items.pop();
+            let message = "an empty variation (a move number alone), left out".to_owned();
+            self.warn(t, message);
+            return ControlFlow::Continue(());
+        }
         self.items.push(Item::VariationEnd);
         ControlFlow::Continue(())
     }
