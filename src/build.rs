@@ -1942,6 +1942,7 @@ impl<S: LineSink> Run<'_, S> {
             if translated.start_drawn {
                 counts.diagrams += 1;
             }
+            counts.diagrams += translated.diagrams_inside as u64;
             // Moves from a position that no diagram before them shows: a reader cannot follow
             // them. Said, not left to the reader to find out.
             let shown = last_diagram.take();

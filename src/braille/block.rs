@@ -103,6 +103,30 @@ pub(crate) enum Seam {
 }
 
 impl Block {
+    /// Each word the block shows, in order (its cells split at blanks): what its lines read,
+    /// whatever their width (a diagram inside a game, for a build that checks itself).
+    pub fn each_word(&self, word: &mut dyn FnMut(&[Cell])) {
+        let mut split = |cells: &[Cell]| {
+            for w in cells.split(|c| c.is_blank()).filter(|w| !w.is_empty()) {
+                word(w);
+            }
+        };
+        match self {
+            Block::Paragraph(p) => {
+                split(&p.cells);
+                split(&p.trailer);
+            }
+            Block::Fixed { lines, .. } => lines.iter().for_each(|l| split(l)),
+            Block::Together(blocks) => blocks.iter().for_each(|b| b.each_word(word)),
+            Block::Rule(_)
+            | Block::Blank
+            | Block::PageBreak
+            | Block::RectoBreak
+            | Block::Seam(_)
+            | Block::Origin(_) => {}
+        }
+    }
+
     /// Moves the block `n` cells further in (into a list item or a block quote). Full lines
     /// stay full.
     pub fn indent(&mut self, n: usize) {

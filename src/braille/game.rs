@@ -38,6 +38,8 @@ pub enum WordKind {
     /// A word of a comment's text, with the brackets of variations written onto it: `opens`
     /// before its first cell, `closes` after its last.
     Text { opens: u8, closes: u8 },
+    /// A word of a diagram drawn inside the game (a comment's `[#]`); `first` for its first.
+    Diagram { first: bool },
 }
 
 /// The words of a game's moves as written (after its heading and start diagram), in order:
@@ -97,6 +99,8 @@ pub struct GameWriter {
     start_diagram: bool,
     /// The last game written got its start diagram.
     pub start_drawn: bool,
+    /// Diagrams drawn inside the last game written (its comments' `[#]`).
+    pub diagrams_inside: usize,
     /// A bulletin's game: its players, round and result stand in the bulletin's heading
     /// above it, so its own heading keeps only the opening and the annotator.
     bulletin: bool,
@@ -133,6 +137,8 @@ struct Run<'a> {
     ends_with_move: bool,
     /// The kinds of the words of `para` written so far (when the words are kept).
     kinds: Vec<WordKind>,
+    /// A paragraph or a diagram of the moves is written.
+    started: bool,
 }
 
 impl GameWriter {
@@ -157,6 +163,7 @@ impl GameWriter {
             diagram: (options.diagram, options.to_move),
             start_diagram: options.start_diagram,
             start_drawn: false,
+            diagrams_inside: 0,
             bulletin: options.bulletin,
             witness: None,
         }
@@ -197,6 +204,7 @@ impl GameWriter {
         }
         self.heading(game, blocks, warnings);
         self.start_drawn = self.start_diagram(game, blocks);
+        self.diagrams_inside = 0;
         let mut run = Run {
             w: self,
             blocks,
@@ -212,6 +220,7 @@ impl GameWriter {
             nags_counted: None,
             ends_with_move: false,
             kinds: Vec::new(),
+            started: false,
         };
         // A move is a word of about four cells, and its number another (a guess that saves
         // most of the growing; a list layout starts a paragraph a move pair).
@@ -578,6 +587,10 @@ impl Run<'_> {
                 let game = self.game;
                 self.comment(game.comment(c), *at);
             }
+            Item::Diagram(here) => {
+                self.flush_move();
+                self.diagram(&here.0, here.1);
+            }
             Item::VariationStart => {
                 self.flush_move();
                 self.depth += 1;
@@ -588,7 +601,12 @@ impl Run<'_> {
             Item::VariationEnd => {
                 self.flush_move();
                 let close = self.bracket(false);
-                if self.prefix.is_empty() {
+                if self.prefix.is_empty() && self.para.is_empty() {
+                    // Right after a diagram: the bracket is a word of its own.
+                    self.para.push_cell(close);
+                    self.para.end_word();
+                    self.mark(WordKind::Notation);
+                } else if self.prefix.is_empty() {
                     self.para.extend_last(&[close]);
                     // (Onto a comment's last word: its kind says so.)
                     if self.kinds.len() == self.para.word_count()
@@ -654,6 +672,7 @@ impl Run<'_> {
                 self.kinds.clear();
             }
             self.blocks.push(Block::Paragraph(done));
+            self.started = true;
         } else if self.w.layout == Layout::List {
             self.para.rest_indent = 2;
         }
@@ -831,6 +850,45 @@ impl Run<'_> {
         });
         if let Some(WordKind::Text { opens: o, .. }) = self.kinds.get_mut(first) {
             *o = u8::try_from(opens).unwrap_or(u8::MAX);
+        }
+        self.need_number = true;
+        self.ends_with_move = false;
+    }
+
+    /// A diagram of the position here (a comment's `[#]`), in the form in force, between the
+    /// paragraphs of the moves; the moves go on after it, Black's with its number. One before
+    /// the first move of a game whose start diagram is drawn is that diagram.
+    fn diagram(&mut self, board: &shakmaty::Board, turn: Color) {
+        let at_start = !self.started && self.para.is_empty() && self.prefix.is_empty();
+        if at_start && self.w.start_drawn {
+            return;
+        }
+        // A variation's bracket opened right before it stands before it, as a word of its
+        // own (the moves after the diagram are the variation's).
+        if !self.prefix.is_empty() {
+            let open = std::mem::take(&mut self.prefix);
+            self.para.push(&open);
+            self.para.end_word();
+            self.mark(WordKind::Notation);
+        }
+        self.new_paragraph();
+        let (form, to_move) = self.w.diagram;
+        let block = diagram(board, turn, form, self.w.notation, to_move);
+        if let Some(w) = self.w.witness.as_mut() {
+            let mut first = true;
+            block.each_word(&mut |cells| {
+                let start = w.cells.len() as u32;
+                w.cells.extend_from_slice(cells);
+                let kind = WordKind::Diagram { first };
+                w.words.push((start, w.cells.len() as u32, kind));
+                first = false;
+            });
+        }
+        self.blocks.push(block);
+        self.started = true;
+        match at_start {
+            true => self.w.start_drawn = true,
+            false => self.w.diagrams_inside += 1,
         }
         self.need_number = true;
         self.ends_with_move = false;

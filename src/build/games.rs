@@ -64,6 +64,8 @@ pub(super) struct Translated {
     pub(super) dropped_nags: usize,
     /// Its start position was drawn before its moves.
     pub(super) start_drawn: bool,
+    /// Diagrams drawn inside it (its comments' `[#]`).
+    pub(super) diagrams_inside: usize,
     /// What its source says and the words of its moves, when the build checks itself (and
     /// it has moves).
     pub(super) witness: Option<Box<super::verify::Witness>>,
@@ -197,6 +199,7 @@ impl Translator {
                     about: About::of(&game),
                     dropped_nags: self.writer.dropped_nags - before,
                     start_drawn: self.writer.start_drawn,
+                    diagrams_inside: self.writer.diagrams_inside,
                     witness,
                 };
                 Step::Game(translated, warnings)

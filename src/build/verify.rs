@@ -137,6 +137,9 @@ impl Witness {
                 }
                 Item::VariationStart => out.push(Expect::Open),
                 Item::VariationEnd => out.push(Expect::Close),
+                // (Its words are the writer's drawing of the position: found on the pages
+                // with the others, and passed over in reading; see `Walk::word`.)
+                Item::Diagram(_) => {}
             }
         }
         // Each sign as its first NAG, as reading gives it back (`$10`, `$11`, `$12` are `=`).
@@ -1019,6 +1022,17 @@ impl<'s, 'p> Walk<'s, 'p> {
                 Ok(())
             }
             WordKind::Notation => self.notation_word(cells),
+            // A diagram inside the game (a comment's `[#]`): it stands between moves, their
+            // signs and any number before it; the next move has its number. A comment's text
+            // may go on after it.
+            WordKind::Diagram { first } => {
+                if first {
+                    self.signs_done()?;
+                    self.no_number()?;
+                    self.need_number = true;
+                }
+                Ok(())
+            }
         }
     }
 

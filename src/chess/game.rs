@@ -106,7 +106,14 @@ pub enum Item {
     VariationStart,
     /// `)`.
     VariationEnd,
+    /// `[#]` in a comment (ChessBase's mark for a diagram): the position at that point, with
+    /// the side to move, to be drawn there (docs/decisions.md, "Real exports and real books").
+    /// Boxed: few games have one.
+    Diagram(Box<(shakmaty::Board, Color)>),
 }
+
+/// ChessBase's mark in a comment for a diagram of the position at that point.
+pub const DIAGRAM_MARK: &str = "[#]";
 
 /// The game result, from the movetext's termination marker (or the Result tag).
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

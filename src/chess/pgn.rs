@@ -485,6 +485,7 @@ mod tests {
                 Item::VariationStart => "(",
                 Item::VariationEnd => ")",
                 Item::Nag(..) => "$",
+                Item::Diagram(_) => "#",
             })
             .collect();
         assert_eq!(kinds.concat(), "mc(m)(mm)m");

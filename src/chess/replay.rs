@@ -14,7 +14,9 @@ use shakmaty::{
 };
 
 use super::fen;
-use super::game::{Check, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags};
+use super::game::{
+    Check, DIAGRAM_MARK, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags,
+};
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TokKind, Token, unescape};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
@@ -840,11 +842,40 @@ impl Visitor for Replay<'_> {
                 },
             )) => {
                 let at = self.place(t.start);
+                let chunked = self.partial.is_some();
                 let start = self.partial.take().unwrap_or(self.text.len());
                 let scan_text = self.scan.text.as_str();
                 let comment = scanned_text(scan_text, (t.start, t.end), comment.as_bytes());
+                let same_bytes = matches!(comment, Cow::Borrowed(_)) && !chunked;
                 self.text.push_str(&comment);
-                self.items.push(Item::Comment(start..self.text.len(), at));
+                if !self.text[start..].contains(DIAGRAM_MARK) {
+                    self.items.push(Item::Comment(start..self.text.len(), at));
+                    return ControlFlow::Continue(());
+                }
+                // ChessBase's `[#]`: a diagram of the position here, where it stands among
+                // the comment's words (the text before it, the diagram, the text after it).
+                let mut from = start;
+                let mut place = at;
+                let marks: Vec<usize> = self.text[start..]
+                    .match_indices(DIAGRAM_MARK)
+                    .map(|(i, _)| start + i)
+                    .collect();
+                for mark in marks {
+                    if !self.text[from..mark].trim().is_empty() {
+                        self.items.push(Item::Comment(from..mark, place));
+                    }
+                    let here = (self.pos.board().clone(), self.pos.turn());
+                    self.items.push(Item::Diagram(Box::new(here)));
+                    from = mark + DIAGRAM_MARK.len();
+                    // (The text after the mark starts at its place in the file when the
+                    // comment is the file's bytes as they are.)
+                    if same_bytes {
+                        place = self.place(t.start + (from - start));
+                    }
+                }
+                if !self.text[from..].trim().is_empty() {
+                    self.items.push(Item::Comment(from..self.text.len(), place));
+                }
                 ControlFlow::Continue(())
             }
             _ => self.internal("pgn-reader reported a comment the scan did not find"),

@@ -1966,6 +1966,14 @@ impl Reader<'_> {
         }
     }
 
+    /// A diagram drawn here (`[#]`, as ChessBase marks one in a comment): the comment before
+    /// it ends, and the move after it has its number.
+    fn diagram_mark(&mut self) {
+        self.flush_comment();
+        let mark = crate::chess::game::DIAGRAM_MARK.to_owned();
+        self.game.items.push(Item::Comment(mark));
+    }
+
     fn comment_word(&mut self, cells: &[Cell]) {
         if !self.comment.is_empty() {
             self.comment.push(Cell::BLANK);
@@ -2256,6 +2264,39 @@ pub(crate) fn games(
         }
         i
     };
+    // A diagram between words `a` and `b` (`b` none: after `a`, to the next word or the end)
+    // that shows `pos`'s board: one drawn inside a game (a comment's `[#]`). Not one after a
+    // blank line on its page: a diagram of its own.
+    // An empty line between lines `a` and `b` (not a page's first line holding its number
+    // alone): what stands after it is no longer the game's.
+    let blank_between = |a: u32, b: u32| {
+        let lo = headings.partition_point(|h| h.line <= a);
+        let hi = headings.partition_point(|h| h.line < b).max(lo);
+        (lo..hi).any(|j| {
+            headings[j].cells.is_empty() && j > 0 && headings[j - 1].page == headings[j].page
+        })
+    };
+    // A diagram right after word `a` (before word `b`, or the end) that shows `pos`'s board:
+    // one drawn inside a game (a comment's `[#]`), and whether the game goes on after it
+    // (the word `b` follows it with no empty line or other diagram between).
+    let inner_diagram = |a: usize, b: Option<usize>, pos: &Chess, started: &[usize]| {
+        let after = words[a].line;
+        let k = diagrams.partition_point(|d| d.line <= after);
+        let d = diagrams.get(k)?;
+        let next = b.or(Some(a + 1)).and_then(|b| words.get(b));
+        if next.is_some_and(|w| d.end >= w.line)
+            || d.problem.is_some()
+            || started.contains(&k)
+            || d.fen.split(' ').next() != Some(pos.board().to_string().as_str())
+            || blank_between(after, d.line)
+        {
+            return None;
+        }
+        let goes_on = next.is_some_and(|w| {
+            !blank_between(d.end, w.line) && diagrams.get(k + 1).is_none_or(|e| e.line > w.line)
+        });
+        Some((k, goes_on))
+    };
     while i < words.len() {
         // Right after a diagram (no blank line between: a game's start diagram), a game from
         // its position before one from the start position; after a blank line the other
@@ -2405,6 +2446,15 @@ pub(crate) fn games(
         // Headings of games without moves (a forfeit, a result alone) before this game's.
         split_games_without_moves(&mut heading, first_line, &mut out, bulletin);
         let mut chess960 = false;
+        // A game's start diagram of the start position itself: a `[#]` before its first
+        // move, not a position to start from.
+        let opening = diagram
+            .as_ref()
+            .is_some_and(|(_, pos)| *pos == Chess::default());
+        if let Some((k, _)) = diagram.as_ref().filter(|_| opening) {
+            started.push(*k);
+        }
+        let diagram = diagram.filter(|_| !opening);
         let (pos, start, line) = match diagram {
             Some((k, pos)) => {
                 started.push(k);
@@ -2440,6 +2490,9 @@ pub(crate) fn games(
             repairing: false,
             unsigned: false,
         };
+        if opening {
+            reader.diagram_mark();
+        }
         // To the period after the game's last move (compact notation), a blank line after its
         // moves (games stand a blank line apart), or the end of the words.
         let game_start = i;
@@ -2536,7 +2589,33 @@ pub(crate) fn games(
         };
         while i < words.len() {
             let w = &words[i];
-            if i > game_start && reader.stack.is_empty() {
+            // A diagram of the game's position here, between its words: drawn inside the
+            // game (`[#]`); the game goes on after it.
+            let mut inside = false;
+            if i > game_start && reader.game.error.is_none() {
+                match inner_diagram(i - 1, Some(i), &reader.pos, &started) {
+                    Some((k, true)) => {
+                        started.push(k);
+                        reader.diagram_mark();
+                        inside = true;
+                    }
+                    // At the game's end: taken below.
+                    Some((_, false)) if reader.stack.is_empty() => break,
+                    _ => {}
+                }
+            }
+            // An empty line, then a diagram: the next game's start, or a diagram of its own.
+            if i > game_start
+                && !inside
+                && reader.stack.is_empty()
+                && blank_between(words[i - 1].line, words[i].line)
+                && diagrams
+                    .get(diagrams.partition_point(|d| d.line <= words[i - 1].line))
+                    .is_some_and(|d| d.end < w.line)
+            {
+                break;
+            }
+            if i > game_start && reader.stack.is_empty() && !inside {
                 // A blank line after the moves, or (a page end took the blank line away) the
                 // next game's first move, or a game's start diagram: the game has ended.
                 // (Its heading, if any, is the page's first line: a comment's words there would
@@ -2651,6 +2730,16 @@ pub(crate) fn games(
                 true => reader.game.error = Some(e),
                 false => return Err(e),
             }
+        }
+        // A diagram of the game's last position right after its last word: drawn at its
+        // end (`[#]`).
+        if i > game_start
+            && reader.game.error.is_none()
+            && let Some((k, _)) = inner_diagram(i - 1, None, &reader.pos, &started)
+        {
+            started.push(k);
+            reader.diagram_mark();
+            last_line = last_line.max(diagrams[k].end);
         }
         reader.flush_comment();
         if let Some(w) = words.get(i.saturating_sub(1))

@@ -17,6 +17,7 @@ mod book_prose;
 mod book_structure;
 mod bulletin;
 mod cli;
+mod diagram_marks;
 mod diagrams;
 #[cfg(unix)]
 mod files;

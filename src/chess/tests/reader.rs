@@ -5,7 +5,7 @@ use super::san_of;
 use crate::Error;
 use crate::chess::game::Disambiguation;
 use crate::chess::{Check, Game, GameResult, Item, MoveFacts, MoveKind, PgnReader};
-use shakmaty::{CastlingSide, Color, Role, Square};
+use shakmaty::{CastlingSide, Color, Position, Role, Square};
 
 fn read_all(src: &str) -> Result<Vec<Game>, Error> {
     let mut r = PgnReader::new(src.as_bytes(), "test.pgn");
@@ -250,6 +250,7 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
             Item::Comment(c, _) => format!("{{{}}}", g.comment(c)),
             Item::VariationStart => "(".into(),
             Item::VariationEnd => ")".into(),
+            Item::Diagram(_) => "#".into(),
         })
         .collect();
     assert_eq!(
@@ -259,6 +260,44 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
     // The variation 1...c5 replaces 1...e5.
     let Item::Move(c5) = g.items[4] else { panic!() };
     assert_eq!(normal(c5).2, Square::C5);
+}
+
+/// ChessBase's `[#]` (issue 31): a diagram of the position where it stands among the
+/// comment's words; the text on each side a comment of its own, at its place in the file.
+#[test]
+fn a_diagram_mark_in_a_comment_is_the_position_there() {
+    let games = read_all("1. e4 {Bra. [#] Nu hotar} e5 2. Nf3 {[#]} ( 2. f4 {[#]}) *\n").unwrap();
+    let g = &games[0];
+    let after = |moves: &[&str]| {
+        let mut pos = shakmaty::Chess::default();
+        for m in moves {
+            let san: shakmaty::san::San = m.parse().unwrap();
+            let mv = san.to_move(&pos).unwrap();
+            pos.play_unchecked(mv);
+        }
+        (pos.board().clone(), pos.turn())
+    };
+    let mut diagrams = Vec::new();
+    let mut texts = Vec::new();
+    for item in &g.items {
+        match item {
+            Item::Diagram(d) => diagrams.push((**d).clone()),
+            Item::Comment(c, at) => texts.push((g.comment(c).to_owned(), at.column)),
+            _ => {}
+        }
+    }
+    assert_eq!(
+        diagrams,
+        [
+            after(&["e4"]),
+            after(&["e4", "e5", "Nf3"]),
+            after(&["e4", "e5", "f4"])
+        ]
+    );
+    assert_eq!(
+        texts,
+        [("Bra. ".to_owned(), 8), (" Nu hotar".to_owned(), 16)]
+    );
 }
 
 #[test]
