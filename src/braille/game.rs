@@ -139,6 +139,8 @@ struct Run<'a> {
     kinds: Vec<WordKind>,
     /// A paragraph or a diagram of the moves is written.
     started: bool,
+    /// The last word written is a comment's.
+    last_word_text: bool,
 }
 
 impl GameWriter {
@@ -221,6 +223,7 @@ impl GameWriter {
             ends_with_move: false,
             kinds: Vec::new(),
             started: false,
+            last_word_text: false,
         };
         // A move is a word of about four cells, and its number another (a guess that saves
         // most of the growing; a list layout starts a paragraph a move pair).
@@ -601,6 +604,9 @@ impl Run<'_> {
             Item::VariationEnd => {
                 self.flush_move();
                 let close = self.bracket(false);
+                // The game may end with this bracket: compact notation's period goes after it
+                // when it closes onto a move (not onto a comment's word, nor alone).
+                let mut onto_move = false;
                 if self.prefix.is_empty() && self.para.is_empty() {
                     // Right after a diagram: the bracket is a word of its own.
                     self.para.push_cell(close);
@@ -608,6 +614,7 @@ impl Run<'_> {
                     self.mark(WordKind::Notation);
                 } else if self.prefix.is_empty() {
                     self.para.extend_last(&[close]);
+                    onto_move = !self.last_word_text;
                     // (Onto a comment's last word: its kind says so.)
                     if self.kinds.len() == self.para.word_count()
                         && let Some(WordKind::Text { closes, .. }) = self.kinds.last_mut()
@@ -624,7 +631,7 @@ impl Run<'_> {
                 }
                 self.depth = self.depth.saturating_sub(1);
                 self.need_number = true;
-                self.ends_with_move = false;
+                self.ends_with_move = onto_move && self.depth == 0;
             }
         }
     }
@@ -721,6 +728,7 @@ impl Run<'_> {
         self.mark(WordKind::Notation);
         self.need_number = false;
         self.ends_with_move = main_line;
+        self.last_word_text = false;
     }
 
     /// The comment signs of the move just written in ordinary notation: those written right
@@ -853,6 +861,7 @@ impl Run<'_> {
         }
         self.need_number = true;
         self.ends_with_move = false;
+        self.last_word_text = true;
     }
 
     /// A diagram of the position here (a comment's `[#]`), in the form in force, between the

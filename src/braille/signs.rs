@@ -100,7 +100,14 @@ pub const SIGNS: &[Sign] = &[
     sign("dubious move", &[], "⠢⠖", &[6], Attached),
     sign("from-to dash", &[], "⠤", &[], Attached),
     sign("mate", &['‡'], "⠘⠼", &[], Attached),
-    sign("draw offer", &[], "⠦⠶⠴", &[], Attached),
+    // (PGN has no NAG for it: inside the program it is the null annotation's, 0.)
+    sign(
+        "draw offer",
+        &[],
+        "⠦⠶⠴",
+        &[crate::chess::game::DRAW_OFFER_NAG],
+        Attached,
+    ),
     sign("novelty", &[], "⠦⠝⠴", &[146], Attached),
     sign("check", &['†'], "⠲", &[], Attached),
     sign("captures", &[], "⠭", &[], Attached),
@@ -337,6 +344,8 @@ mod tests {
         assert_eq!(place(14), Some(Placement::AfterBlank));
         assert_eq!(place(1), Some(Placement::Attached));
         assert!(for_nag(7).is_none());
-        assert!(for_nag(0).is_none());
+        // (0, PGN's null annotation, carries the draw offer inside the program.)
+        assert_eq!(cells(0).as_deref(), Some("⠦⠶⠴"));
+        assert_eq!(place(0), Some(Placement::Attached));
     }
 }

@@ -112,6 +112,30 @@ pub enum Item {
     Diagram(Box<(shakmaty::Board, Color)>),
 }
 
+/// The draw offer `(=)` after a move (FIDE's notation rules C.12; rules.md §5), which PGN has
+/// no NAG for: inside the program it is the NAG 0, PGN's null annotation, which means nothing
+/// and has no sign (a source's `$0` is left out with a warning as it is read, so it never
+/// becomes a draw offer). `read` writes it back as `(=)`.
+pub const DRAW_OFFER_NAG: u8 = 0;
+
+/// PGN's NAG for an equal position, `=`: inside brackets right after a move, `(=)`, the draw
+/// offer.
+const EQUAL_NAG: u8 = 10;
+
+/// Whether `items` end with the draw offer as PGN has it, `(=` right after a move (its `)`
+/// next): where that `=` stands.
+pub(crate) fn draw_offer_at(items: &[Item]) -> Option<crate::document::Pos> {
+    match items {
+        [
+            ..,
+            Item::Move(_) | Item::Nag(..),
+            Item::VariationStart,
+            Item::Nag(EQUAL_NAG, at),
+        ] => Some(*at),
+        _ => None,
+    }
+}
+
 /// ChessBase's mark in a comment for a diagram of the position at that point.
 pub const DIAGRAM_MARK: &str = "[#]";
 

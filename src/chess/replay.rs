@@ -15,7 +15,8 @@ use shakmaty::{
 
 use super::fen;
 use super::game::{
-    Check, DIAGRAM_MARK, Disambiguation, GameResult, Item, MoveFacts, MoveKind, Tags,
+    Check, DIAGRAM_MARK, DRAW_OFFER_NAG, Disambiguation, GameResult, Item, MoveFacts, MoveKind,
+    Tags, draw_offer_at,
 };
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TokKind, Token, unescape};
@@ -818,6 +819,13 @@ impl Visitor for Replay<'_> {
                 if let Some((_, i)) = self.claim {
                     return self.number_without_move(i, Some(t));
                 }
+                // PGN's null annotation means nothing, and its number is the draw offer's
+                // inside the program.
+                if nag.0 == DRAW_OFFER_NAG {
+                    let message = "the null annotation $0 means nothing; it is left out".into();
+                    self.warn(t, message);
+                    return ControlFlow::Continue(());
+                }
                 let at = self.place(t.start);
                 self.items.push(Item::Nag(nag.0, at));
                 ControlFlow::Continue(())
@@ -917,9 +925,9 @@ impl Visitor for Replay<'_> {
         let (Some((_, t)), Some(frame)) = (self.next_token(), self.stack.pop()) else {
             return self.internal("pgn-reader reported a ')' the scan did not find");
         };
-        // A variation of a move number alone (`( 2...)`, as exports leave them): said, and
-        // left out; the game goes on as if it were not there. (`()` and `(=)`, a draw offer
-        // in print, are written as they are.)
+        // A variation of a move number alone (`( 2...)`, as exports leave them) or of
+        // nothing (`()`): said, and left out; the game goes on as if it were not there.
+        // (`(=)`, a draw offer, is a sign of its move: below.)
         let empty = matches!(self.items.last(), Some(Item::VariationStart));
         if let Some((_, i)) = self.claim
             && !empty
@@ -929,10 +937,19 @@ impl Visitor for Replay<'_> {
         self.pos = frame.pos;
         self.before = frame.before;
         self.past_max = frame.past_max;
-        if self.claim.take().is_some() {
+        if empty {
             self.items.pop();
-            let message = "an empty variation (a move number alone), left out".to_owned();
-            self.warn(t, message);
+            let message = match self.claim.take() {
+                Some(_) => "an empty variation (a move number alone), left out",
+                None => "an empty variation, left out",
+            };
+            self.warn(t, message.to_owned());
+            return ControlFlow::Continue(());
+        }
+        // `(=)` right after a move: the draw offer, a sign of that move (FIDE's notation).
+        if let Some(at) = draw_offer_at(&self.items) {
+            self.items.truncate(self.items.len() - 2);
+            self.items.push(Item::Nag(DRAW_OFFER_NAG, at));
             return ControlFlow::Continue(());
         }
         self.items.push(Item::VariationEnd);

@@ -73,7 +73,9 @@ pub enum Item {
         white: bool,
     },
     Comment(String),
-    /// An annotation sign after a move (rules.md §5), as its PGN NAG (`!!` → 3, `⠲⠌⠶` → 14).
+    /// An annotation sign after a move (rules.md §5), as its PGN NAG (`!!` → 3, `⠲⠌⠶` → 14);
+    /// the draw offer `⠦⠶⠴`, which PGN has no NAG for, as 0 (PGN's null annotation, which no
+    /// sign means), written back as `(=)`.
     Nag(u8),
     VariationStart,
     VariationEnd,
@@ -1683,7 +1685,12 @@ impl Reader<'_> {
                     if p.number.is_some() && !p.black && self.notation == Notation::Ordinary {
                         self.glued += 1;
                     }
-                    self.game.items.extend(p.nags.iter().map(|&n| Item::Nag(n)));
+                    // (The draw offer last, as print writes it: `Lb5!(=)`.)
+                    let offer = crate::chess::game::DRAW_OFFER_NAG;
+                    let (signs, offers): (Vec<u8>, Vec<u8>) =
+                        p.nags.iter().partition(|&&n| n != offer);
+                    let nags = signs.into_iter().chain(offers);
+                    self.game.items.extend(nags.map(Item::Nag));
                 }
                 [] if p.opens == 0
                     && !after_number

@@ -444,6 +444,8 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
                     let _ = write!(text, "{{{}}} ", c.replace('}', ")"));
                     numbered = true;
                 }
+                // (The draw offer has no NAG: PGN writes it as FIDE's notation does.)
+                Item::Nag(crate::chess::game::DRAW_OFFER_NAG) => text.push_str("(=) "),
                 Item::Nag(n) => {
                     let _ = write!(text, "${n} ");
                 }

@@ -433,5 +433,109 @@ fn an_empty_variation_is_left_out_with_a_warning() {
                 "{warned:?}"
             );
         }
+        for variation in ["()", "( )"] {
+            let (left, warned) = build("e.pgn", InputKind::Pgn, &game(variation), &settings);
+            assert_eq!(left, plain, "{notation:?}: {variation}");
+            assert_eq!(warned.len(), 1, "{notation:?}: {variation}: {warned:?}");
+            assert!(
+                warned[0].contains("warning: an empty variation, left out"),
+                "{warned:?}"
+            );
+        }
+    }
+}
+
+/// The draw offer `(=)` right after a move (issue 31, point 4; FIDE's notation rules C.12,
+/// the example game of the Norwegian seed) is the book's sign ⠦⠶⠴ right after the move, not
+/// an empty variation; compact notation has no signs and counts it with the others. `read`
+/// gives it back as `(=)`. A source's `$0`, PGN's null annotation, means nothing: left out
+/// with a warning (inside the program its number is the draw offer's).
+#[test]
+fn the_draw_offer_is_a_sign_of_its_move() {
+    let game = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 (=) Nc6 3. Bb5!(=) a6 4. Ba4 \
+                ( = ) *\n";
+    let settings = Settings {
+        notation: Some(Notation::Ordinary),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    let (text, warned) = build("d.pgn", InputKind::Pgn, game, &settings);
+    assert!(warned.is_empty(), "{warned:?}");
+    assert_eq!(
+        text.lines().skip(1).collect::<Vec<_>>(),
+        [
+            "⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑⠀⠼⠃⠄⠀⠠⠎⠋⠼⠉⠦⠶⠴",
+            "⠠⠎⠉⠼⠋⠀⠼⠉⠄⠀⠠⠇⠃⠼⠑⠖⠦⠶⠴⠀⠁⠼⠋",
+            "⠼⠙⠄⠀⠠⠇⠁⠼⠙⠦⠶⠴"
+        ]
+    );
+    let games = schackpunkt::read_braille(
+        "d.txt",
+        text.as_bytes(),
+        schackpunkt::BrfTable::Nabcc,
+        Notation::Ordinary,
+        false,
+    )
+    .expect("reads back");
+    let pgn = schackpunkt::to_pgn(&games);
+    assert!(
+        pgn.contains("2. Nf3 (=) Nc6 3. Bb5 $1 (=) a6 4. Ba4 (=) *"),
+        "{pgn}"
+    );
+    let compact = Settings {
+        notation: Some(Notation::Compact),
+        ..settings.clone()
+    };
+    let (_, warned) = build("d.pgn", InputKind::Pgn, game, &compact);
+    assert!(warned.is_empty(), "{warned:?}");
+    let (_, warned) = build("z.pgn", InputKind::Pgn, "1. e4 $0 e5 *\n", &settings);
+    assert_eq!(warned.len(), 1, "{warned:?}");
+    assert!(
+        warned[0]
+            .contains("z.pgn:1:7: warning: the null annotation $0 means nothing; it is left out"),
+        "{warned:?}"
+    );
+}
+
+/// Compact notation's closing period (issue 31, point 5): after the last main-line move, and
+/// when variations follow it, after the bracket that closes them onto a move; not after a
+/// comment's word. The games read back.
+#[test]
+fn a_compact_game_ends_with_its_period_after_the_variations_of_its_last_move() {
+    let games = "1. e4 e5 2. Nf3 (2. f4 exf4) *\n\n1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) *\n\n\
+                 1. e4 e5 2. Nf3 (2. f4 {bra}) *\n";
+    let settings = Settings {
+        notation: Some(Notation::Compact),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    let (text, warned) = build("c.pgn", InputKind::Pgn, games, &settings);
+    assert!(warned.is_empty(), "{warned:?}");
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠀⠷⠆⠀⠋⠲⠀⠑⠭⠋⠲⠾⠄",
+            "",
+            "⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠀⠷⠆⠀⠋⠲⠀⠑⠭⠋⠲",
+            "⠷⠆⠀⠤⠤⠀⠙⠢⠾⠾⠄",
+            "",
+            "⠂⠀⠑⠲⠀⠑⠢⠀⠆⠀⠎⠋⠒⠀⠷⠆⠀⠋⠲⠀⠃⠗⠁⠾",
+        ]
+    );
+    let read = schackpunkt::read_braille(
+        "c.txt",
+        text.as_bytes(),
+        schackpunkt::BrfTable::Nabcc,
+        Notation::Compact,
+        false,
+    )
+    .expect("reads back");
+    let pgn = schackpunkt::to_pgn(&read);
+    for game in [
+        "1. e4 e5 2. Nf3 (2. f4 exf4) *",
+        "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) *",
+        "1. e4 e5 2. Nf3 (2. f4 {bra}) *",
+    ] {
+        assert!(pgn.contains(game), "{game}: {pgn}");
     }
 }

@@ -82,7 +82,14 @@ fn source_moves(pgn: &str) -> Vec<Vec<String>> {
         fn end_variation(&mut self, l: &mut Line) -> ControlFlow<Self::Output> {
             let (pos, before) = l.stack.pop().expect("an open variation");
             (l.pos, l.before) = (pos, before);
-            l.out.push(")".into());
+            // (A variation of no move is none: `()`, and `(=)`, the draw offer.)
+            match l.out.last().map(String::as_str) {
+                Some("(") => l.out.pop(),
+                _ => {
+                    l.out.push(")".into());
+                    None
+                }
+            };
             ControlFlow::Continue(())
         }
         fn end_game(&mut self, l: Line) -> Self::Output {
