@@ -1463,6 +1463,7 @@ impl Pass<'_, '_> {
             layout.set_volumes(layout::Plan {
                 breaks: self.volumes.breaks.clone(),
                 titles: (1..self.volumes.titles.len()).map(title).collect(),
+                contents_continued: book::Writer::contents_continued(),
             });
         }
         let mut run = Run {
@@ -2126,7 +2127,13 @@ fn origin_of(node: &Node, name: &str) -> Option<Origin> {
         Node::PrintPage { number, at } => (Made::PrintPage, at.line, number.clone()),
         Node::Image { alt, address, .. } => (Made::Image, line(alt).max(line(address)), text(alt)),
         Node::Contents => (Made::Contents, 0, String::new()),
-        Node::Notes => (Made::Notes, 0, String::new()),
+        Node::Notes { at } => (
+            Made::Notes,
+            at.line,
+            crate::braille::book::NOTES_HEADING.to_owned(),
+        ),
+        // (A note's number, as its list in the braille has it: its blocks' notes follow.)
+        Node::NoteStart { number, at } => (Made::Notes, at.line, format!("{number}.")),
         Node::TableRow { cells } => {
             let at = cells.iter().map(|c| line(c)).find(|&l| l > 0).unwrap_or(0);
             let row: Vec<String> = cells.iter().map(|c| text(c)).collect();

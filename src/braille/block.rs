@@ -221,6 +221,9 @@ pub(crate) struct Paragraph {
     /// The paragraph (with its blank lines) stays on one page with the first lines of the next
     /// block: a heading is never the last thing on a page.
     pub keep_with_next: bool,
+    /// The paragraph introduces the next block (it ends with a colon: `Ställningen efter
+    /// 20...Dd7:`): its last lines stay on one page with that block's first lines.
+    pub introduces: bool,
     open: Option<u32>,
     /// Where soft hyphens stood: indices of the cells after them, ascending (a word longer
     /// than a line may be cut there; see [`Paragraph::cut_points`]).
@@ -378,6 +381,10 @@ impl Paragraph {
             .iter()
             .position(|c| c.is_blank())
             .unwrap_or(after.len())];
+        // A label (`2)`, `a)`) stays with what it labels.
+        if !next.is_empty() && is_label(word) {
+            return true;
+        }
         // Most words hold no number at all.
         if !word.iter().any(|&c| [c] == tables::NUMBER_SIGN) {
             return !next.is_empty() && binds_without_number(word, next);
@@ -412,11 +419,21 @@ impl Paragraph {
                 && digits <= 3;
         }
         // A number (its digits and the signs inside numbers: `08-123`, `10.30`, `2024-05-17`)
-        // with what follows it.
+        // with what follows it; castling (`⠼⠚⠤⠼⠚`, which prose writes so too) is no number
+        // and binds to nothing (`0-0 10.Lc4`).
         is_number(word)
+            && !is_castling(word)
             && (next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
-                || ['%', '‰', '×'].iter().any(|&s| is_sign(next, s))
+                || ['%', '‰', '×']
+                    .iter()
+                    .any(|&s| is_sign_then_punctuation(next, s))
                 || is_month(next))
+    }
+
+    /// Whether the paragraph's last word ends with one `cell` after a cell of another kind
+    /// (`⠙⠗⠁⠛⠑⠞⠒` ends with a colon; a line of colons' cells, the thematic break, does not).
+    pub fn ends_with(&self, cell: Cell) -> bool {
+        matches!(self.cells[..], [.., before, last] if last == cell && before != cell && !before.is_blank())
     }
 
     /// The words, after closing any open one.
@@ -530,6 +547,56 @@ fn is_number(word: &[Cell]) -> bool {
             .all(|&c| tables::is_digit_cell(c) || [c] == tables::NUMBER_SIGN || inside(c))
 }
 
+/// Whether `word` is a label of a list in running text: a number of one or two digits, or a
+/// small letter, and a closing parenthesis (`2)`, `b)`).
+fn is_label(word: &[Cell]) -> bool {
+    let close = tables::lookup(')').map_or(&[][..], |r| r.cells);
+    let Some(body) = word.strip_suffix(close) else {
+        return false;
+    };
+    match body {
+        [n, digits @ ..] if [*n] == tables::NUMBER_SIGN => {
+            (1..=2).contains(&digits.len()) && digits.iter().all(|&c| tables::is_digit_cell(c))
+        }
+        [letter] => ('a'..='h').any(|l| tables::lookup(l).is_some_and(|r| r.cells == [*letter])),
+        _ => false,
+    }
+}
+
+/// Whether `word` is castling as written with its number signs, after its move number or
+/// not: `⠼⠚⠤⠼⠚`, `⠼⠊⠄⠄⠄⠼⠚⠤⠼⠚⠤⠼⠚`.
+fn is_castling(word: &[Cell]) -> bool {
+    let zero = [tables::NUMBER_SIGN[0], tables::DIGITS[0]];
+    let dash = tables::lookup('-').map_or(&[][..], |r| r.cells);
+    let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
+    // (A move number before it: number sign, digits, periods.)
+    let word = match word.iter().position(|&c| period == [c]) {
+        Some(k) if word[1..k].iter().all(|&c| tables::is_digit_cell(c)) => {
+            let rest = &word[k..];
+            &rest[rest.iter().take_while(|&&c| period == [c]).count()..]
+        }
+        _ => word,
+    };
+    let mut parts = word.split(|c| dash == [*c]);
+    let count = parts.clone().count();
+    (2..=3).contains(&count) && parts.all(|p| p == zero)
+}
+
+/// Whether `word` is the sign `sign`, alone or with punctuation after it (`%;` in a table's
+/// row, `%.` at a sentence's end).
+fn is_sign_then_punctuation(word: &[Cell], sign: char) -> bool {
+    let Some(cells) = tables::lookup(sign).map(|r| r.cells) else {
+        return false;
+    };
+    word.strip_prefix(cells).is_some_and(|rest| {
+        rest.iter().all(|&c| {
+            ['.', ',', ';', ':', ')', '!', '?']
+                .iter()
+                .any(|&p| tables::lookup(p).is_some_and(|r| r.cells == [c]))
+        })
+    })
+}
+
 /// Whether `word` is the sign `sign` alone.
 fn is_sign(word: &[Cell], sign: char) -> bool {
     tables::lookup(sign).is_some_and(|r| r.cells == word)
@@ -624,6 +691,19 @@ mod tests {
         assert_eq!(glued("vann 5...fxe5. Efter"), [false, false, false]);
         assert_eq!(glued("år 1999. Sedan"), [false, false, false]);
         assert_eq!(glued("3 drag"), [false, false]);
+        // A label stays with what it labels (issue 31).
+        assert_eq!(
+            glued("välj 1) Sf3 eller 2) e4"),
+            [false, true, false, false, true, false]
+        );
+        assert_eq!(glued("b) Lc4 nu"), [true, false, false]);
+        // A number binds to its percent sign with punctuation after it (a table's row).
+        assert_eq!(glued("44,6 %; 5,5"), [true, false, false]);
+        assert_eq!(glued("var 12 %."), [false, true, false]);
+        // Castling is no number: it binds to no move number after it (issue 31).
+        assert_eq!(glued("9...0-0 10.Lc4 Sf6"), [false, false, false]);
+        assert_eq!(glued("9...0-0-0 10.Lc4"), [false, false]);
+        assert_eq!(glued("0-0 10.Lc4"), [false, false]);
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! | list | a blank line before and after the outermost list; each item starts with its marker (`•` for bullets, `1.`, `1)` numbers) glued to the first word, continuation lines two cells further in; an item whose first block is no paragraph: the marker on a line of its own first; a further paragraph of an item indented two cells; nested lists two cells further in |
 //! | block quote | a blank line before and after, every line two cells further in |
 //! | a game, a diagram, code, a table in a list item or a block quote | the container's margin added to its own indents (a board as far as the line allows) |
-//! | table | a blank line before and after; each row as a paragraph, cells separated by `;` and a blank, an empty cell as `–` |
+//! | table | a blank line before and after; each row as a paragraph, cells separated by `;` and a blank, an empty cell as `(tom)` |
 //! | thematic break | a blank line, six cells of dots 25, a blank line |
 //! | page break | a new page (a blank line without pages) |
 //! | code | a blank line before and after, each line as it stands (no reflow) |
@@ -42,10 +42,15 @@ const MOVES_WORDS: &[(Moves, &str)] = &[
     (Moves::Long, "lång algebraisk"),
 ];
 
+/// The colon (dots 25), which ends a paragraph that introduces the next block.
+const COLON: crate::braille::Cell = crate::braille::Cell::dots("25");
+
 /// Print marks of list items and tables, translated with the text rules.
 const BULLET: &str = "•";
 const CELL_SEPARATOR: &str = "; ";
-const EMPTY_CELL: &str = "–";
+/// An empty cell: a word of print, in brackets, that no chess sign can be taken for (a dash,
+/// `⠤⠤`, is compact notation's omitted move; issue 31).
+const EMPTY_CELL: &str = "(tom)";
 
 /// The thematic break line: six cells of dots 25 (a full line of them is a print page change).
 const RULE_LINE: [Cell; 6] = [Cell::dots("25"); 6];
@@ -60,8 +65,16 @@ const PASSAGE_FILL: Cell = Cell::dots("2356");
 const IMAGE_WORD: &str = "bild";
 
 /// The heading of a chapter's notes, and of the contents list.
-const NOTES_HEADING: &str = "Noter";
+pub(crate) const NOTES_HEADING: &str = "Noter";
 pub(crate) const CONTENTS_HEADING: &str = "Innehåll";
+/// After the contents list's heading where the list goes on in the next volume.
+const CONTENTS_CONTINUED: &str = ", forts.";
+
+/// Whether a line of print is the contents list's heading, or its heading where it goes on.
+pub(crate) fn is_contents_heading(line: &str) -> bool {
+    line.strip_prefix(CONTENTS_HEADING)
+        .is_some_and(|rest| rest.is_empty() || rest == CONTENTS_CONTINUED)
+}
 /// A bulletin's words (`build/bulletin.rs` writes them, `read` reads them back): the word
 /// before a round's number and before a board's, the heading over games without a round,
 /// the heading of the index of players.
@@ -280,6 +293,16 @@ impl Writer {
         out
     }
 
+    /// The heading of a contents list where it goes on in the next volume, after that
+    /// volume's title page: `Innehåll, forts.` (issue 31), as the list's own heading stands.
+    pub(crate) fn contents_continued() -> Vec<Block> {
+        let mut writer = Writer::default();
+        let mut out = Vec::new();
+        let text = writer.plain(&format!("{CONTENTS_HEADING}{CONTENTS_CONTINUED}"));
+        writer.heading(1, &text, None, &mut out, &mut |_| {});
+        out
+    }
+
     /// A game or a diagram: its blocks with a blank line before and after.
     /// Inside a list item or a block quote, it keeps the container's margin.
     pub(crate) fn unit(&mut self, blocks: impl IntoIterator<Item = Block>, out: &mut Vec<Block>) {
@@ -352,12 +375,12 @@ impl Writer {
                 "a second contents list is left out: a book has one",
             ))),
             Node::Contents => self.contents_list(options, out, warn),
-            Node::Notes => {
+            Node::Notes { .. } => {
                 let text = self.plain(NOTES_HEADING);
                 self.heading(2, &text, None, out, warn);
             }
             // A note is an item marked with its number: its text hangs under it.
-            Node::NoteStart { number } => self.start_item(&number.to_string()),
+            Node::NoteStart { number, .. } => self.start_item(&number.to_string()),
             Node::NoteEnd => self.end_item(out, warn),
             Node::QuoteStart => {
                 // A list item that starts with a quote: its marker first, outside the quote.
@@ -423,7 +446,7 @@ impl Writer {
         }
         match node {
             Node::Heading { level: 1, .. } => Some(Seam::Chapter),
-            Node::Heading { level: 2, .. } | Node::Notes => Some(Seam::Section),
+            Node::Heading { level: 2, .. } | Node::Notes { .. } => Some(Seam::Section),
             Node::Heading { .. }
             | Node::Paragraph { .. }
             | Node::PrintPage { .. }
@@ -482,10 +505,17 @@ impl Writer {
 
     /// Adds a block, with the blank line due before it, and the marker of a list item whose
     /// first block it is when that is not a paragraph (which takes the marker itself).
-    fn push(&mut self, block: Block, out: &mut Vec<Block>) {
+    fn push(&mut self, mut block: Block, out: &mut Vec<Block>) {
         // A print page line is no block of the item: the marker waits for the next one.
         if !matches!(&block, Block::Rule(r) if r.fill == PRINT_PAGE_FILL) {
             self.marker_alone(out);
+        }
+        // A paragraph that ends with a colon introduces what follows (a diagram, a game, a
+        // list): it does not end a page apart from it (issue 31).
+        if let Block::Paragraph(p) = &mut block
+            && p.ends_with(COLON)
+        {
+            p.introduces = true;
         }
         if self.want_blank && !self.after_blank {
             out.push(Block::Blank);
@@ -1222,7 +1252,7 @@ mod tests {
             },
             Node::TableEnd,
         ]);
-        assert_eq!(b[0], format!("P(0,2) {}⠀{}⠀⠘⠘", t("a;"), t("–;")));
+        assert_eq!(b[0], format!("P(0,2) {}⠀{}⠀⠘⠘", t("a;"), t("(tom);")));
         assert_eq!(w.len(), 1);
         assert_eq!((w[0].0.location.line, w[0].0.location.column), (7, 4));
     }

@@ -35,9 +35,12 @@
 //!   (`IKEAs` ⠠⠠⠊⠅⠑⠁⠱⠎, `TV-apparat` ⠠⠠⠞⠧⠱⠤⠁…, `USA-VM` ⠠⠠⠥⠎⠁⠱⠤⠠⠠⠧⠍). After any other
 //!   character nothing ends it (`IKEA:s`, `MP3`): this follows liblouis. A passage is 3 or more
 //!   words in capitals in a row (a word is a run of non-blank characters; it is "in capitals"
-//!   if it has a letter and all its letters are capitals, so single letters such as `I` count;
-//!   words without letters, such as `2024` or `–`, neither count nor break a passage — as in
-//!   liblouis). The passage gets 6-6-6 before its first letter and 156 right after the last
+//!   if it has two letters or more and all its letters are capitals; words without letters,
+//!   such as `2024` or `–`, neither count nor break a passage, as in liblouis). A word of one
+//!   capital letter (`K,`, `I`) takes its own capital sign: it neither begins nor counts
+//!   towards a passage, and stays inside one it stands in (issue 31: `K, D, T, L och S` were
+//!   a passage, and a line break inside it read `⠙⠂` as a pawn on d; here we depart from
+//!   liblouis, which counts single letters). The passage gets 6-6-6 before its first letter and 156 right after the last
 //!   letter of its last word, before any punctuation (rules.md §7), and no other capital signs.
 //! - **Numbers**: number sign 3456 before a digit; digits are the cells of a..j. Number mode
 //!   goes on through `.`, `,` and `…` right after the digits (`12.5`, `1,5`, `7...`, `7…`) and
@@ -199,7 +202,11 @@ fn emphasis_marks(text: &str, start: usize, end: usize, emphasis: Emphasis, mark
 /// Is a word (a run of non-blank characters) in capitals, without letters, or other?
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 enum WordKind {
+    /// Two capital letters or more, and no small one.
     Capitals,
+    /// One capital letter and no other letter or digit (`K,`, `I`): it takes its own capital
+    /// sign.
+    Letter,
     NoLetters,
     Other,
 }
@@ -610,6 +617,8 @@ impl<'a> Engine<'a> {
         let mut j = i;
         let mut first = None;
         let mut last_end = i;
+        let mut letters = 0;
+        let mut digits = false;
         while let Some((c, after)) = self.char_at(j) {
             if tables::is_combining_mark(c) {
                 if first.is_some() && last_end == j {
@@ -623,14 +632,17 @@ impl<'a> Engine<'a> {
                 Some(Class::Letter { upper: true, .. }) => {
                     first.get_or_insert(j);
                     last_end = after;
+                    letters += 1;
                 }
                 Some(Class::Letter { upper: false, .. }) => return (WordKind::Other, i, i, after),
-                _ => {}
+                _ => digits |= c.is_ascii_digit(),
             }
             j = after;
         }
         match first {
-            Some(f) => (WordKind::Capitals, f, last_end, j),
+            // (A letter with digits is an abbreviation in capitals: `3D`, `A4`.)
+            Some(f) if letters > 1 || digits => (WordKind::Capitals, f, last_end, j),
+            Some(f) => (WordKind::Letter, f, last_end, j),
             None => (WordKind::NoLetters, i, i, j),
         }
     }
@@ -668,7 +680,8 @@ impl<'a> Engine<'a> {
                     count += 1;
                     last_end = end;
                 }
-                WordKind::NoLetters => {}
+                // (A single capital inside a passage stays in it; it does not make one.)
+                WordKind::Letter | WordKind::NoLetters => {}
                 WordKind::Other => break,
             }
             j = after;
@@ -901,11 +914,16 @@ mod tests {
             ("\"DET ÄR BRA\"", "⠰⠠⠠⠠⠙⠑⠞⠀⠜⠗⠀⠃⠗⠁⠱⠰"),
             // Punctuation inside does not break it.
             ("HEJ, DU DÄR", "⠠⠠⠠⠓⠑⠚⠂⠀⠙⠥⠀⠙⠜⠗⠱"),
-            // Single letters count; words without letters neither count nor break.
-            ("I AM A MAN", "⠠⠠⠠⠊⠀⠁⠍⠀⠁⠀⠍⠁⠝⠱"),
-            ("A B C", "⠠⠠⠠⠁⠀⠃⠀⠉⠱"),
-            ("VM 2024 I SCHACK", "⠠⠠⠠⠧⠍⠀⠼⠃⠚⠃⠙⠀⠊⠀⠎⠉⠓⠁⠉⠅⠱"),
-            ("VM I SCHACK 2024", "⠠⠠⠠⠧⠍⠀⠊⠀⠎⠉⠓⠁⠉⠅⠱⠀⠼⠃⠚⠃⠙"),
+            // A single letter takes its own sign: it neither begins nor counts towards a
+            // passage (issue 31: piece letters in prose; liblouis counts them), and stays in
+            // one it stands in. Words without letters neither count nor break.
+            ("I AM A MAN", "⠠⠊⠀⠠⠠⠁⠍⠀⠠⠁⠀⠠⠠⠍⠁⠝"),
+            ("A B C", "⠠⠁⠀⠠⠃⠀⠠⠉"),
+            ("K, D, T, L och S", "⠠⠅⠂⠀⠠⠙⠂⠀⠠⠞⠂⠀⠠⠇⠀⠕⠉⠓⠀⠠⠎"),
+            ("SM I SVENSK SCHACK", "⠠⠠⠠⠎⠍⠀⠊⠀⠎⠧⠑⠝⠎⠅⠀⠎⠉⠓⠁⠉⠅⠱"),
+            ("VM 2024 I SCHACK", "⠠⠠⠧⠍⠀⠼⠃⠚⠃⠙⠀⠠⠊⠀⠠⠠⠎⠉⠓⠁⠉⠅"),
+            ("VM I SCHACK 2024", "⠠⠠⠧⠍⠀⠠⠊⠀⠠⠠⠎⠉⠓⠁⠉⠅⠀⠼⠃⠚⠃⠙"),
+            ("VM 2024 I SCHACK OCH GO", "⠠⠠⠠⠧⠍⠀⠼⠃⠚⠃⠙⠀⠊⠀⠎⠉⠓⠁⠉⠅⠀⠕⠉⠓⠀⠛⠕⠱"),
             ("VM 2024 I", "⠠⠠⠧⠍⠀⠼⠃⠚⠃⠙⠀⠠⠊"),
             ("HEJ DU - DÄR", "⠠⠠⠠⠓⠑⠚⠀⠙⠥⠀⠤⠀⠙⠜⠗⠱"),
             // A lower-case word ends it.
@@ -1458,8 +1476,8 @@ mod tests {
             ("e2–e4", "⠑⠼⠃⠤⠤⠑⠼⠙"),
             ("Kalle-Anka", "⠠⠅⠁⠇⠇⠑⠤⠠⠁⠝⠅⠁"),
             ("A4-papper", "⠠⠁⠼⠙⠤⠏⠁⠏⠏⠑⠗"),
-            ("A B C", "⠠⠠⠠⠁⠀⠃⠀⠉⠱"),
-            ("I AM A MAN", "⠠⠠⠠⠊⠀⠁⠍⠀⠁⠀⠍⠁⠝⠱"),
+            // (`A B C` and `I AM A MAN`, where liblouis counts single letters towards a
+            // passage: see `capital_passages`.)
             ("O.K.", "⠠⠕⠄⠠⠅⠄"),
             ("e.Kr.", "⠑⠄⠠⠅⠗⠄"),
             ("USA:s", "⠠⠠⠥⠎⠁⠒⠎"),

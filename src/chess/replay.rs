@@ -19,7 +19,7 @@ use super::game::{
     Tags, draw_offer_at,
 };
 use super::letters::{Lang, Letter, role_name};
-use super::scan::{GameScan, TokKind, Token, unescape};
+use super::scan::{GameScan, TagTok, TokKind, Token, unescape};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Warning};
@@ -54,6 +54,8 @@ pub(crate) struct Replay<'a> {
     /// The position of the `[FEN]` tag, once read.
     pub start: Option<Chess>,
     chess960: bool,
+    /// The `[Variant]` tag of a variant with rules of its own, as its index in `tags`.
+    variant: Option<usize>,
     /// The start position was set up (at the movetext's beginning).
     set_up: bool,
     /// Where the comment being reported in pieces (a long one) starts in `text`.
@@ -134,6 +136,41 @@ fn counter_too_large(fen: &str) -> Option<String> {
         })
 }
 
+/// Whether a tag's value as written holds a `"` not escaped with a backslash.
+fn unescaped_quote(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'"' => return true,
+            _ => i += 1,
+        }
+    }
+    false
+}
+
+/// What a `[Variant]` tag's value says: standard chess (`false`), Chess960 (`true`: also
+/// "Fischerandom", "Chess 960"), or (`None`) a variant with rules of its own. Standard chess
+/// goes by many names: empty, "Standard", "Normal", "From Position" (lichess's name for a
+/// standard game from a set-up position).
+fn variant(value: &str) -> Option<bool> {
+    let v = value.trim().to_ascii_lowercase();
+    if v.contains("960") || v.contains("fischer") {
+        return Some(true);
+    }
+    const STANDARD: [&str; 7] = [
+        "",
+        "standard",
+        "normal",
+        "chess",
+        "from position",
+        "fromposition",
+        "classical",
+    ];
+    STANDARD.contains(&v.as_str()).then_some(false)
+}
+
 /// Comment bytes as text (they are UTF-8: the normalized text is made from a `str`).
 fn text_of(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
@@ -174,6 +211,7 @@ impl<'a> Replay<'a> {
             fen_tag: None,
             start: None,
             chess960: false,
+            variant: None,
             set_up: false,
             partial: None,
             last_place: None,
@@ -196,17 +234,45 @@ impl<'a> Replay<'a> {
         let scan = self.scan;
         for t in &scan.tags {
             let name = scan.slice(t.name);
-            let value = unescape(scan.slice(t.value));
+            let raw = scan.slice(t.value);
+            let mut value = unescape(raw);
+            // Read as exports write them, and said: a value wrapped over lines (its lines
+            // joined by a blank), quotes not escaped inside a value.
+            if raw.contains('\n') {
+                value = Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" "));
+                self.tag_warning(
+                    t,
+                    format!(
+                        "the value of the tag {name} is wrapped over lines; it is read as one line"
+                    ),
+                );
+            }
+            if unescaped_quote(raw) {
+                self.tag_warning(t, format!("the value of the tag {name} holds quotes that are not escaped (\\\"); they are read as they stand"));
+            }
             match name {
                 "FEN" => self.fen_tag = Some(self.tags.len()),
-                "Variant" => {
-                    let v = value.to_ascii_lowercase();
-                    self.chess960 = v.contains("960") || v.contains("fischer");
-                }
+                "Variant" => match variant(&value) {
+                    Some(chess960) => self.chess960 = chess960,
+                    None => self.variant = Some(self.tags.len()),
+                },
                 _ => {}
             }
             self.tags.push_at(name, &value, Some(t.at));
         }
+    }
+
+    /// A warning at a tag's value.
+    fn tag_warning(&mut self, t: &TagTok, message: String) {
+        let label = game_label(self.scan, self.number);
+        let end = self.scan.text[t.value.0..]
+            .find('\n')
+            .map_or(t.value.1, |k| t.value.0 + k)
+            .max(t.value.0 + 1);
+        let d = self
+            .scan
+            .diagnostic(self.file, t.value.0, end, format!("{message} in {label}"));
+        self.warnings.push(Warning(d));
     }
 
     /// The next token pgn-reader reports; move numbers are noted on the way.
@@ -345,6 +411,25 @@ impl<'a> Replay<'a> {
 
     fn setup(&mut self) -> Flow {
         self.set_up = true;
+        // A variant with other rules (`Atomic`, `Crazyhouse`): refused at its tag, by name,
+        // before a move is read as standard chess.
+        if let Some(i) = self.variant
+            && let (Some(t), Some((_, value))) = (self.scan.tags.get(i), self.tags.at(i))
+        {
+            let label = game_label(self.scan, self.number);
+            let message = format!(
+                "{label} is a game of {value}, a variant with rules of its own: only standard \
+                 chess and Chess960 are transcribed"
+            );
+            let d = self
+                .scan
+                .diagnostic(self.file, t.value.0, t.value.1.max(t.value.0 + 1), message)
+                .with_hint(
+                    "its moves would be read, and drawn, as standard chess; --keep-going skips \
+                     it and goes on",
+                );
+            return self.fail(t.start, d.into());
+        }
         let mode = if self.chess960 {
             CastlingMode::Chess960
         } else {
@@ -460,6 +545,21 @@ impl<'a> Replay<'a> {
                         Ok((m, Disambiguation::default()))
                     }
                     (Some(m), 1) => Ok((m, disambiguation(m, &legals))),
+                    // A coordinate move (`g1f3`, as UCI and some sites write moves): the
+                    // piece on its first square, whichever it is.
+                    (_, 0) | (None, _)
+                        if role == Role::Pawn
+                            && !capture
+                            && let (Some(file), Some(rank)) = (file, rank)
+                            && let Some(m) = self.coordinate_move(
+                                Square::from_coords(file, rank),
+                                to,
+                                promotion,
+                            ) =>
+                    {
+                        let legals = self.pos.san_candidates(m.role(), to);
+                        Ok((m, disambiguation(m, &legals)))
+                    }
                     (_, 0) | (None, _) => {
                         let (reason, hint) = match self.game_over() {
                             Some(r) => (r.to_owned(), None),
@@ -505,6 +605,17 @@ impl<'a> Replay<'a> {
                 Err(self.move_error(t, "illegal move", "not a move", None))
             }
         }
+    }
+
+    /// The legal move from `from` to `to` of the piece that stands on `from` (a king's two
+    /// squares: castling), read as UCI reads it.
+    fn coordinate_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        let uci = shakmaty::uci::UciMove::Normal {
+            from,
+            to,
+            promotion,
+        };
+        uci.to_move(&self.pos).ok()
     }
 
     /// Why the game has no more moves, if it has none.

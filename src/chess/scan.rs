@@ -58,6 +58,30 @@ pub(crate) struct TagTok {
     pub at: Pos,
 }
 
+/// A tag whose value goes on on the next line (or is being read): where it and its name
+/// and value start, and on how many lines it stands so far.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+struct OpenTag {
+    start: usize,
+    name: (usize, usize),
+    value_start: usize,
+    at: Pos,
+    lines: u8,
+}
+
+/// The error of a tag whose value has no closing quote: at the tag, to its value's start.
+fn unterminated_tag(open: &OpenTag) -> ScanError {
+    ScanError::new(
+        open.start,
+        open.value_start.max(open.start + 1),
+        "unterminated tag: the value has no closing '\"'".into(),
+        Some("a tag is written [Name \"value\"] on one line"),
+    )
+}
+
+/// A tag's value wrapped over more lines than this is a tag left unterminated.
+const MOST_TAG_LINES: u8 = 3;
+
 /// A problem found while scanning, located by byte span in the game text.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub(crate) struct ScanError {
@@ -97,6 +121,8 @@ pub(crate) struct GameScan {
     pub error: Option<ScanError>,
     phase: Phase,
     open_comment: Option<usize>,
+    /// A tag whose value goes on on the next line.
+    open_tag: Option<OpenTag>,
     parens: Vec<usize>,
     result_at: Option<usize>,
     english_at: Option<(usize, usize)>,
@@ -135,6 +161,7 @@ impl GameScan {
             error: None,
             phase: Phase::Tags,
             open_comment: None,
+            open_tag: None,
             parens: Vec::new(),
             result_at: None,
             english_at: None,
@@ -154,6 +181,7 @@ impl GameScan {
         self.error = None;
         self.phase = Phase::Tags;
         self.open_comment = None;
+        self.open_tag = None;
         self.parens.clear();
         self.result_at = None;
         self.english_at = None;
@@ -317,10 +345,14 @@ impl GameScan {
         self.location(file, skip)
     }
 
-    /// The value of a tag, escapes removed.
+    /// The value of a tag, escapes removed (one wrapped over lines on one line).
     pub(crate) fn tag_value(&self, name: &str) -> Option<String> {
         let t = self.tags.iter().find(|t| self.slice(t.name) == name)?;
-        Some(unescape(self.slice(t.value)).into_owned())
+        let value = unescape(self.slice(t.value));
+        Some(match value.contains('\n') {
+            true => value.split_whitespace().collect::<Vec<_>>().join(" "),
+            false => value.into_owned(),
+        })
     }
 
     fn fail(&mut self, e: ScanError) {
@@ -365,6 +397,25 @@ impl GameScan {
             return;
         }
         if self.phase == Phase::Tags {
+            // A tag's value that goes on from the line before (not at a line that begins a
+            // tag of its own: that one was left unterminated).
+            if let Some(mut open) = self.open_tag.take() {
+                let t = line.trim_start_matches(is_space);
+                let result = match t.is_empty() || t.starts_with('[') {
+                    true => Err(unterminated_tag(&open)),
+                    false => {
+                        open.lines += 1;
+                        self.read_tag_value(line, start, 0, open)
+                    }
+                };
+                match result {
+                    Ok(next) => i = next,
+                    Err(e) => {
+                        self.fail(e);
+                        return;
+                    }
+                }
+            }
             loop {
                 let blanks = line[i..].len() - line[i..].trim_start_matches(is_space).len();
                 // pgn-reader skips only ASCII blanks here (and a BOM that starts a game).
@@ -439,19 +490,6 @@ impl GameScan {
         }
         j += 1;
         let value_start = j;
-        loop {
-            match b.get(j) {
-                None => return Err(whole("unterminated tag: the value has no closing '\"'")),
-                Some(b'\\') => j += 2,
-                Some(b'"') => break,
-                Some(_) => j += 1,
-            }
-        }
-        let value_end = j;
-        j = skip_blanks(j + 1);
-        if b.get(j) != Some(&b']') {
-            return Err(whole("unterminated tag: ']' expected after the value"));
-        }
         // (The line scanned is the last one kept; a column counts characters.)
         let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
         let before = line.get(..value_start).unwrap_or_default();
@@ -460,17 +498,80 @@ impl GameScan {
             false => before.chars().count(),
         };
         self.roster_seen |= roster_bit(&b[name_start..name_end]);
-        self.tags.push(TagTok {
+        let open = OpenTag {
             start: base + i,
-            end: base + j + 1,
             name: (base + name_start, base + name_end),
-            value: (base + value_start, base + value_end),
+            value_start: base + value_start,
             at: Pos {
                 line: self.first_line.saturating_add(index),
                 column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
             },
+            lines: 1,
+        };
+        self.read_tag_value(line, base, value_start, open)
+    }
+
+    /// Reads the value of an open tag from byte `j` of the line to its closing `"` and `]`,
+    /// and keeps the tag; returns the byte after it. A value whose line ends before its
+    /// closing quote goes on on the next line (a tag wrapped, as ChessBase's clipboard export
+    /// wraps long ones): the tag stays open ([`GameScan::open_tag`]) and the line is done. A
+    /// quote inside the value not escaped (`[White ""Socrates""]`) is the value's when the line
+    /// ends with the tag's own `"]`.
+    fn read_tag_value(
+        &mut self,
+        line: &str,
+        base: usize,
+        mut j: usize,
+        open: OpenTag,
+    ) -> Result<usize, ScanError> {
+        let b = line.as_bytes();
+        let hint = "a tag is written [Name \"value\"] on one line";
+        let from = open.start.max(base) - base;
+        let whole =
+            |m: &str| ScanError::new(base + from, base + line.len(), m.to_owned(), Some(hint));
+        loop {
+            match b.get(j) {
+                None if open.lines < MOST_TAG_LINES => {
+                    self.open_tag = Some(open);
+                    return Ok(line.len());
+                }
+                None => return Err(unterminated_tag(&open)),
+                Some(b'\\') => j += 2,
+                Some(b'"') => break,
+                Some(_) => j += 1,
+            }
+        }
+        let mut value_end = j;
+        let after = |k: usize| {
+            k + b[k..]
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count()
+        };
+        let mut end = after(j + 1);
+        if b.get(end) != Some(&b']') {
+            // Quotes not escaped inside the value: its end is the line's last `"]`.
+            let t = line.trim_end_matches(is_space);
+            let last = t
+                .strip_suffix(']')
+                .map(|t| t.trim_end_matches([' ', '\t']))
+                .filter(|t| t.ends_with('"') && t.len() > value_end);
+            match last {
+                Some(t) => {
+                    value_end = t.len() - 1;
+                    end = after(value_end + 1);
+                }
+                None => return Err(whole("unterminated tag: ']' expected after the value")),
+            }
+        }
+        self.tags.push(TagTok {
+            start: open.start,
+            end: base + end + 1,
+            name: open.name,
+            value: (open.value_start, base + value_end),
+            at: open.at,
         });
-        Ok(j + 1)
+        Ok(end + 1)
     }
 
     /// Reads the movetext of the line `text[start..end]` from byte `i` of the line.
@@ -788,6 +889,9 @@ impl GameScan {
 
     /// At the end of the game: unterminated comments and unclosed variations.
     fn finish(&mut self) {
+        if let Some(open) = self.open_tag.take() {
+            self.fail(unterminated_tag(&open));
+        }
         if let Some(open) = self.open_comment.take() {
             self.fail(ScanError::new(
                 open,
@@ -1182,6 +1286,27 @@ mod tests {
             ));
         }
         out
+    }
+
+    /// Tags as exports write them (issue 31): wrapped over lines (ChessBase's clipboard), or
+    /// with quotes not escaped inside the value; a value open at a tag line is unterminated.
+    #[test]
+    fn wrapped_tags_and_unescaped_quotes_are_read() {
+        let src = "[Event \"Some long\nevent\"]\n[White \"\"Socrates Expert\"\"]\n\n1. e4 *\n";
+        let mut s = Scanner::new(src.as_bytes(), 1);
+        assert!(s.next_game().unwrap());
+        let g = &s.game;
+        assert!(g.error.is_none(), "{:?}", g.error);
+        assert_eq!(g.tag_value("Event").as_deref(), Some("Some long event"));
+        assert_eq!(g.tag_value("White").as_deref(), Some("\"Socrates Expert\""));
+        assert_eq!(g.tokens.len(), 3);
+        let g = games("[Event \"abc\n[Site \"x\"]\n\n1. e4 *\n");
+        assert!(
+            g[0].3
+                .as_ref()
+                .is_some_and(|e| e.message.contains("unterminated tag") && e.start == 0),
+            "{g:?}"
+        );
     }
 
     #[test]

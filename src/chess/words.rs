@@ -312,9 +312,23 @@ fn read_move(w: &str) -> Result<Word, WordError> {
         });
     }
     // A symbol right after the move (`Qh5+-`, `Nf3±`) before signs are tried.
+    // (`=` alone is the sign only where it cannot be a promotion left unfinished.)
+    let promoting = match shape {
+        MoveShape::Normal {
+            promotion: Some(_), ..
+        } => true,
+        MoveShape::Normal { piece, to, .. } => {
+            matches!(
+                piece,
+                None | Some(Letter::English(Role::Pawn) | Letter::Any(Role::Pawn) | Letter::B)
+            ) && matches!(to.rank(), Rank::First | Rank::Eighth)
+        }
+        _ => false,
+    };
     if !c.rest.is_empty()
         && let Some(nag) = symbol_nag(c.rest)
-        && !matches!(c.rest, "=" | "N")
+        && c.rest != "N"
+        && (c.rest != "=" || !promoting)
     {
         return Ok(Word::Move {
             word: MoveWord {
@@ -375,7 +389,13 @@ fn read_normal(c: &mut Cursor<'_>) -> Option<MoveShape> {
     let file = c.file();
     let rank = c.rank();
     let capture = c.eat("x") || c.eat(":") || c.eat("×");
-    let dash = !capture && c.eat("-");
+    let before_dash = c.rest;
+    let mut dash = !capture && c.eat("-");
+    // (A dash with no square after it is a sign's: `Sf6-+`.)
+    if dash && !c.rest.starts_with(|ch: char| ('a'..='h').contains(&ch)) {
+        c.rest = before_dash;
+        dash = false;
+    }
     let (file, rank, to) = match c.file() {
         Some(to_file) => {
             let to_rank = c.rank()?;
@@ -404,7 +424,16 @@ fn read_promotion(c: &mut Cursor<'_>) -> Option<Option<Letter>> {
             ch
         }
     };
-    if c.eat("=") || c.eat("/") {
+    // (A `=` with no piece letter after it is no promotion: a sign glued to the move,
+    // `Lc5=`, read after it.)
+    let equal_sign = c.rest.starts_with('=')
+        && c.rest[1..]
+            .chars()
+            .next()
+            .map(upper)
+            .and_then(piece_letter)
+            .is_none();
+    if !equal_sign && (c.eat("=") || c.eat("/")) {
         let l = c.peek().map(upper).and_then(piece_letter)?;
         c.bump();
         return Some(Some(l));

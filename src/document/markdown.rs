@@ -714,7 +714,9 @@ impl<'a> Reader<'a> {
         if self.chapter_notes.is_empty() {
             return;
         }
-        self.queue.push_back(Node::Notes);
+        let first = self.chapter_notes[0];
+        let at = self.pos(self.notes[first].1.start);
+        self.queue.push_back(Node::Notes { at });
         for (k, index) in std::mem::take(&mut self.chapter_notes)
             .into_iter()
             .enumerate()
@@ -722,6 +724,7 @@ impl<'a> Reader<'a> {
             let range = self.notes[index].1.clone();
             self.queue.push_back(Node::NoteStart {
                 number: u32::try_from(k + 1).unwrap_or(u32::MAX),
+                at: self.pos(range.start),
             });
             let mut note = Reader::note(self.name, self.text, range);
             note.link_addresses = self.link_addresses;

@@ -116,11 +116,14 @@ pub(crate) enum Node {
     /// The contents list goes here (`<!-- toc -->`, or `toc: true` after the title page).
     Contents,
     /// The notes of a chapter follow (at its end): each is a [`Node::NoteStart`], its blocks
-    /// and a [`Node::NoteEnd`].
-    Notes,
-    /// A note: its number (as its reference in the text has it).
+    /// and a [`Node::NoteEnd`]. `at`: where the first note is defined.
+    Notes {
+        at: Pos,
+    },
+    /// A note: its number (as its reference in the text has it), and where it is defined.
     NoteStart {
         number: u32,
+        at: Pos,
     },
     NoteEnd,
     QuoteStart,

@@ -24,6 +24,9 @@ pub(super) struct Keep {
     pub blank_after: usize,
     /// It stays on one page with the first lines of the next block.
     pub with_next: bool,
+    /// Its last lines stay on one page with the first lines of the next block (a paragraph
+    /// that introduces it).
+    pub introduces: bool,
 }
 
 impl Keep {
@@ -34,6 +37,7 @@ impl Keep {
             blank_before_at_top: p.blank_before_at_top,
             blank_after: p.blank_after,
             with_next: p.keep_with_next,
+            introduces: p.introduces,
         }
     }
 
@@ -197,9 +201,29 @@ impl<S: LineSink> Layouter<S> {
     pub(super) fn place(
         &mut self,
         lines: &[Vec<Cell>],
-        keep: Keep,
+        mut keep: Keep,
         mark: Option<u32>,
     ) -> io::Result<()> {
+        // A paragraph that introduces the next block: its last lines are held for that block
+        // (a long one's first lines placed as they come).
+        if keep.introduces && !keep.with_next && !keep.together {
+            keep.introduces = false;
+            let tail = lines.len().min(LINES_WITH_HEADING);
+            if lines.len() > tail {
+                let head = Keep {
+                    blank_after: 0,
+                    ..keep
+                };
+                self.place(&lines[..lines.len() - tail], head, mark)?;
+                let last = Keep {
+                    blank_before: 0,
+                    with_next: true,
+                    ..keep
+                };
+                return self.place(&lines[lines.len() - tail..], last, None);
+            }
+            keep.with_next = true;
+        }
         let mut held = std::mem::take(&mut self.pages.held);
         let mut origins = std::mem::take(&mut self.pending);
         let spare = &mut self.pages.spare;

@@ -21,6 +21,9 @@ pub(crate) struct Plan {
     pub breaks: Vec<u32>,
     /// The title page of each volume after the first, in order.
     pub titles: Vec<Vec<Block>>,
+    /// The heading of a contents list that goes on in a volume after its title page
+    /// (`Innehåll, forts.`), as the braille stage writes it.
+    pub contents_continued: Vec<Block>,
 }
 
 /// A seam as it fell in a pass.
@@ -139,6 +142,13 @@ impl<S: LineSink> Layouter<S> {
         if planned {
             self.volumes.done += 1;
             self.volume_break()?;
+            // A contents list that goes on: its heading says so.
+            if matches!(rank, Seam::Contents | Seam::ContentsEntry) {
+                let mut heading = self.volumes.plan.contents_continued.clone();
+                for block in &mut heading {
+                    self.push(block)?;
+                }
+            }
         }
         Ok(())
     }

@@ -15,8 +15,7 @@ use super::{Meta, Renderer};
 use crate::braille::cell::Cell;
 use crate::braille::{Made, Origin};
 
-/// The longest print text shown beside a line: the proof names the block, the print book has
-/// the rest.
+/// The print text shown beside a line at once: a longer one's rest is one click away.
 const SHOWN: usize = 160;
 
 const STYLE: &str = "
@@ -24,18 +23,19 @@ body { font-family: sans-serif; margin: 1em; background: #f4f4f0; color: #111; }
 header { margin-bottom: 1em; }
 h2.volume { border-top: 3px solid #333; padding-top: .5em; }
 section.page { background: #fff; border: 1px solid #888; margin: 0 0 1.2em 0; padding: .4em .6em;
-  width: max-content; }
+  width: max-content; max-width: calc(100% - 1.2em); }
 section.page h3 { font-size: 1em; margin: 0 0 .3em 0; }
 section.page h3 .print { font-weight: normal; color: #555; margin-left: 1em; }
 .line { display: flex; align-items: baseline; min-height: 1.25em; }
-.cells { font-size: 1.15em; font-family: 'DejaVu Sans Mono', 'Noto Sans Mono', 'Noto Sans Symbols 2', monospace;
+.cells { font-size: 1.75em; font-family: 'DejaVu Sans Mono', 'Noto Sans Mono', 'Noto Sans Symbols 2', monospace;
   white-space: pre; display: inline-block; line-height: 1.25em; border-right: 1px dotted #bbb;
   box-sizing: content-box; }
 .line.game .cells { background: #e7f0ff; }
 .line.diagram .cells { background: #fff1d6; }
-.note { font-size: .8em; color: #333; margin-left: 1em; max-width: 45em; white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; }
+.note { font-size: .9em; color: #333; margin-left: 1em; max-width: 32em; min-width: 12em;
+  white-space: normal; overflow-wrap: anywhere; }
 .note .at { color: #777; font-family: monospace; }
+.note summary { cursor: pointer; }
 .note .kind { font-weight: bold; }
 ";
 
@@ -127,16 +127,21 @@ impl Html {
                 0 => file,
                 n => format!("{file}:{n}"),
             };
-            let mut text: String = o.text.chars().take(SHOWN).collect();
-            if o.text.chars().count() > SHOWN {
-                text.push('…');
-            }
-            note.push_str(&format!(
-                "<span class=\"at\">{}</span> <span class=\"kind\">{}</span> {}",
+            let head = format!(
+                "<span class=\"at\">{}</span> <span class=\"kind\">{}</span>",
                 escape(&at),
                 o.kind.word(),
-                escape(&text)
-            ));
+            );
+            // A long text: its beginning, and the rest one click away (every word readable
+            // without a pointer held over it, and the page box no taller than its lines).
+            match o.text.char_indices().nth(SHOWN) {
+                Some((cut, _)) => note.push_str(&format!(
+                    "<details><summary>{head} {}…</summary>{}</details>",
+                    escape(&o.text[..cut]),
+                    escape(&o.text[cut..])
+                )),
+                None => note.push_str(&format!("{head} {}", escape(&o.text))),
+            }
         }
         note
     }
@@ -184,10 +189,10 @@ impl Html {
             };
             let note = match origins {
                 [] => String::new(),
-                // One line high whatever its length (the box keeps its lines); the whole text
-                // when pointed at.
+                // Wrapped beside its line, a long text's rest behind a click; the whole text
+                // also when pointed at.
                 o => format!(
-                    "<span class=\"note\" title=\"{}\">{}</span>",
+                    "<div class=\"note\" title=\"{}\">{}</div>",
                     escape(Html::title(o)),
                     Html::note(o)
                 ),

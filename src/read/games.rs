@@ -2103,12 +2103,12 @@ pub(crate) fn games(
     // and of the volume's lines after it (`Volym 2 av 3`, …): lines, not pages, for a book
     // without pages is one page.
     let (bulletin, title_lines) = {
-        use crate::braille::book::{CONTENTS_HEADING, INDEX_HEADING, title_page_mark};
+        use crate::braille::book::{INDEX_HEADING, is_contents_heading, title_page_mark};
         let (mut contents, mut index, mut titles) = (false, false, Vec::new());
         let mark = title_page_mark();
         for (k, h) in headings.iter().enumerate() {
             let text = to_print(h.cells);
-            contents |= text == CONTENTS_HEADING;
+            contents |= is_contents_heading(&text);
             index |= text == INDEX_HEADING;
             if text.starts_with(mark) {
                 let first = headings[..k]
@@ -2414,7 +2414,7 @@ pub(crate) fn games(
         let lines = &headings[lo..hi];
         let contents = lines
             .iter()
-            .any(|h| to_print(h.cells) == crate::braille::book::CONTENTS_HEADING);
+            .any(|h| crate::braille::book::is_contents_heading(&to_print(h.cells)));
         let page = match diagram {
             Some((k, _)) => diagrams[k].page,
             None => words[i].page,

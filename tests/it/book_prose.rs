@@ -238,7 +238,22 @@ fn tables_row_by_row() {
     let lines = body("| Drag | Vit |\n|---|---|\n| 1 | e4 |\n|  | Sf3 |\n");
     assert_eq!(
         lines,
-        vec![braille("Drag; Vit"), braille("1; e4"), braille("–; Sf3")]
+        vec![
+            braille("Drag; Vit"),
+            braille("1; e4"),
+            braille("(tom); Sf3")
+        ]
+    );
+    // An empty cell is a word no chess sign can be taken for (not `⠤⠤`, compact notation's
+    // omitted move), and a number stays with its percent sign before the separator.
+    assert!(!lines[2].contains("⠤⠤"), "{lines:?}");
+    let lines = body(
+        "| Spelare | Procent | Poäng |\n|---|---|---|\n| Annika Anderssons | 44,6 % | 5,5 |\n",
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(format!("⠀⠀{}", braille("44,6 %; 5,5")).as_str()),
+        "{lines:?}"
     );
 }
 

@@ -27,6 +27,7 @@ mod hostile;
 mod keep_going;
 mod pef;
 mod pipeline;
+mod primer;
 mod proof;
 mod read_back;
 mod samples;

@@ -539,3 +539,116 @@ fn a_compact_game_ends_with_its_period_after_the_variations_of_its_last_move() {
         assert!(pgn.contains(game), "{game}: {pgn}");
     }
 }
+
+/// A variant with rules of its own (issue 31, point 2: lichess's Atomic and Crazyhouse) is
+/// refused at its `[Variant]` tag, by name, with nothing written; with `--keep-going` it is
+/// skipped and named, and the games of standard chess (by any of its names) and Chess960 are
+/// written.
+#[test]
+fn a_variant_with_rules_of_its_own_is_refused_at_its_tag() {
+    let dir = Sandbox::new();
+    dir.write(
+        "v.pgn",
+        "[White \"A\"]\n[Black \"B\"]\n[Variant \"Atomic\"]\n\n1. e4 e5 *\n\n\
+         [Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Bf5 5. Bd2 B@b4 *\n\n\
+         [Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n\n\
+         [Variant \"Standard\"]\n\n1. d4 *\n\n[Variant \"Chess960\"]\n\
+         [FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 *\n",
+    );
+    let ran = dir.run(&["build", "v.pgn", "-o", "v.brf"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(
+            "v.pgn:3:11: error: game 1 (A – B) is a game of Atomic, a variant with rules of its \
+             own: only standard chess and Chess960 are transcribed"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(!dir.path().join("v.brf").exists());
+    let ran = dir.run(&["build", "v.pgn", "-o", "v.brf", "--keep-going"]);
+    assert!(
+        ran.stderr
+            .contains("v.pgn:7:11: error: game 2 is a game of Crazyhouse")
+            && ran
+                .stderr
+                .contains("3 games, no diagrams, 2 games skipped: v.pgn:3, v.pgn:7"),
+        "{}",
+        ran.stderr
+    );
+}
+
+/// Loose forms that exports write (issue 31, point 3), each read with the meaning it has: a
+/// tag wrapped over lines and one with quotes not escaped (read, with a warning at the tag),
+/// evaluation signs glued to their moves (the NAGs they stand for, as if set apart), and
+/// coordinate moves (`g1f3`, UCI: the piece on the first square). A promotion with no piece
+/// (`bxa8=`) is still no move.
+#[test]
+fn loose_forms_of_exports_are_read_with_their_meaning() {
+    let settings = Settings {
+        notation: Some(Notation::Ordinary),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    let tags = "[Event \"Some long\n event\"]\n[White \"\"Socrates Expert\"\"]\n[Black \"B\"]\n\n1. e4 *\n";
+    let (text, warned) = build("t.pgn", InputKind::Pgn, tags, &settings);
+    let (clean, none) = build(
+        "c.pgn",
+        InputKind::Pgn,
+        "[Event \"Some long event\"]\n[White \"\\\"Socrates Expert\\\"\"]\n[Black \"B\"]\n\n1. e4 *\n",
+        &settings,
+    );
+    assert!(none.is_empty(), "{none:?}");
+    assert_eq!(text, clean);
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    assert!(
+        warned[0].contains("t.pgn:1:9: warning: the value of the tag Event is wrapped over lines")
+            && warned[1].contains("t.pgn:3:9: warning: the value of the tag White holds quotes"),
+        "{warned:?}"
+    );
+    let (glued, warned) = build(
+        "g.pgn",
+        InputKind::Pgn,
+        "1. e4 e5 2. Nf3 Bc5= 3. Bc4 Nf6-+ 4. d3 Nc6+- 5. O-O!? d6+/= *\n",
+        &settings,
+    );
+    let (apart, _) = build(
+        "a.pgn",
+        InputKind::Pgn,
+        "1. e4 e5 2. Nf3 Bc5 = 3. Bc4 Nf6 -+ 4. d3 Nc6 +- 5. O-O!? d6 +/= *\n",
+        &settings,
+    );
+    assert!(warned.is_empty(), "{warned:?}");
+    assert_eq!(glued, apart);
+    assert!(glued.contains("⠠⠇⠉⠼⠑⠀⠶"), "{glued}");
+    let (coordinates, warned) = build(
+        "u.pgn",
+        InputKind::Pgn,
+        "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 f8c5 5. f3e5 c6e5 6. d2d4 *\n",
+        &settings,
+    );
+    let (san, _) = build(
+        "s.pgn",
+        InputKind::Pgn,
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 5. Nxe5 Nxe5 6. d4 *\n",
+        &settings,
+    );
+    assert!(warned.is_empty(), "{warned:?}");
+    assert_eq!(coordinates, san);
+    let e = transcribe_bytes(
+        "p.pgn",
+        InputKind::Pgn,
+        b"1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8= *\n".to_vec(),
+        &settings,
+        None,
+        &mut Vec::new(),
+        &mut |_| {},
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(
+        e.contains("p.pgn:1:49: error: cannot read 'bxa8=' as a move"),
+        "{e}"
+    );
+}

@@ -30,6 +30,18 @@ boxes.forEach(p => {
       bad.push('page ' + p.dataset.page + ' line ' + (i + 1) + ': ' + w + ' > ' + max);
   });
 });
+// Readable at 100% in a 1 000-pixel window (issue 31): a cell at least 14 pixels wide, every
+// page box inside the window, every note's print text whole (wrapped, never cut).
+if (max / cols < 14) bad.push('cells ' + (max / cols) + ' px wide');
+boxes.forEach(p => {
+  if (p.getBoundingClientRect().right > window.innerWidth + 0.5)
+    bad.push('page ' + p.dataset.page + ' wider than the window');
+});
+document.querySelectorAll('.note').forEach(n => {
+  const st = getComputedStyle(n);
+  if (st.textOverflow === 'ellipsis' || st.whiteSpace === 'nowrap' || n.scrollWidth > n.clientWidth + 1)
+    bad.push('a note cut: ' + n.textContent.slice(0, 40));
+});
 const out = document.createElement('pre');
 out.id = 'result';
 out.textContent = 'CHECKED pages=' + boxes.length + ' width=' + max + ' bad=' + JSON.stringify(bad);
@@ -69,7 +81,7 @@ fn headless(browser: &str, file: &Path, args: &[&str]) -> String {
 /// What the check script found: pages, and the boxes or lines that are wrong.
 fn checked(browser: &str, proof: &str, sandbox: &Sandbox, name: &str) -> (usize, String) {
     let page = sandbox.write(name, proof.replace("</body>", &format!("{CHECK}\n</body>")));
-    let dom = headless(browser, &page, &["--dump-dom"]);
+    let dom = headless(browser, &page, &["--dump-dom", "--window-size=1000,2000"]);
     let result = dom
         .split("id=\"result\">CHECKED ")
         .nth(1)
@@ -157,4 +169,30 @@ fn the_proofs_notes_hold_no_mark_made_for_the_braille() {
     let html = String::from_utf8(sandbox.read("bok.html")).expect("UTF-8");
     assert!(html.contains("Enligt standarden1 gäller."), "{html}");
     assert!(!html.contains('\u{2063}'), "{html}");
+}
+
+/// Every word of the print is in the proof (issue 31, point 12): a long paragraph's text whole,
+/// its rest one click away, not cut by an ellipsis; the notes block and each note with the
+/// line it comes from and the note's number.
+#[test]
+fn the_proof_holds_every_word_and_the_notes_their_lines_and_numbers() {
+    let sandbox = Sandbox::new();
+    let long: String = (1..=80).map(|k| format!("ord{k} ")).collect();
+    sandbox.write(
+        "bok.md",
+        format!("---\ntitle: T\n---\n\n# Ett\n\n{long}slutordet.[^1]\n\n[^1]: Noten.\n"),
+    );
+    sandbox.run(&["build", "bok.md", "-o", "bok.html"]).ok();
+    let html = String::from_utf8(sandbox.read("bok.html")).expect("UTF-8");
+    let shown = html.split("<details>").nth(1).unwrap_or_default();
+    assert!(shown.contains("ord80 slutordet.1</details>"), "{html}");
+    assert!(
+        html.contains("bok.md:9</span> <span class=\"kind\">noter</span> Noter")
+            && html.contains("bok.md:9</span> <span class=\"kind\">noter</span> 1."),
+        "{html}"
+    );
+    assert!(
+        !html.contains("ellipsis"),
+        "no text is cut by the style sheet"
+    );
 }
