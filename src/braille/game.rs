@@ -874,12 +874,7 @@ impl Run<'_> {
         }
         // A variation's bracket opened right before it stands before it, as a word of its
         // own (the moves after the diagram are the variation's).
-        if !self.prefix.is_empty() {
-            let open = std::mem::take(&mut self.prefix);
-            self.para.push(&open);
-            self.para.end_word();
-            self.mark(WordKind::Notation);
-        }
+        self.prefix_alone();
         self.new_paragraph();
         let (form, to_move) = self.w.diagram;
         let block = diagram(board, turn, form, self.w.notation, to_move);
@@ -915,13 +910,18 @@ impl Run<'_> {
         if self.w.notation == Notation::Compact && self.ends_with_move {
             self.para.extend_last(&[COMPACT_END]);
         }
+        self.prefix_alone();
+        self.new_paragraph();
+    }
+
+    /// A pending opening bracket written as a word of its own (no move follows it here).
+    fn prefix_alone(&mut self) {
         if !self.prefix.is_empty() {
             let open = std::mem::take(&mut self.prefix);
             self.para.push(&open);
             self.para.end_word();
             self.mark(WordKind::Notation);
         }
-        self.new_paragraph();
     }
 }
 
