@@ -240,12 +240,15 @@ impl<'a> Replay<'a> {
             // joined by a blank), quotes not escaped inside a value.
             if raw.contains('\n') {
                 value = Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" "));
-                self.tag_warning(
-                    t,
-                    format!(
-                        "the value of the tag {name} is wrapped over lines; it is read as one line"
-                    ),
-                );
+            }
+            if scan
+                .text
+                .get(t.start..t.end)
+                .is_some_and(|tag| tag.contains('\n'))
+            {
+                let message =
+                    format!("the tag {name} is wrapped over lines; it is read as one line");
+                self.tag_warning(t, message);
             }
             if unescaped_quote(raw) {
                 self.tag_warning(t, format!("the value of the tag {name} holds quotes that are not escaped (\\\"); they are read as they stand"));
@@ -267,7 +270,7 @@ impl<'a> Replay<'a> {
         let label = game_label(self.scan, self.number);
         let end = self.scan.text[t.value.0..]
             .find('\n')
-            .map_or(t.value.1, |k| t.value.0 + k)
+            .map_or(t.value.1, |k| (t.value.0 + k).min(t.value.1))
             .max(t.value.0 + 1);
         let d = self
             .scan

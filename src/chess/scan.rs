@@ -71,13 +71,20 @@ struct OpenTag {
 
 /// The error of a tag whose value has no closing quote: at the tag, to its value's start.
 fn unterminated_tag(open: &OpenTag) -> ScanError {
+    let end = match open.value_start {
+        NO_VALUE_YET => open.name.1,
+        v => v,
+    };
     ScanError::new(
         open.start,
-        open.value_start.max(open.start + 1),
+        end.max(open.start + 1),
         "unterminated tag: the value has no closing '\"'".into(),
         Some("a tag is written [Name \"value\"] on one line"),
     )
 }
+
+/// [`OpenTag::value_start`] of a tag whose line ended after its name.
+const NO_VALUE_YET: usize = usize::MAX;
 
 /// A tag's value wrapped over more lines than this is a tag left unterminated.
 const MOST_TAG_LINES: u8 = 3;
@@ -405,7 +412,14 @@ impl GameScan {
                     true => Err(unterminated_tag(&open)),
                     false => {
                         open.lines += 1;
-                        self.read_tag_value(line, start, 0, open)
+                        match open.value_start {
+                            // The value after a name alone on the line before.
+                            NO_VALUE_YET => match t.starts_with('"') {
+                                true => self.value_opens(line, start, line.len() - t.len(), open),
+                                false => Err(unterminated_tag(&open)),
+                            },
+                            _ => self.read_tag_value(line, start, 0, open),
+                        }
                     }
                 };
                 match result {
@@ -485,11 +499,38 @@ impl GameScan {
         let name_end = j;
         j = skip_blanks(j);
         self.raw &= name_start == i + 1 && j - name_end <= 1 && !b[name_end..j].contains(&b'\t');
-        if name_start == name_end || b.get(j) != Some(&b'"') {
+        // A name whose line ends before its value (ChessBase's clipboard wraps `[FEN` and
+        // its value so): the value comes on the next line.
+        let wrapped = j == b.len() && name_start < name_end;
+        if name_start == name_end || (b.get(j) != Some(&b'"') && !wrapped) {
             return Err(whole("malformed tag"));
         }
-        j += 1;
-        let value_start = j;
+        self.roster_seen |= roster_bit(&b[name_start..name_end]);
+        let mut open = OpenTag {
+            start: base + i,
+            name: (base + name_start, base + name_end),
+            value_start: base + j,
+            at: Pos::default(),
+            lines: 1,
+        };
+        if wrapped {
+            open.value_start = NO_VALUE_YET;
+            self.open_tag = Some(open);
+            return Ok(line.len());
+        }
+        self.value_opens(line, base, j, open)
+    }
+
+    /// A tag's value opens with the quote at byte `quote` of the line: its place noted, the
+    /// value read on from there.
+    fn value_opens(
+        &mut self,
+        line: &str,
+        base: usize,
+        quote: usize,
+        mut open: OpenTag,
+    ) -> Result<usize, ScanError> {
+        let value_start = quote + 1;
         // (The line scanned is the last one kept; a column counts characters.)
         let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
         let before = line.get(..value_start).unwrap_or_default();
@@ -497,16 +538,10 @@ impl GameScan {
             true => before.len(),
             false => before.chars().count(),
         };
-        self.roster_seen |= roster_bit(&b[name_start..name_end]);
-        let open = OpenTag {
-            start: base + i,
-            name: (base + name_start, base + name_end),
-            value_start: base + value_start,
-            at: Pos {
-                line: self.first_line.saturating_add(index),
-                column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-            },
-            lines: 1,
+        open.value_start = base + value_start;
+        open.at = Pos {
+            line: self.first_line.saturating_add(index),
+            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
         };
         self.read_tag_value(line, base, value_start, open)
     }
@@ -1300,6 +1335,18 @@ mod tests {
         assert_eq!(g.tag_value("Event").as_deref(), Some("Some long event"));
         assert_eq!(g.tag_value("White").as_deref(), Some("\"Socrates Expert\""));
         assert_eq!(g.tokens.len(), 3);
+        // The name alone on its line, the value on the next (ChessBase's clipboard), and
+        // several tags on one line.
+        let src = "[Event \"?\"] [Site \"?\"] [FEN\n\"8/8/8/8/8/8/8/K6k w - - 0 1\"] [PlyCount \"1\"]\n1. Kb1 *\n";
+        let mut s = Scanner::new(src.as_bytes(), 1);
+        assert!(s.next_game().unwrap());
+        let g = &s.game;
+        assert!(g.error.is_none(), "{:?}", g.error);
+        assert_eq!(
+            g.tag_value("FEN").as_deref(),
+            Some("8/8/8/8/8/8/8/K6k w - - 0 1")
+        );
+        assert_eq!(g.tags.len(), 4);
         let g = games("[Event \"abc\n[Site \"x\"]\n\n1. e4 *\n");
         assert!(
             g[0].3

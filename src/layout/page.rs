@@ -299,11 +299,12 @@ impl<S: LineSink> Layouter<S> {
     /// Writes lines that stay on one page, starting a new page first when they do not fit the
     /// rest of this one but fit a page. `split` is where the held lines (a heading) end and the
     /// next block's begin: when the two do not fit one page together, the blank lines before
-    /// the heading give way first, then the heading goes apart from its block (a diagram is
-    /// never split to keep a heading with it).
+    /// the heading give way first, then those between it and its block, then the heading goes
+    /// apart from its block (a diagram is never split to keep a heading with it).
     fn place_group(&mut self, group: &[Held], split: usize) -> io::Result<()> {
         let capacity = self.capacity();
         let mut drop_blanks = false;
+        let mut drop_all_blanks = false;
         if capacity > 0 && !group.is_empty() && self.used + group.len() > capacity {
             let leading_skips = group.iter().take_while(|h| h.skip_at_top).count();
             let leading_blanks = group.iter().take_while(|h| h.cells.is_empty()).count();
@@ -316,28 +317,48 @@ impl<S: LineSink> Layouter<S> {
                     self.end_page()?;
                 }
                 drop_blanks = true;
+            } else if split > 0
+                && split < group.len()
+                && group.iter().filter(|h| !h.cells.is_empty()).count() <= capacity
+            {
+                // (Small pages: the blank lines between a heading and its block give way
+                // before the two part; issue 31.)
+                if self.used > 0 {
+                    self.end_page()?;
+                }
+                drop_all_blanks = true;
             } else if split > 0 && split < group.len() {
                 // Headings and their block do not fit one page together: the headings nearest
                 // the block go with it, as many as fit a page with it (a heading is never the
                 // last thing on a page), the others before them; when not even the last fits,
                 // the block goes apart.
-                let fits = |from: usize| {
+                // (Fitting with its blank lines, or else without them.)
+                let fits = |from: usize, loose: bool| {
                     let tail = &group[from..];
-                    let blanks = tail.iter().take_while(|h| h.cells.is_empty()).count();
+                    let blanks = match loose {
+                        false => tail.iter().take_while(|h| h.cells.is_empty()).count(),
+                        true => tail.iter().filter(|h| h.cells.is_empty()).count(),
+                    };
                     tail.len() - blanks <= capacity
                 };
-                let at = (1..split)
-                    .filter(|&i| group[i - 1].cells.is_empty() && !group[i].cells.is_empty())
-                    .find(|&i| fits(i))
+                let starts = || {
+                    (1..split)
+                        .filter(|&i| group[i - 1].cells.is_empty() && !group[i].cells.is_empty())
+                };
+                let at = starts()
+                    .find(|&i| fits(i, false))
+                    .or_else(|| starts().find(|&i| fits(i, true)))
                     .unwrap_or(split);
                 self.place_group(&group[..at], 0)?;
-                return self.place_group(&group[at..], 0);
+                return self.place_group(&group[at..], split - at);
             }
         }
         let mut leading = true;
         for h in group {
             leading &= h.cells.is_empty();
-            if (h.skip_at_top || (drop_blanks && leading)) && self.used == 0 {
+            if ((h.skip_at_top || (drop_blanks && leading)) && self.used == 0)
+                || (drop_all_blanks && h.cells.is_empty())
+            {
                 continue;
             }
             self.attach.extend(h.origins.iter().cloned());
@@ -561,8 +582,9 @@ mod tests {
     #[test]
     fn the_heading_nearest_a_block_goes_with_it_when_all_do_not_fit() {
         // 8 lines a page: two headings and a 5-line diagram (11 lines with their blank lines)
-        // do not fit; the second heading goes to the next page with the diagram, not left at
-        // the foot of the first.
+        // do not fit; without the blank lines between them they do, and go to the next page
+        // together (issue 31: before, the first heading was left at the foot of the first
+        // page, a heading ending a page).
         let out = run(
             10,
             8,
@@ -579,8 +601,28 @@ mod tests {
         );
         assert_eq!(
             out,
+            vec!["⠁", "\u{c}", "⠓", "⠓", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"]
+        );
+        // 6 lines a page: not even so; the heading nearest the diagram goes with it, the other
+        // before them.
+        let out = run(
+            10,
+            6,
+            None,
             vec![
-                "⠁", "", "⠓", "", "", "\u{c}", "⠓", "", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"
+                para(1, 0),
+                heading(false),
+                heading(false),
+                Block::Fixed {
+                    lines: vec![vec![Cell::dots("1")]; 5],
+                    indent: 0,
+                },
+            ],
+        );
+        assert_eq!(
+            out,
+            vec![
+                "⠁", "", "⠓", "", "", "\u{c}", "⠓", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"
             ]
         );
     }

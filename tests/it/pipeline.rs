@@ -602,7 +602,7 @@ fn loose_forms_of_exports_are_read_with_their_meaning() {
     assert_eq!(text, clean);
     assert_eq!(warned.len(), 2, "{warned:?}");
     assert!(
-        warned[0].contains("t.pgn:1:9: warning: the value of the tag Event is wrapped over lines")
+        warned[0].contains("t.pgn:1:9: warning: the tag Event is wrapped over lines")
             && warned[1].contains("t.pgn:3:9: warning: the value of the tag White holds quotes"),
         "{warned:?}"
     );

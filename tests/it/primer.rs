@@ -156,3 +156,42 @@ fn a_contents_list_that_goes_on_in_the_next_volume_says_so() {
         .unwrap_or(2);
     assert!(!volume(last).contains(&continued));
 }
+
+/// 9: on small pages, the blank line between a heading and its diagram gives way before the
+/// two part: the heading is never the last line of a page when the two fit one page without
+/// it.
+#[test]
+fn on_small_pages_a_heading_keeps_its_diagram_without_the_blank_line() {
+    let sandbox = Sandbox::new();
+    let words = "Text med många ord som fyller raderna. ".repeat(6);
+    sandbox.write(
+        "bok.md",
+        format!(
+            "---\ntitle: T\n---\n\n# Kapitel\n\n{words}\n\n## Studie\n\n```fen\n\
+             r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1\n```\n\nEfter.\n"
+        ),
+    );
+    let heading = braille("Studie");
+    // (The diagram takes 6 lines: from 8 lines a page, with the page number's, the two fit
+    // one page; at 7 they cannot, and part.)
+    for length in 8..=12 {
+        let ran = sandbox.run(&[
+            "build",
+            "bok.md",
+            "-o",
+            "-",
+            "--format",
+            "unicode",
+            "--page-length",
+            &length.to_string(),
+        ]);
+        let text = ran.ok().text();
+        for (n, page) in pages(&text).pages.iter().enumerate() {
+            assert!(
+                text_lines(page).last().map(|l| l.trim_end_matches('⠀')) != Some(heading.as_str()),
+                "page length {length}: page {} ends with the heading",
+                n + 1
+            );
+        }
+    }
+}
