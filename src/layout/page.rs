@@ -585,10 +585,7 @@ mod tests {
         // do not fit; without the blank lines between them they do, and go to the next page
         // together (issue 31: before, the first heading was left at the foot of the first
         // page, a heading ending a page).
-        let out = run(
-            10,
-            8,
-            None,
+        let blocks = || {
             vec![
                 para(1, 0),
                 heading(false),
@@ -597,28 +594,16 @@ mod tests {
                     lines: vec![vec![Cell::dots("1")]; 5],
                     indent: 0,
                 },
-            ],
-        );
+            ]
+        };
+        let out = run(10, 8, None, blocks());
         assert_eq!(
             out,
             vec!["⠁", "\u{c}", "⠓", "⠓", "⠁", "⠁", "⠁", "⠁", "⠁", "\u{c}"]
         );
         // 6 lines a page: not even so; the heading nearest the diagram goes with it, the other
         // before them.
-        let out = run(
-            10,
-            6,
-            None,
-            vec![
-                para(1, 0),
-                heading(false),
-                heading(false),
-                Block::Fixed {
-                    lines: vec![vec![Cell::dots("1")]; 5],
-                    indent: 0,
-                },
-            ],
-        );
+        let out = run(10, 6, None, blocks());
         assert_eq!(
             out,
             vec![

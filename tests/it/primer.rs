@@ -34,6 +34,23 @@ fn primer(chapters: usize) -> String {
     md
 }
 
+/// The book in `sandbox` as Unicode braille at this line and page length.
+fn unicode(sandbox: &Sandbox, width: usize, length: usize) -> String {
+    let ran = sandbox.run(&[
+        "build",
+        "bok.md",
+        "-o",
+        "-",
+        "--format",
+        "unicode",
+        "--line-length",
+        &width.to_string(),
+        "--page-length",
+        &length.to_string(),
+    ]);
+    ran.ok().text()
+}
+
 /// The lines of a page that hold text (not the page number's line, not blank lines).
 fn text_lines(page: &[String]) -> Vec<&String> {
     page.iter()
@@ -50,19 +67,7 @@ fn a_primer_reads_right_on_every_page() {
     // (Pages long enough for an introduction and its diagram together: on shorter ones the two
     // part, as a heading and a block too long to share a page do.)
     for (width, length) in [(28, 29), (24, 16), (20, 18), (32, 20)] {
-        let ran = sandbox.run(&[
-            "build",
-            "bok.md",
-            "-o",
-            "-",
-            "--format",
-            "unicode",
-            "--line-length",
-            &width.to_string(),
-            "--page-length",
-            &length.to_string(),
-        ]);
-        let text = ran.ok().text();
+        let text = unicode(&sandbox, width, length);
         let form = format!("{width}×{length}");
         let all: Vec<&str> = text.lines().collect();
         let joined = all.join("\n");
@@ -175,17 +180,7 @@ fn on_small_pages_a_heading_keeps_its_diagram_without_the_blank_line() {
     // (The diagram takes 6 lines: from 8 lines a page, with the page number's, the two fit
     // one page; at 7 they cannot, and part.)
     for length in 8..=12 {
-        let ran = sandbox.run(&[
-            "build",
-            "bok.md",
-            "-o",
-            "-",
-            "--format",
-            "unicode",
-            "--page-length",
-            &length.to_string(),
-        ]);
-        let text = ran.ok().text();
+        let text = unicode(&sandbox, 28, length);
         for (n, page) in pages(&text).pages.iter().enumerate() {
             assert!(
                 text_lines(page).last().map(|l| l.trim_end_matches('⠀')) != Some(heading.as_str()),
