@@ -8,7 +8,7 @@ use schackpunkt::text_to_unicode as braille;
 use crate::support::{Sandbox, pages};
 
 /// The primer: `chapters` chapters of the same shape.
-fn primer(chapters: usize) -> String {
+pub(crate) fn primer(chapters: usize) -> String {
     let mut md = String::from("---\ntitle: Schack för nybörjare\nauthor: Eva Ek\n---\n\n");
     for c in 1..=chapters {
         md.push_str(&format!("# Kapitel {c}: Pjäserna och dragen\n\n"));

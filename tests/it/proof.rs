@@ -155,6 +155,30 @@ fn the_proof_of_the_sample_book_has_every_page_box_of_the_profile_in_a_browser()
     eprintln!("the HTML proof's screenshot: {}", shot.display());
 }
 
+/// 12: the primer's proof (issue 31) read at 100% in a 1 000-pixel window: every page box as
+/// the profile says, inside the window, cells large enough to tell single dots apart, every
+/// note's print text whole.
+#[test]
+fn the_proof_of_a_primer_is_read_at_a_hundred_percent() {
+    let sandbox = Sandbox::new();
+    sandbox.write("bok.md", crate::primer::primer(2));
+    sandbox
+        .run(&["build", "bok.md", "-o", "bok.html", "--format", "html"])
+        .ok();
+    let proof = String::from_utf8(sandbox.read("bok.html")).expect("UTF-8");
+    assert!(!proof.contains("ellipsis") && proof.contains("font-size: 1.75em"));
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: the browser check of the primer's proof needs Chromium");
+        return;
+    };
+    let (count, bad) = checked(browser, &proof, &sandbox, "check.html");
+    assert!(count > 5, "{count} pages");
+    assert_eq!(
+        bad, "[]",
+        "the primer's proof as the profile says, read at 100%"
+    );
+}
+
 /// The proof's note beside a paragraph shows its print text as written: the mark that ends a
 /// number before a note's number (INVISIBLE SEPARATOR, for the braille) is not in it (a
 /// transcriber saw `standarden⁣1`).
