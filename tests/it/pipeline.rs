@@ -652,3 +652,32 @@ fn loose_forms_of_exports_are_read_with_their_meaning() {
         "{e}"
     );
 }
+
+/// At 20 cells a line (issue 31, point 16) a game heading's wrapped words, and a word cut
+/// because it is longer than the line, go on two cells in, never one.
+#[test]
+fn a_game_headings_wrapped_words_go_on_two_cells_in_at_twenty_cells() {
+    let settings = Settings {
+        line_length: Some(20),
+        page_length: Some(0),
+        ..Settings::default()
+    };
+    let game = "[White \"Kasparov, Garry Kimovich\"]\n[Black \"Karpov, Anatolij\"]\n\
+                [Event \"Schackolympiaden-Stockholm-Sverige-1937\"]\n\
+                [Site \"https://lichess.org/abcdefghijklmnop\"]\n\
+                [Annotator \"Världsmästerskapsmatchernas Kommentator\"]\n\n1. e4 *\n";
+    let (text, warned) = build("h.pgn", InputKind::Pgn, game, &settings);
+    assert!(warned.is_empty(), "{warned:?}");
+    let lines: Vec<&str> = text.lines().collect();
+    let moves = lines
+        .iter()
+        .position(|l| l.starts_with("⠼⠁⠄"))
+        .expect("the moves");
+    let mut wrapped = 0;
+    for l in &lines[..moves] {
+        let lead = l.chars().take_while(|&c| c == '⠀').count();
+        assert!(lead == 0 || lead == 2, "{lead} cells in: {lines:#?}");
+        wrapped += usize::from(lead == 2);
+    }
+    assert!(wrapped >= 5, "{lines:#?}");
+}
