@@ -28,7 +28,7 @@ use crate::error::{Diagnostic, Error, LeftOut, Location, Reporter, Result, Warni
 use crate::layout::{self, Layouter, LineSink};
 use crate::output::{Joined, Meta, Output, VolumeWrite};
 use crate::settings::Settings;
-use crate::settings::profile::{DEFAULT_PROFILE, PageNumbers, Profile};
+use crate::settings::profile::{self, DEFAULT_PROFILE, PageNumbers, Profile};
 use crate::settings::{BrfTable, ChapterStart, DiagramForm, Format, Links, Notation, Options};
 use crate::source::{self, Progress};
 use folder::{Part, Role};
@@ -463,7 +463,9 @@ fn run_gated(
             Err(e) => return Err(e),
         }
     }
-    // Every file read, for the check that no output is an input.
+    // Every file read, for the check that no output is an input: the page profile's file
+    // too (issue 32: `--profile ./p.yaml -o p.yaml` wrote braille over it).
+    let profile = job.settings.profile.as_deref().and_then(profile::file_of);
     let read: Vec<PathBuf> = job
         .inputs
         .iter()
@@ -473,6 +475,7 @@ fn run_gated(
                 .iter()
                 .flat_map(|u| u.parts.iter().map(|p| p.path.clone())),
         )
+        .chain(profile)
         .collect();
     let summary = RefCell::new(Summary {
         inputs: inputs.iter().map(|u| u.parts.len()).sum(),

@@ -437,7 +437,8 @@ fn write_atomically(
         // The temporary file is made private (0600): the output gets the earlier file's
         // permissions, or the usual ones.
         let earlier = fs::metadata(real).ok().map(|m| m.permissions());
-        if let Some(permissions) = earlier.or_else(usual_permissions) {
+        let dir = tmp.path().parent().unwrap_or(Path::new("."));
+        if let Some(permissions) = earlier.or_else(|| usual_permissions(dir)) {
             let _ = fs::set_permissions(tmp.path(), permissions);
         }
         let path = tmp.path().to_path_buf();
@@ -450,15 +451,29 @@ fn write_atomically(
     Ok(names.into_iter().map(|(name, _)| name).collect())
 }
 
-/// The permissions of a new output.
-fn usual_permissions() -> Option<fs::Permissions> {
+/// The permissions of a new output: those of any new file, `0666` less the umask (issue 32:
+/// it was `0644` whatever the umask, so a producer's `umask 077` or shared `002` was not
+/// heeded). The umask is learnt once, from a file made in `dir` as any program makes one (the
+/// system takes the umask off), and removed at once: reading it otherwise means setting it.
+fn usual_permissions(dir: &Path) -> Option<fs::Permissions> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        Some(fs::Permissions::from_mode(0o644))
+        static MODE: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+        let mode = *MODE.get_or_init(|| {
+            tempfile::Builder::new()
+                .prefix(".schackpunkt-mode-")
+                .permissions(fs::Permissions::from_mode(0o666))
+                .tempfile_in(dir)
+                .ok()
+                .and_then(|f| f.as_file().metadata().ok())
+                .map_or(0o644, |m| m.permissions().mode() & 0o777)
+        });
+        Some(fs::Permissions::from_mode(mode))
     }
     #[cfg(not(unix))]
     {
+        let _ = dir;
         None
     }
 }

@@ -274,9 +274,12 @@ fn main() -> ExitCode {
             };
         }
         Command::Completions { shell } => {
+            // Made in memory, then written (clap_complete panics on a failed write: a full
+            // device gave exit 101; issue 32).
             let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "schackpunkt", &mut std::io::stdout());
-            return ExitCode::SUCCESS;
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "schackpunkt", &mut script);
+            return written_out(&script, "the completions");
         }
         Command::Man { dir } => {
             let command = <Cli as clap::CommandFactory>::command();
@@ -297,12 +300,8 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Command::Settings => {
-            let _ = write!(
-                std::io::stdout().lock(),
-                "{}",
-                schackpunkt::settings_markdown()
-            );
-            return ExitCode::SUCCESS;
+            let text = schackpunkt::settings_markdown();
+            return written_out(text.as_bytes(), "the settings");
         }
     }
     .and_then(|mut job| {
@@ -484,4 +483,19 @@ fn job(
             _ => None,
         },
     })
+}
+
+/// Writes `bytes` to standard output: exit 0, or, when they cannot be written (a full
+/// device), a message naming `what` and exit 3, as every failed write of ours.
+fn written_out(bytes: &[u8], what: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // (A reader that stopped reading, `| head`, wanted no more.)
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            say(&format!("error: {what}: standard output: {e}"));
+            ExitCode::from(3)
+        }
+    }
 }

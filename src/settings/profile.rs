@@ -95,6 +95,13 @@ impl Profile {
     }
 }
 
+/// The file a profile's name reads, when it names a file rather than a built-in profile: an
+/// input of the build like any other, which no output may overwrite.
+pub(crate) fn file_of(name: &str) -> Option<std::path::PathBuf> {
+    let name = name.trim();
+    is_file_name(name).then(|| std::path::PathBuf::from(name))
+}
+
 /// Whether a profile is named by a file's path rather than a built-in name.
 fn is_file_name(name: &str) -> bool {
     let path = Path::new(name);

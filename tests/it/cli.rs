@@ -543,3 +543,27 @@ fn a_progress_bar_on_a_terminal_only() {
         piped.stderr
     );
 }
+
+/// Text commands to a full device (issue 32, point 17): a message and exit 3, never a panic
+/// (`completions` exited 101) nor a silent success (`settings` exited 0).
+#[test]
+fn text_commands_to_a_full_device_say_so() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("SKIPPED: no /dev/full here");
+        return;
+    }
+    for args in [&["completions", "bash"][..], &["settings"][..]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(stderr.contains("standard output"), "{args:?}: {stderr}");
+    }
+}

@@ -593,3 +593,62 @@ fn an_output_folder_named_with_its_slash_is_made() {
         file.stderr
     );
 }
+
+/// A new output's permissions are those of any new file: `0666` less the umask (issue 32,
+/// point 7: it was `0644` whatever the umask). An output written over keeps its own.
+#[test]
+fn a_new_output_heeds_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Sandbox::new();
+    dir.write("g.pgn", "1. e4 e5 *\n");
+    for (umask, mode) in [
+        ("077", 0o600),
+        ("002", 0o664),
+        ("000", 0o666),
+        ("022", 0o644),
+    ] {
+        let out = dir.path().join(format!("g{umask}.brf"));
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask {umask} && exec \"$0\" build g.pgn -q -o \"$1\"",
+            ))
+            .arg(env!("CARGO_BIN_EXE_schackpunkt"))
+            .arg(&out)
+            .current_dir(dir.path())
+            .status()
+            .expect("sh runs");
+        assert!(status.success(), "umask {umask}");
+        let got = fs::metadata(&out).expect("written").permissions().mode() & 0o777;
+        assert_eq!(got, mode, "umask {umask}: {got:o}");
+    }
+    // Written over: the file keeps the permissions it had.
+    let kept = dir.path().join("g077.brf");
+    fs::set_permissions(&kept, fs::Permissions::from_mode(0o640)).expect("chmod");
+    dir.run(&["build", "g.pgn", "-q", "-o", "g077.brf"]).ok();
+    let got = fs::metadata(&kept).expect("written").permissions().mode() & 0o777;
+    assert_eq!(got, 0o640);
+}
+
+/// The page profile's file is an input like the others (issue 32, point 1): an output that
+/// would overwrite it is refused before anything is written, by any spelling of its path.
+#[test]
+fn the_profile_file_is_never_overwritten() {
+    let dir = Sandbox::new();
+    dir.write("g.pgn", "1. e4 e5 *\n");
+    let profile = "line_length: 30\npage_length: 20\n";
+    dir.write("p.yaml", profile);
+    for (given, output) in [("./p.yaml", "p.yaml"), ("p.yaml", "./p.yaml")] {
+        let ran = dir.run(&["build", "g.pgn", "--profile", given, "-o", output]);
+        assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+        assert!(
+            ran.stderr.contains("the output would overwrite the input"),
+            "{}",
+            ran.stderr
+        );
+        assert_eq!(
+            String::from_utf8(dir.read("p.yaml")).expect("text"),
+            profile
+        );
+    }
+}
