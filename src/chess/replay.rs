@@ -19,7 +19,7 @@ use super::game::{
     Tags, draw_offer_at,
 };
 use super::letters::{Lang, Letter, role_name};
-use super::scan::{GameScan, TagTok, TokKind, Token, unescape};
+use super::scan::{GameScan, TagTok, TokKind, Token, tag_text};
 use super::words::{MoveShape, MoveWord, SourceSuffix};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Warning};
@@ -235,12 +235,9 @@ impl<'a> Replay<'a> {
         for t in &scan.tags {
             let name = scan.slice(t.name);
             let raw = scan.slice(t.value);
-            let mut value = unescape(raw);
-            // Read as exports write them, and said: a value wrapped over lines (its lines
+            // Read as exports write them, and said: a tag wrapped over lines (a value's lines
             // joined by a blank), quotes not escaped inside a value.
-            if raw.contains('\n') {
-                value = Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" "));
-            }
+            let value = tag_text(raw);
             if scan
                 .text
                 .get(t.start..t.end)

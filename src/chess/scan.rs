@@ -355,11 +355,7 @@ impl GameScan {
     /// The value of a tag, escapes removed (one wrapped over lines on one line).
     pub(crate) fn tag_value(&self, name: &str) -> Option<String> {
         let t = self.tags.iter().find(|t| self.slice(t.name) == name)?;
-        let value = unescape(self.slice(t.value));
-        Some(match value.contains('\n') {
-            true => value.split_whitespace().collect::<Vec<_>>().join(" "),
-            false => value.into_owned(),
-        })
+        Some(tag_text(self.slice(t.value)).into_owned())
     }
 
     fn fail(&mut self, e: ScanError) {
@@ -1053,6 +1049,16 @@ const DELIMITER: [bool; 128] = {
     }
     t
 };
+
+/// A tag's value as text: escapes removed, and a value wrapped over lines on one line (its
+/// lines joined by a blank).
+pub(crate) fn tag_text(raw: &str) -> std::borrow::Cow<'_, str> {
+    let value = unescape(raw);
+    match value.contains('\n') {
+        true => std::borrow::Cow::Owned(value.split_whitespace().collect::<Vec<_>>().join(" ")),
+        false => value,
+    }
+}
 
 /// A tag value with `\"` and `\\` unescaped (as pgn-reader decodes it); borrowed when it has
 /// no backslash.

@@ -1687,10 +1687,11 @@ impl Reader<'_> {
                     }
                     // (The draw offer last, as print writes it: `Lb5!(=)`.)
                     let offer = crate::chess::game::DRAW_OFFER_NAG;
-                    let (signs, offers): (Vec<u8>, Vec<u8>) =
-                        p.nags.iter().partition(|&&n| n != offer);
-                    let nags = signs.into_iter().chain(offers);
-                    self.game.items.extend(nags.map(Item::Nag));
+                    let signs = p.nags.iter().filter(|&&n| n != offer);
+                    let offers = p.nags.iter().filter(|&&n| n == offer);
+                    self.game
+                        .items
+                        .extend(signs.chain(offers).map(|&n| Item::Nag(n)));
                 }
                 [] if p.opens == 0
                     && !after_number
