@@ -296,6 +296,7 @@ fn child(mode: &str, input: &Path) {
                 progress: None,
                 // Reading every game back from its braille (issue 14): its cost.
                 verify: Some(mode.ends_with("-verify")),
+                allow_outside: false,
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             // Counted after the clock stops: the build's time alone (the plain replay counts

@@ -112,6 +112,9 @@ pub struct Job {
     /// Read every game back from the braille written and compare it with its source, move by
     /// move (`None`: for books, not for games and positions alone).
     pub verify: Option<bool>,
+    /// A book folder's chapters may be files outside it (`--allow-outside`); else each must
+    /// stand inside the folder, links resolved.
+    pub allow_outside: bool,
 }
 
 /// The most threads a build starts, whatever `--jobs` asks.
@@ -174,7 +177,7 @@ impl Job {
             false => path.to_path_buf(),
         };
         let parts = if folder {
-            folder::parts(&path, warn)?
+            folder::parts(&path, self.allow_outside, warn)?
         } else {
             vec![Part {
                 path: path.clone(),
@@ -245,7 +248,7 @@ impl std::fmt::Display for Summary {
         for (i, w) in self.outputs.iter().enumerate() {
             let name = w.path.as_ref().map_or_else(
                 || "standard output".to_string(),
-                |p| p.display().to_string(),
+                |p| crate::error::shown(&p.display().to_string()).into_owned(),
             );
             let format = match w.format {
                 Format::Brf => "BRF",
@@ -567,38 +570,42 @@ fn run_gated(
             .zip(inputs.iter())
             .filter_map(|(t, unit)| Some((t.clone()?, unit.path.as_path())))
             .collect();
+        let read = destination::Inputs::new(&read);
         for (target, _) in &named {
-            destination::refuse_input_as_output(target, &read)?;
+            read.refuse(target)?;
         }
         destination::refuse_shared_outputs(&named)?;
         Ok(targets)
     };
-    let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
-        // The outputs of the other inputs, and the files written so far: no volume's file may
-        // be one of them.
-        let mut taken: Vec<PathBuf> = targets.iter().flatten().cloned().collect();
-        for (input, target) in inputs.iter().zip(targets) {
-            let mut counts = Counts::default();
-            let body = |w: &mut dyn VolumeWrite| {
-                counts = transcribe(std::slice::from_ref(input), job, w, warn)?;
-                gate()
-            };
-            let others: Vec<PathBuf> = taken
-                .iter()
-                .filter(|t| Some(*t) != target.as_ref())
-                .cloned()
-                .collect();
-            let files = match &target {
-                Some(target) => destination::write(target, &read, &others, body)?,
-                None => {
-                    destination::write_stdout(body)?;
-                    Vec::new()
-                }
-            };
-            taken.extend(files.iter().cloned());
+    // Every output is written aside first and put in place only once all are written and the
+    // gate is passed: a clash or a full disk at the last output leaves every output as it was
+    // (issue 32).
+    let put_in_place = |written: Vec<(Counts, destination::Pending)>,
+                        warn: &mut dyn FnMut(&Warning)|
+     -> Result<()> {
+        let (counts, pending): (Vec<Counts>, Vec<destination::Pending>) =
+            written.into_iter().unzip();
+        for (first, last, n, pattern) in destination::stale_volumes(&pending) {
+            warn(&stale_volumes(&first, &last, n, &pattern));
+        }
+        gate()?;
+        let files = destination::commit(pending, &read)?;
+        for (counts, files) in counts.into_iter().zip(files) {
             tally(counts, Some(files));
         }
         Ok(())
+    };
+    let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
+        let mut written = Vec::with_capacity(targets.len());
+        for (input, target) in inputs.iter().zip(targets) {
+            let mut counts = Counts::default();
+            let pending = destination::prepare(target.as_deref(), |w| {
+                counts = transcribe(std::slice::from_ref(input), job, w, warn)?;
+                Ok(())
+            })?;
+            written.push((counts, pending));
+        }
+        put_in_place(written, warn)
     };
     let done = match &job.destination {
         Destination::BesideInput => each(one_each(None)?, warn),
@@ -632,12 +639,11 @@ fn run_gated(
         Destination::File(target) => {
             destination::refuse_input_as_output(target, &read)?;
             let mut counts = Counts::default();
-            let files = destination::write(target, &read, &[], |w| {
+            let pending = destination::prepare(Some(target), |w| {
                 counts = transcribe(&inputs, job, w, warn)?;
-                gate()
+                Ok(())
             })?;
-            tally(counts, Some(files));
-            Ok(())
+            put_in_place(vec![(counts, pending)], warn)
         }
         Destination::Discard => {
             // Each input on its own, as beside-input outputs would be (its own front matter).
@@ -706,16 +712,45 @@ fn run_gated(
         }
         Destination::Stdout => {
             let mut counts = Counts::default();
-            destination::write_stdout(|w| {
+            let pending = destination::prepare(None, |w| {
                 counts = transcribe(&inputs, job, w, warn)?;
-                gate()
+                Ok(())
             })?;
-            tally(counts, Some(Vec::new()));
-            Ok(())
+            put_in_place(vec![(counts, pending)], warn)
         }
     };
     done?;
     Ok(summary.into_inner())
+}
+
+/// The warning for the files of an earlier build's volumes beyond this build's (issue 32):
+/// named, never removed, as they may be another input's outputs.
+fn stale_volumes(first: &Path, last: &Path, n: usize, pattern: &str) -> Warning {
+    let files = match n {
+        1 => format!("{} is", first.display()),
+        _ => format!(
+            "{} files, {} to {}, are",
+            n,
+            first.display(),
+            last.display()
+        ),
+    };
+    Warning(
+        Diagnostic::new(
+            Location {
+                file: first.display().to_string(),
+                line: 1,
+                column: 1,
+            },
+            format!(
+                "{files} left beside this build's volumes and were not written by it (an \
+                 earlier build's volumes?)"
+            ),
+        )
+        .with_hint(format!(
+            "remove them before embossing the volumes as {pattern}"
+        )),
+    )
 }
 
 /// The warning for an input with nothing in it (docs/decisions.md: an empty input gives an
@@ -1055,6 +1090,31 @@ fn transcribe_opened(
         && opened
             .iter()
             .any(|(_, p, k, _)| *k == InputKind::Pgn && !matches!(p, Prepared::Book(_)));
+    // A page of one line has no room for a page number beside its text (issue 32: the
+    // numbers were left out without a word).
+    if options.page_length == 1 && profile.as_ref().is_some_and(|p| p.page_numbers.is_some()) {
+        let message = "a page of 1 line has no room for a page number beside its text: the \
+                       pages are not numbered";
+        let at = opened.iter().find_map(|(name, p, _, role)| match p {
+            Prepared::Book(text) if settings.page_length.is_none() => {
+                at_setting(name, text, *role, &["page_length"], message).map(|(_, d)| d)
+            }
+            _ => None,
+        });
+        let d = at.unwrap_or_else(|| {
+            Diagnostic::new(
+                Location {
+                    file: first_name.clone(),
+                    line: 1,
+                    column: 1,
+                },
+                message,
+            )
+        });
+        reporter.warn(Warning(d.with_hint(
+            "give a page length of 2 lines or more, or a profile without page numbers",
+        )));
+    }
     if options.bulletin && !bulletin {
         reporter.warn(no_bulletin(first_name));
         options.bulletin = false;
@@ -1103,9 +1163,10 @@ fn transcribe_opened(
     // (A bulletin learns its title from its first game: laid out again even without pages.)
     if wanted || split || bulletin.is_some() {
         // Laid out more than once: streams are spooled.
+        let mut spool = source::Spool::default();
         for (_, prepared, _, _) in &mut opened {
             if let Prepared::Stream(input) = prepared {
-                *prepared = Prepared::Spooled(input.spool()?);
+                *prepared = Prepared::Spooled(input.spool(&mut spool)?);
             }
         }
         let numbered =
@@ -1548,7 +1609,7 @@ impl Pass<'_, '_> {
                 run.writer
                     .node(&node, &run.options, &mut run.blocks, &mut |_| {});
             }
-            lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT, None)?;
+            lay_out(&mut run.blocks, &mut run.layout, None)?;
         }
         let marks = run.layout.marks().to_vec();
         let places = run.layout.places().to_vec();
@@ -1832,7 +1893,7 @@ impl<S: LineSink> Run<'_, S> {
                     }
                 }
             }
-            lay_out(&mut self.blocks, &mut self.layout, name, None)?;
+            lay_out(&mut self.blocks, &mut self.layout, None)?;
         }
         Ok(count)
     }
@@ -2007,7 +2068,7 @@ impl<S: LineSink> Run<'_, S> {
             }
             let mut made = translated.blocks;
             writer.unit(made.drain(..), blocks);
-            lay_out(blocks, layout, name, Some(&mut spent.blocks))?;
+            lay_out(blocks, layout, Some(&mut spent.blocks))?;
             spent.games.push((made, about));
             Ok(())
         };
@@ -2181,15 +2242,17 @@ fn game_origin(game: &games::About, at: Location) -> Origin {
     }
 }
 
-/// Hands the blocks made so far to the layout.
+/// Hands the blocks made so far to the layout. Its errors are the output's (a write that
+/// failed), never the input's (issue 32: a full disk was blamed on the input).
 fn lay_out<S: LineSink>(
     blocks: &mut Vec<Block>,
     layout: &mut Layouter<S>,
-    name: &str,
     mut spent: Option<&mut Vec<Block>>,
 ) -> Result<()> {
     for mut b in blocks.drain(..) {
-        layout.push(&mut b).map_err(|e| Error::io(name, e))?;
+        layout
+            .push(&mut b)
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
         if let Some(spent) = spent.as_mut() {
             spent.push(b);
         }
@@ -2401,6 +2464,7 @@ mod verify_tests {
                 jobs,
                 progress: None,
                 verify: Some(true),
+                allow_outside: false,
             };
             // Whole, it checks out.
             assert!(run(&job, &mut |_| {}).is_ok(), "{notation:?}");

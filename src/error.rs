@@ -15,8 +15,52 @@ pub struct Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+        write!(f, "{}:{}:{}", shown(&self.file), self.line, self.column)
     }
+}
+
+/// The longest word a message shows whole; a longer one (a 1 MB "move") is cut in the middle.
+const LONGEST_WORD: usize = 120;
+
+/// Text from the input or a file name as a message shows it (issue 32): control characters
+/// (which would drive the terminal: `ESC [2J` in a file name) and the controls of
+/// bidirectional text (U+202E turns the rest of the line around) escaped, as `\u{202e}`; a
+/// word longer than [`LONGEST_WORD`] characters cut to its start and end around `…`.
+pub(crate) fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    let odd = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    let long = text
+        .split(' ')
+        .any(|w| w.len() > LONGEST_WORD && w.chars().count() > LONGEST_WORD);
+    if !long && !text.chars().any(odd) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len().min(1024));
+    for (k, word) in text.split(' ').enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        let count = word.chars().count();
+        let escape = |c: char, out: &mut String| match odd(c) {
+            true => out.extend(c.escape_default()),
+            false => out.push(c),
+        };
+        if count > LONGEST_WORD {
+            word.chars()
+                .take(LONGEST_WORD / 2)
+                .for_each(|c| escape(c, &mut out));
+            out.push('…');
+            word.chars()
+                .skip(count - 8)
+                .for_each(|c| escape(c, &mut out));
+            out.push_str(&format!(" ({count} characters)"));
+        } else {
+            word.chars().for_each(|c| escape(c, &mut out));
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A located problem in the input, with the source line it stands on when known.
@@ -104,18 +148,7 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        // Control characters from binary input would drive the terminal: shown escaped.
-        let message: String = self
-            .message
-            .chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_default().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect();
+        let message = shown(&self.message);
         let mut out = if style.color {
             let (bold, reset) = (anstyle::Style::new().bold(), anstyle::Reset);
             let tint = match kind {
@@ -149,7 +182,7 @@ impl Diagnostic {
             any = true;
         }
         if let Some(hint) = &self.hint {
-            group = group.element(Level::HELP.with_name("hint").message(hint.as_str()));
+            group = group.element(Level::HELP.with_name("hint").message(shown(hint)));
             any = true;
         }
         if let Some(note) = &self.note {
@@ -306,7 +339,13 @@ impl Error {
         if source.get_ref().is_some_and(|e| e.is::<Located>()) {
             let kind = source.kind();
             return match source.into_inner().map(|e| e.downcast::<Located>()) {
-                Some(Ok(located)) => Error::Input(located.0),
+                // (A reader that knows the place but not the file's name leaves it empty.)
+                Some(Ok(mut located)) => {
+                    if located.0.location.file.is_empty() {
+                        located.0.location.file = path.into().display().to_string();
+                    }
+                    Error::Input(located.0)
+                }
                 // Not reached: the payload was just seen to be `Located`.
                 _ => Error::Io {
                     path: path.into(),
@@ -345,8 +384,12 @@ impl Error {
     pub fn render(&self, style: Style) -> String {
         match self {
             Error::Input(d) => d.render(Severity::Error, style),
-            Error::Usage(m) => format!("error: {m}"),
-            Error::Io { path, source } => format!("{}: error: {source}", path.display()),
+            Error::Usage(m) => format!("error: {}", shown(m)),
+            Error::Io { path, source } => format!(
+                "{}: error: {}",
+                shown(&path.display().to_string()),
+                shown(&source.to_string())
+            ),
             Error::Reported { count, places, .. } => {
                 format!("error: {}", reported(*count, places))
             }
@@ -471,6 +514,33 @@ mod tests {
         Diagnostic::new(at, "bad")
             .with_source(line, width)
             .with_hint("do this")
+    }
+
+    #[test]
+    fn long_words_and_controls_are_shown_safely() {
+        // Issue 32: a 1 MB token was echoed whole; U+202E and ESC sequences in file names
+        // were printed raw.
+        let token = format!("'N{}'", "x".repeat(1_000_000));
+        let d = Diagnostic::new(
+            Location {
+                file: "ond\u{1b}[2J\u{202e}.pgn".into(),
+                line: 1,
+                column: 13,
+            },
+            format!("cannot read {token} as a move"),
+        )
+        .with_hint("\u{2066}gömt");
+        let text = d.render(Severity::Error, Style::default());
+        assert_eq!(
+            text,
+            format!(
+                "ond\\u{{1b}}[2J\\u{{202e}}.pgn:1:13: error: cannot read 'N{}…xxxxxxx' \
+                 (1000003 characters) as a move\n = hint: \\u{{2066}}gömt",
+                "x".repeat(58)
+            )
+        );
+        assert_eq!(shown("e4 och Sf3"), "e4 och Sf3");
+        assert!(matches!(shown("e4"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

@@ -150,6 +150,10 @@ struct Decoding {
     /// Do not read the braille back (see --verify).
     #[arg(long)]
     no_verify: bool,
+    /// Let a book folder's chapters be files outside the folder (named with `..` or an
+    /// absolute path in bok.yaml, or links that lead out of it); without this they are errors.
+    #[arg(long)]
+    allow_outside: bool,
 }
 
 fn main() -> ExitCode {
@@ -329,22 +333,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP end the program at once with 128 + the signal's number, once
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM end the program at once with
+/// 128 + the signal's number, once
 /// the temporary file of an output being written is removed (an earlier output stays as it
 /// was). A thread of its own waits for them, so the handler does no more than note the signal.
 fn end_on_signals() {
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        // Without the handlers a signal still ends the program, only with a file left behind.
-        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        use signal_hook::consts::{
+            SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGXFSZ,
+        };
+        // Without the handlers a signal still ends the program, only with a file left behind
+        // where the system has no unnamed files. SIGXFSZ (a file-size limit reached) is noted
+        // and let pass: the write then fails with an error that says so.
+        let ending = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
+        if let Ok(mut signals) =
+            signal_hook::iterator::Signals::new(ending.iter().chain(&[SIGXFSZ]))
+        {
             // A small stack: the thread only waits, and its address space counts against a
             // memory limit (`ulimit -v`) as much as the build's.
             let _ = std::thread::Builder::new()
                 .name("signals".into())
                 .stack_size(64 * 1024)
                 .spawn(move || {
-                    if let Some(signal) = signals.forever().next() {
+                    if let Some(signal) = signals.forever().find(|s| *s != SIGXFSZ) {
                         schackpunkt::remove_temporary_files();
                         std::process::exit(128 + signal);
                     }
@@ -482,6 +494,7 @@ fn job(
             (_, true) => Some(false),
             _ => None,
         },
+        allow_outside: decoding.allow_outside,
     })
 }
 

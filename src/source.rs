@@ -6,8 +6,8 @@
 //! is not UTF-8 where UTF-8 was decided, is a located error.
 
 use std::fs::File;
-use std::io::{self, BufRead, Read, Seek, SeekFrom};
-use std::path::Path;
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -35,9 +35,24 @@ impl Input {
     /// lone CRs become LF, as Markdown books are read.
     pub(crate) fn read_text(&mut self, book: bool) -> crate::error::Result<String> {
         let mut text = String::new();
-        self.reader
+        (&mut self.reader)
+            .take(MAX_HELD as u64 + 1)
             .read_to_string(&mut text)
             .map_err(|e| crate::error::Error::io(&self.name, e))?;
+        // (Issue 32: endless standard input read as a book ended in an aborted allocation.)
+        if text.len() > MAX_HELD {
+            let at = Location {
+                file: self.name.clone(),
+                line: 1,
+                column: 1,
+            };
+            let message = format!(
+                "this text is longer than {MAX_HELD_TEXT}, the most a book (read whole) may be: \
+                 it is not read"
+            );
+            let hint = "split the book into chapter files in a book folder";
+            return Err(Diagnostic::new(at, message).with_hint(hint).into());
+        }
         if book {
             lone_cr_to_lf(&mut text);
         }
@@ -46,37 +61,103 @@ impl Input {
 }
 
 impl Input {
-    /// The text, decoded and checked, written to an unnamed temporary file (the system
-    /// removes it when it is closed, whatever ends the program), to be read once a pass
-    /// (contents lists, volumes): memory stays the same whatever the input's size.
-    pub(crate) fn spool(&mut self) -> crate::error::Result<Spooled> {
+    /// The text, decoded and checked, written to the end of `spool`, an unnamed temporary
+    /// file (the system removes it when it is closed, whatever ends the program) that holds
+    /// every spooled input of a build, to be read once a pass (contents lists, volumes):
+    /// memory stays the same whatever the input's size, and one file is open however many
+    /// inputs there are (issue 32: a file each failed past `ulimit -n`).
+    pub(crate) fn spool(&mut self, spool: &mut Spool) -> crate::error::Result<Spooled> {
         let err = |e| crate::error::Error::io(&self.name, e);
-        let mut file = tempfile::tempfile().map_err(err)?;
-        io::copy(&mut self.reader, &mut file).map_err(err)?;
-        Ok(Spooled(file))
+        let file = match &spool.0 {
+            Some(file) => Arc::clone(file),
+            None => Arc::clone(spool.0.insert(Arc::new(tempfile::tempfile().map_err(err)?))),
+        };
+        let start = file.metadata().map_err(err)?.len();
+        let mut to = &*file;
+        io::copy(&mut self.reader, &mut to).map_err(err)?;
+        let end = file.metadata().map_err(err)?.len();
+        Ok(Spooled { file, start, end })
     }
 }
 
-/// An input's text in a temporary file ([`Input::spool`]), read from its start once a pass.
-pub(crate) struct Spooled(File);
+/// The temporary file the inputs of a build are spooled to, made when the first is.
+#[derive(Default)]
+pub(crate) struct Spool(Option<Arc<File>>);
+
+/// An input's text in the build's temporary file ([`Input::spool`]), bytes `start..end`,
+/// read from its start once a pass.
+pub(crate) struct Spooled {
+    file: Arc<File>,
+    start: u64,
+    end: u64,
+}
 
 impl Spooled {
     /// Another handle on the same text (passes run one after another, each from the start).
     pub(crate) fn share(&self) -> io::Result<Spooled> {
-        self.0.try_clone().map(Spooled)
+        Ok(Spooled {
+            file: Arc::clone(&self.file),
+            start: self.start,
+            end: self.end,
+        })
     }
 
     /// The text from its start.
-    pub(crate) fn reader(mut self) -> io::Result<Box<dyn BufRead + Send>> {
-        self.0.seek(SeekFrom::Start(0))?;
-        Ok(Box::new(io::BufReader::with_capacity(CHUNK, self.0)))
+    pub(crate) fn reader(self) -> io::Result<Box<dyn BufRead + Send>> {
+        let at = ReadAt {
+            file: self.file,
+            pos: self.start,
+            end: self.end,
+        };
+        Ok(Box::new(io::BufReader::with_capacity(CHUNK, at)))
     }
+}
+
+/// Reads bytes `pos..end` of a file shared with other readers, each at its own place.
+struct ReadAt {
+    file: Arc<File>,
+    pos: u64,
+    end: u64,
+}
+
+impl Read for ReadAt {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = usize::try_from(self.end - self.pos).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
+        }
+        let n = read_at(&self.file, &mut buf[..want], self.pos)?;
+        if n == 0 {
+            return Err(io::Error::from(io::ErrorKind::UnexpectedEof));
+        }
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
 }
 
 const CHUNK: usize = 64 * 1024;
 
 /// How much of a stream is read before its encoding is decided (a stream cannot be read twice).
 pub(crate) const STREAM_PREFIX: usize = 1024 * 1024;
+
+/// The most text a build holds whole (issue 32: endless standard input, `yes '{comment'`,
+/// ended in an aborted allocation): a game's text (its tags and moves), a line of a `.fen`
+/// or `.epd` file, a Markdown book. More is a located error.
+pub(crate) const MAX_HELD: usize = 64 << 20;
+
+/// The same, in the words of a message.
+pub(crate) const MAX_HELD_TEXT: &str = "64 MB";
 
 /// The name standard input goes by in messages.
 pub const STDIN_NAME: &str = "standard input";
@@ -167,19 +248,115 @@ pub(crate) fn open_counted(
         Some(enc) => (enc, None),
         None => sniff_at(&mut file).map_err(io_err)?,
     };
-    file.seek(SeekFrom::Start(0)).map_err(io_err)?;
-    let file = Unchanged {
-        file,
-        expected: meta.len(),
-        seen: 0,
+    // Closed until it is read (issue 32: a build of thousands of files held each open from
+    // the start, and failed past the limit of open files, `ulimit -n`).
+    drop(file);
+    let deferred = Deferred::Waiting {
+        path: path.to_path_buf(),
+        name: name.clone(),
+        same: Same::of(&meta),
+        encoding,
+        progress: progress.cloned(),
     };
     Ok(Input {
-        reader: decoder(&name, counted(file, progress), encoding),
+        reader: Box::new(deferred),
         name,
         encoding,
         not_utf8_at,
         encoding_given: forced.is_some(),
     })
+}
+
+/// What tells the file opened again from the file whose encoding was decided: its length, and
+/// on Unix its device and inode (a file replaced meanwhile is another file).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Same {
+    len: u64,
+    #[cfg(unix)]
+    id: (u64, u64),
+}
+
+impl Same {
+    fn of(meta: &std::fs::Metadata) -> Same {
+        #[cfg(unix)]
+        use std::os::unix::fs::MetadataExt;
+        Same {
+            len: meta.len(),
+            #[cfg(unix)]
+            id: (meta.dev(), meta.ino()),
+        }
+    }
+}
+
+/// A regular file whose encoding is decided, opened again (and its decoder and buffers made)
+/// only when it is first read: a build of many files holds one open at a time.
+enum Deferred {
+    Waiting {
+        path: PathBuf,
+        name: String,
+        same: Same,
+        encoding: &'static Encoding,
+        progress: Option<Arc<Progress>>,
+    },
+    Open(Box<dyn BufRead + Send>),
+    /// Opening failed (the error was given).
+    Failed,
+}
+
+impl Deferred {
+    fn open(&mut self) -> io::Result<&mut Box<dyn BufRead + Send>> {
+        // (Failed until opened: an error leaves it so.)
+        *self = match std::mem::replace(self, Deferred::Failed) {
+            Deferred::Waiting {
+                path,
+                name,
+                same,
+                encoding,
+                progress,
+            } => {
+                let file = File::open(&path)?;
+                let now = Same::of(&file.metadata()?);
+                if now != same {
+                    let how = match now.len == same.len {
+                        true => "another file took its place".to_string(),
+                        false => format!("it had {} bytes, now {}", same.len, now.len),
+                    };
+                    return Err(io::Error::other(format!(
+                        "the file changed while it was read ({how}); nothing is written"
+                    )));
+                }
+                let file = Unchanged {
+                    file,
+                    expected: same.len,
+                    seen: 0,
+                };
+                Deferred::Open(decoder(&name, counted(file, progress.as_ref()), encoding))
+            }
+            other => other,
+        };
+        match self {
+            Deferred::Open(reader) => Ok(reader),
+            _ => Err(io::Error::other("the file could not be opened again")),
+        }
+    }
+}
+
+impl Read for Deferred {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.open()?.read(buf)
+    }
+}
+
+impl BufRead for Deferred {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.open()?.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if let Deferred::Open(reader) = self {
+            reader.consume(amount);
+        }
+    }
 }
 
 /// A regular file read the second time (the first decided its encoding): it must hold as many
@@ -450,6 +627,8 @@ pub fn sniff_at<R: Read>(raw: &mut R) -> io::Result<(&'static Encoding, Option<(
     let mut place = Place::default();
     let mut carry = 0usize;
     let mut first = true;
+    // A NUL byte was seen in the text read so far.
+    let mut nul = false;
     loop {
         let n = read_full(raw, &mut buf[carry..])?;
         let filled = carry + n;
@@ -459,6 +638,7 @@ pub fn sniff_at<R: Read>(raw: &mut R) -> io::Result<(&'static Encoding, Option<(
                 return Ok((enc, None));
             }
         }
+        let chunk_nul = buf[..filled].contains(&0);
         match std::str::from_utf8(&buf[..filled]) {
             Ok(_) => {
                 place.advance(&buf[..filled]);
@@ -472,10 +652,17 @@ pub fn sniff_at<R: Read>(raw: &mut R) -> io::Result<(&'static Encoding, Option<(
                 carry = filled - valid;
             }
             Err(e) => {
+                // Text with a NUL byte before (UTF-16 without a byte-order mark, a binary
+                // file) is no text in any encoding: the reading's located error about the NUL
+                // byte says so, not a guess of windows-1252 far down the file (issue 32).
+                if nul || buf[..e.valid_up_to()].contains(&0) {
+                    return Ok((UTF_8, None));
+                }
                 place.advance(&buf[..e.valid_up_to()]);
                 return Ok((WINDOWS_1252, Some(place.one_based())));
             }
         }
+        nul |= chunk_nul;
         if n == 0 {
             return Ok((UTF_8, None));
         }
@@ -595,6 +782,14 @@ mod tests {
         let mut big = "ö\n".repeat(CHUNK).into_bytes();
         big.extend_from_slice(b"ab\xff");
         assert_eq!(at(&big), Some((CHUNK as u32 + 1, 3)));
+        // UTF-16 without a byte-order mark (NUL bytes first) is no windows-1252 text: the
+        // reading's NUL error says what it is (issue 32: a warning at 10:98 came first).
+        let utf16: Vec<u8> = "1. e4 {Åke}\n"
+            .repeat(CHUNK / 8)
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(sniff_at(&mut &utf16[..]).ok(), Some((UTF_8, None)));
     }
 
     #[test]

@@ -38,14 +38,26 @@ pub(crate) struct Part {
 }
 
 /// The files of a book folder, in order; warnings for the Markdown files left out.
-pub(crate) fn parts(dir: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Part>> {
+/// Every file must stand inside the folder, links resolved, unless `allow_outside`.
+pub(crate) fn parts(
+    dir: &Path,
+    allow_outside: bool,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<Vec<Part>> {
     let book_file = dir.join(BOOK_FILE);
+    let inside = Inside::of(dir, allow_outside)?;
     let markdown = markdown_files(dir)?;
+    for file in markdown
+        .iter()
+        .chain(Some(&book_file).filter(|f| f.exists()))
+    {
+        inside.check(file, None)?;
+    }
     let (mut parts, named, list_file) = if book_file.is_file() {
         let text = read(&book_file)?;
         let name = book_file.display().to_string();
         let front = frontmatter::read_book_file(&name, &text, &mut Vec::new())?;
-        let chapters = listed(dir, &front)?;
+        let chapters = listed(dir, &front, &inside)?;
         let head = Part {
             path: book_file.clone(),
             kind: InputKind::Markdown,
@@ -70,7 +82,7 @@ pub(crate) fn parts(dir: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Pa
         let front = frontmatter::read(&name, &text, &mut Vec::new())?;
         let mut chapters = vec![first.clone()];
         chapters.extend(
-            listed(dir, &front)?
+            listed(dir, &front, &inside)?
                 .into_iter()
                 .filter(|c| !same_file(c, first)),
         );
@@ -115,8 +127,68 @@ pub(crate) fn parts(dir: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<Vec<Pa
     Ok(parts)
 }
 
-/// The chapter files a front matter lists, each checked to be there.
-fn listed(dir: &Path, front: &FrontMatter) -> Result<Vec<PathBuf>> {
+/// Where a book folder's files may stand: inside the folder as it really is (links
+/// resolved), or anywhere with `--allow-outside` (issue 32: `chapters: [../secret.md]`, an
+/// absolute path, or a chapter that was a link to `/etc/passwd` was transcribed without a
+/// word; `serve` shows what a folder holds and must not show more).
+struct Inside {
+    /// The folder's real path; `None`: anywhere.
+    root: Option<PathBuf>,
+}
+
+impl Inside {
+    fn of(dir: &Path, allow_outside: bool) -> Result<Inside> {
+        let root = match allow_outside {
+            true => None,
+            false => Some(dir.canonicalize().map_err(|e| Error::io(dir, e))?),
+        };
+        Ok(Inside { root })
+    }
+
+    /// An error when `path` (which exists) leads out of the folder: at `at` in the list of
+    /// chapters, or naming the file.
+    fn check(&self, path: &Path, at: Option<(&Location, &str)>) -> Result<()> {
+        let Some(root) = &self.root else {
+            return Ok(());
+        };
+        let real = path.canonicalize().map_err(|e| Error::io(path, e))?;
+        if real.starts_with(root) {
+            return Ok(());
+        }
+        let message = match at {
+            Some((_, file)) => format!(
+                "the chapter {file} is outside the book folder ({})",
+                real.display()
+            ),
+            None => format!(
+                "{} leads out of the book folder (to {})",
+                path.display(),
+                real.display()
+            ),
+        };
+        let hint = "a book folder's chapters stand inside it; give --allow-outside to take \
+                    files from elsewhere";
+        Err(match at {
+            Some((at, file)) => Diagnostic::new(at.clone(), message)
+                .with_width(file.chars().count().max(1))
+                .with_hint(hint)
+                .into(),
+            None => Diagnostic::new(
+                Location {
+                    file: path.display().to_string(),
+                    line: 1,
+                    column: 1,
+                },
+                message,
+            )
+            .with_hint(hint)
+            .into(),
+        })
+    }
+}
+
+/// The chapter files a front matter lists, each checked to be there (and inside the folder).
+fn listed(dir: &Path, front: &FrontMatter, inside: &Inside) -> Result<Vec<PathBuf>> {
     let mut chapters: Vec<PathBuf> = Vec::new();
     for (file, at) in &front.chapters {
         let path = dir.join(file);
@@ -128,7 +200,14 @@ fn listed(dir: &Path, front: &FrontMatter) -> Result<Vec<PathBuf>> {
             .with_width(file.chars().count().max(1))
             .into());
         }
-        if let Err(Error::Usage(message)) = InputKind::of(&path) {
+        inside.check(&path, Some((at, file)))?;
+        if InputKind::of(&path).is_err() {
+            // (Not `--input-format`'s hint: it names the kind of the inputs given, not of a
+            // folder's chapters; issue 32.)
+            let message = format!(
+                "{}: a chapter is a .md, .pgn, .fen or .epd file",
+                path.display()
+            );
             return Err(Diagnostic::new(at.clone(), message)
                 .with_width(file.chars().count().max(1))
                 .into());

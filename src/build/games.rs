@@ -184,6 +184,8 @@ impl Translator {
             Err(e) if scanned.scan.is_text() => Step::Text(e),
             Err(e) => Step::Bad(e, warnings),
             Ok(game) => {
+                let file = self.replayer.file();
+                warnings.extend(scanned.cut_short(file, game.tags.get("Result")));
                 let before = self.writer.dropped_nags;
                 let mut blocks = Vec::new();
                 self.writer.write(&game, &mut blocks, &mut warnings);

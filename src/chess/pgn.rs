@@ -55,9 +55,18 @@ impl<R: BufRead> PgnReader<R> {
             return Ok(None);
         }
         let number = self.splitter.games;
-        self.replayer
-            .replay(&self.splitter.scanner.game, number)
-            .map(Some)
+        let scan = &self.splitter.scanner.game;
+        let game = self.replayer.replay(scan, number)?;
+        let last = self.splitter.scanner.at_end();
+        let short = cut_short(
+            scan,
+            number,
+            last,
+            &self.replayer.file,
+            game.tags.get("Result"),
+        );
+        self.replayer.warnings.extend(short);
+        Ok(Some(game))
     }
 
     /// Warnings gathered so far (drained).
@@ -75,6 +84,46 @@ impl<R: BufRead> PgnReader<R> {
 pub(crate) struct Scanned {
     pub(crate) number: usize,
     pub(crate) scan: GameScan,
+    /// The game ends where the input ends.
+    pub(crate) last: bool,
+}
+
+impl Scanned {
+    /// See [`cut_short`].
+    pub(crate) fn cut_short(&self, file: &str, result_tag: Option<&str>) -> Option<Warning> {
+        cut_short(&self.scan, self.number, self.last, file, result_tag)
+    }
+}
+
+/// The warning for game `number`, `last` in its file, when it ends there without the result
+/// its tags give (issue 32: a file cut short in its last game built without a word):
+/// `result_tag`, the game's `[Result]`. A game without that tag (a fragment typed by hand)
+/// needs none.
+fn cut_short(
+    scan: &GameScan,
+    number: usize,
+    last: bool,
+    file: &str,
+    result_tag: Option<&str>,
+) -> Option<Warning> {
+    let result = result_tag?;
+    if !last || scan.has_result() || scan.is_text() {
+        return None;
+    }
+    {
+        let end = scan.tokens.last().map_or(0, |t| t.end);
+        let start = scan.tokens.last().map_or(0, |t| t.start);
+        let message = format!(
+            "{} ends with the file but without its result (the tag Result says '{result}'): is \
+             the file cut short?",
+            game_label(scan, number)
+        );
+        let d = scan.diagnostic(file, start, end.max(start + 1), message);
+        Some(Warning(d.with_hint(
+            "end the game with its result (1-0, 0-1, 1/2-1/2 or *), or see whether the file was \
+             cut off",
+        )))
+    }
 }
 
 /// Cuts a PGN text into games, scanning each (the cheap part, done in input order); the games
@@ -130,6 +179,7 @@ impl<R: BufRead> Splitter<R> {
         }
         Ok(Some(Scanned {
             number: self.games,
+            last: self.scanner.at_end(),
             scan: self.scanner.take_game(self.spares.pop()),
         }))
     }
@@ -171,6 +221,11 @@ impl Replayer {
             #[cfg(test)]
             no_raw: false,
         }
+    }
+
+    /// The name used in error locations.
+    pub(crate) fn file(&self) -> &str {
+        &self.file
     }
 
     /// Warnings gathered so far (drained).

@@ -8,8 +8,9 @@ use super::game::GameResult;
 use super::letters::{Lang, Letter, glyph_nag};
 use super::words::{MoveShape, MoveWord, Word, quick_move, read_word};
 use crate::document::Pos;
-use crate::document::lines::read_line;
-use crate::error::{Diagnostic, Location};
+use crate::document::lines::{read_line_within, too_long};
+use crate::error::{Diagnostic, Located, Location};
+use crate::source::{MAX_HELD, MAX_HELD_TEXT};
 
 /// What a movetext token is.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -158,6 +159,11 @@ const fn is_delimiter(b: u8) -> bool {
 }
 
 impl GameScan {
+    /// Whether the movetext ends with a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub(crate) fn has_result(&self) -> bool {
+        self.result_at.is_some()
+    }
+
     fn new() -> Self {
         GameScan {
             text: String::new(),
@@ -1095,8 +1101,15 @@ pub(crate) struct Scanner<R> {
     line_no: u32,
     /// The file line number of the line `next_line` gave last.
     current: u32,
+    /// The input is read to its end.
+    ended: bool,
     pub game: GameScan,
 }
+
+/// The most lines, and the most tokens (moves, signs, comments, brackets), of one game: a
+/// real game has some thousands (issue 32: `yes e4` grew a game of three bytes a move, whose
+/// tokens took a gigabyte before its text reached [`MAX_HELD`]).
+const MAX_PARTS: usize = 1 << 20;
 
 /// The bit of a tag name of PGN's Seven Tag Roster (every game has each once: one written
 /// again while tags are read begins the next game); 0 for any other name.
@@ -1144,8 +1157,15 @@ impl<R: BufRead> Scanner<R> {
             held: VecDeque::new(),
             line_no: first_line.saturating_sub(1),
             current: first_line.saturating_sub(1),
+            ended: false,
             game: GameScan::new(),
         }
+    }
+
+    /// Whether the game just scanned ended at the end of the input (no line of a later one
+    /// is read or held).
+    pub(crate) fn at_end(&self) -> bool {
+        self.ended && self.held.is_empty()
     }
 
     /// The game just scanned, taken out; the next is scanned into `next` (a game done with,
@@ -1165,6 +1185,26 @@ impl<R: BufRead> Scanner<R> {
         self.line_no = line.saturating_sub(1);
     }
 
+    /// The error for a game longer than [`MAX_HELD`] or of more than [`MAX_PARTS`] lines or
+    /// tokens, at its first line (the file's name is
+    /// given by the caller's [`Error::io`](crate::error::Error::io)).
+    fn too_long(&self) -> io::Error {
+        let at = Location {
+            file: String::new(),
+            line: self.game.first_line.max(1),
+            column: 1,
+        };
+        let message = format!(
+            "this game is larger than a game may be ({MAX_HELD_TEXT} of text, or a million \
+             lines or moves, signs and comments): it is not read"
+        );
+        let d = Diagnostic::new(at, message).with_hint(
+            "a comment or a variation that is never closed takes in the rest of the file; \
+             close it, or split the game",
+        );
+        io::Error::new(io::ErrorKind::InvalidData, Located(Box::new(d)))
+    }
+
     /// Reads the next line onto the end of the game text (without its line end); returns where
     /// it starts, or `None` at the end of the input.
     fn next_line(&mut self) -> io::Result<Option<usize>> {
@@ -1175,7 +1215,18 @@ impl<R: BufRead> Scanner<R> {
             self.current = number;
             return Ok(Some(start));
         }
-        if read_line(&mut self.input, text)? == 0 {
+        // (A game of a million short lines or words holds far more than its text: each
+        // line's start and each token are kept.)
+        if self.game.line_starts.len() > MAX_PARTS || self.game.tokens.len() > MAX_PARTS {
+            return Err(self.too_long());
+        }
+        let text = &mut self.game.text;
+        let read = match read_line_within(&mut self.input, text, MAX_HELD) {
+            Err(e) if too_long(&e) => return Err(self.too_long()),
+            read => read?,
+        };
+        if read == 0 {
+            self.ended = true;
             return Ok(None);
         }
         self.line_no = self.line_no.saturating_add(1);

@@ -7,9 +7,10 @@
 use std::io::BufRead;
 use std::ops::Range;
 
-use super::lines::read_line;
+use super::lines::{read_line_within, too_long};
 use super::{Pos, Words};
-use crate::error::{Error, Result};
+use crate::error::{Diagnostic, Error, Location, Result};
+use crate::source::{MAX_HELD, MAX_HELD_TEXT};
 
 /// One FEN with the source line it stands on.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -87,8 +88,21 @@ impl Lines {
     pub(crate) fn next_line(&mut self) -> Result<Option<FenLine>> {
         loop {
             self.buf.clear();
-            let n =
-                read_line(&mut self.reader, &mut self.buf).map_err(|e| Error::io(&self.file, e))?;
+            let n = match read_line_within(&mut self.reader, &mut self.buf, MAX_HELD) {
+                Err(e) if too_long(&e) => {
+                    let at = Location {
+                        file: self.file.clone(),
+                        line: self.number.saturating_add(1),
+                        column: 1,
+                    };
+                    let message = format!(
+                        "this line is longer than {MAX_HELD_TEXT}, the most a line of positions \
+                         may be: it is not read"
+                    );
+                    return Err(Diagnostic::new(at, message).into());
+                }
+                read => read.map_err(|e| Error::io(&self.file, e))?,
+            };
             if n == 0 {
                 return Ok(None);
             }

@@ -6,8 +6,8 @@
 
 use std::ops::Range;
 
-use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
-use saphyr_parser::{Event, Marker, Parser};
+use saphyr::{MarkedYaml, Scalar, YamlData, YamlLoader};
+use saphyr_parser::{Event, Marker, Parser, ScanError};
 
 use crate::error::{Diagnostic, Error, Location, Result, Warning};
 use crate::settings::{self, scalar_text};
@@ -40,6 +40,21 @@ pub struct FrontMatter {
 /// is an input error at its place.
 pub fn read(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Result<FrontMatter> {
     let Some((yaml, body_start)) = split(text) else {
+        if let Some(line) = unclosed(text) {
+            warnings.push(Warning(
+                Diagnostic::new(
+                    Location {
+                        file: name.to_string(),
+                        line: 1,
+                        column: 1,
+                    },
+                    "front matter: this `---` is never closed (no line `---` or `...` after \
+                     its keys), so its lines are read as text",
+                )
+                .with_source(line, 3)
+                .with_hint("end the front matter with a line `---`"),
+            ));
+        }
         return Ok(FrontMatter::default());
     };
     // Lines of the YAML start at line 2 of the file.
@@ -72,7 +87,17 @@ fn read_yaml(
         line: u32::try_from(file_line(line) + 1).unwrap_or(u32::MAX),
         column: u32::try_from(col + 1).unwrap_or(u32::MAX),
     };
-    let source_line = |line: usize| text.lines().nth(file_line(line)).unwrap_or("").to_string();
+    // Where each line of the file starts: a line found at once, however many messages
+    // (issue 32: 80 000 unknown keys took minutes, each line counted from the start).
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_text = |k: usize| -> &str {
+        let from = starts.get(k).copied().unwrap_or(text.len());
+        let to = starts.get(k + 1).copied().unwrap_or(text.len());
+        text[from..to].trim_end_matches('\n').trim_end_matches('\r')
+    };
+    let source_line = |line: usize| line_text(file_line(line)).to_string();
     if let Some(m) = too_deep(yaml) {
         return Err(Diagnostic::new(
             place(m.line(), m.col()),
@@ -85,11 +110,10 @@ fn read_yaml(
     // A marker's byte offset in the file: YAML line 1 is line 2 of the file, columns are
     // characters.
     let offset = |m: saphyr::Marker| -> usize {
-        let line_start: usize = text
-            .split_inclusive('\n')
-            .take(file_line(m.line()))
-            .map(str::len)
-            .sum();
+        let line_start = starts
+            .get(file_line(m.line()))
+            .copied()
+            .unwrap_or(text.len());
         let line = text.get(line_start..).unwrap_or("");
         let column = line
             .char_indices()
@@ -98,7 +122,7 @@ fn read_yaml(
         (line_start + column).min(body_start)
     };
     let span_of = |node: &MarkedYaml| offset(node.span.start)..offset(node.span.end);
-    let docs = MarkedYaml::load_from_str(yaml).map_err(|e| {
+    let docs = load(yaml).map_err(|e| {
         let m = e.marker();
         Error::from(
             Diagnostic::new(
@@ -114,6 +138,9 @@ fn read_yaml(
     let entries = match &doc.data {
         YamlData::Mapping(map) => map,
         YamlData::Value(Scalar::Null) => return Ok(front),
+        YamlData::Representation(t, ..) if matches!(t.as_ref(), "" | "~" | "null") => {
+            return Ok(front);
+        }
         _ => {
             let m = doc.span.start;
             return Err(Diagnostic::new(
@@ -123,10 +150,27 @@ fn read_yaml(
             .into());
         }
     };
+    // Each key as the table knows it, with where it was given: `line-length` and
+    // `line_length` are one key, given twice (issue 32: the last won without a word).
+    let mut given: Vec<(String, String, Location)> = Vec::new();
     for (key, value) in entries {
         let m = key.span.start;
         let at = place(m.line(), m.col());
         let key_text = scalar_text(key).unwrap_or_default();
+        let known = key_text.replace('-', "_").to_ascii_lowercase();
+        if let Some((first, _, first_at)) = given.iter().find(|(_, k, _)| *k == known) {
+            return Err(Diagnostic::new(
+                at.clone(),
+                format!(
+                    "front matter: '{key_text}' is '{first}' (line {}) again: a key is given once",
+                    first_at.line
+                ),
+            )
+            .with_source(source_line(m.line()), key_text.chars().count())
+            .with_hint("keep one of the two")
+            .into());
+        }
+        given.push((key_text.clone(), known, at.clone()));
         let vm = value.span.start;
         let value_at = place(vm.line(), vm.col());
         let text_value = scalar_text(value);
@@ -215,6 +259,34 @@ fn read_yaml(
     Ok(front)
 }
 
+/// Loads the YAML with every scalar kept as written (issue 32: `title: 1.10` became "1.1",
+/// `author: 0x1c` "28"): a setting that needs a number or a flag reads it from the text.
+fn load(yaml: &str) -> std::result::Result<Vec<MarkedYaml<'_>>, ScanError> {
+    let mut loader = YamlLoader::<MarkedYaml>::default();
+    loader.early_parse(false);
+    Parser::new_from_str(yaml).load(&mut loader, true)?;
+    if let Some(e) = loader.error() {
+        return Err(e.clone());
+    }
+    Ok(loader.into_documents())
+}
+
+/// The first line of a front matter that is opened and never closed: a line `---` followed
+/// by a line that looks like a key (`title: …`), without a closing line.
+fn unclosed(text: &str) -> Option<String> {
+    let mut lines = text.lines();
+    if lines.next()?.trim_end() != "---" {
+        return None;
+    }
+    let next = lines.next()?;
+    let (key, _) = next.split_once(':')?;
+    let looks_like_key = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    looks_like_key.then(|| "---".to_string())
+}
+
 /// Names as a Swedish list: `A`, `A och B`, `A, B och C`.
 fn swedish_list(names: &[String]) -> String {
     match names {
@@ -289,6 +361,77 @@ mod tests {
     }
 
     #[test]
+    fn scalars_are_text_as_written() {
+        // Issue 32: YAML's numbers, null and infinities were written as their values.
+        for (value, text) in [
+            ("1.10", "1.10"),
+            ("0x1c", "0x1c"),
+            ("007", "007"),
+            ("0o17", "0o17"),
+            ("2e5", "2e5"),
+            (".inf", ".inf"),
+            ("null", "null"),
+            ("true", "true"),
+            ("\"1.10\"", "1.10"),
+            ("'0x1c'", "0x1c"),
+        ] {
+            let (f, w) = front(&format!("---\ntitle: {value}\nauthor: {value}\n---\n"));
+            let f = f.ok().unwrap_or_default();
+            assert!(w.is_empty(), "{w:?}");
+            assert_eq!(f.title.as_deref(), Some(text), "{value}");
+            assert_eq!(f.author.as_deref(), Some(text), "{value}");
+        }
+        // A setting that needs a number or a flag still reads one.
+        let (f, _) = front("---\nline_length: 30\nto_move: false\n---\n");
+        let f = f.ok().unwrap_or_default();
+        assert_eq!(f.settings.line_length, Some(30));
+        assert_eq!(f.settings.to_move, Some(false));
+        let (f, _) = front("---\nto_move: \"yes\"\n---\n");
+        assert!(f.is_err());
+    }
+
+    #[test]
+    fn one_key_under_two_spellings_is_an_error_at_the_second() {
+        let (f, _) = front("---\nline-length: 14\nline_length: 30\n---\n");
+        let Err(Error::Input(d)) = f else {
+            panic!("{f:?}")
+        };
+        assert_eq!((d.location.line, d.location.column), (3, 1));
+        assert_eq!(
+            d.message,
+            "front matter: 'line_length' is 'line-length' (line 2) again: a key is given once"
+        );
+    }
+
+    #[test]
+    fn a_front_matter_never_closed_is_a_warning() {
+        let (f, w) = front("---\ntitle: Bok\n\nText.\n");
+        assert_eq!(f.ok().unwrap_or_default(), FrontMatter::default());
+        assert_eq!(w.len(), 1);
+        assert!(w[0].0.message.contains("never closed"), "{w:?}");
+        // A thematic break first is no front matter, and no warning.
+        let (_, w) = front("---\n\nText.\n");
+        assert!(w.is_empty(), "{w:?}");
+        let (_, w) = front("---\nText utan kolon.\n");
+        assert!(w.is_empty(), "{w:?}");
+    }
+
+    #[test]
+    fn the_line_of_the_last_of_many_unknown_keys_is_named() {
+        let mut text = String::from("---\n");
+        for k in 0..5000 {
+            text.push_str(&format!("okänd{k}: {k}\n"));
+        }
+        text.push_str("---\n");
+        let (f, w) = front(&text);
+        assert!(f.is_ok());
+        assert_eq!(w.len(), 5000);
+        let last = &w[4999].0;
+        assert_eq!(last.location.line, 5001);
+        assert_eq!(last.source_line.as_deref(), Some("okänd4999: 4999"));
+    }
+
+    #[test]
     fn reads_title_author_and_settings() {
         let text = "---\ntitle: Operapartiet\nauthor: \"Åke Ö\"\nnotation: compact\n\
                     en-passant: e.p.\nprofile: us-brf\nline_length: 32\nto_move: true\n---\n# Hej\n";
@@ -312,7 +455,8 @@ mod tests {
 
     #[test]
     fn no_front_matter() {
-        for text in ["# Rubrik\n", "---\n\nText\n", "---\ntitle: x\n", ""] {
+        // (`---` and a key without a closing line: see a_front_matter_never_closed_is_a_warning.)
+        for text in ["# Rubrik\n", "---\n\nText\n", ""] {
             let (f, w) = front(text);
             assert_eq!(f.ok().map(|f| f.body_start), Some(0), "{text:?}");
             assert!(w.is_empty());

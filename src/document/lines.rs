@@ -5,6 +5,31 @@
 
 use std::io::{self, BufRead};
 
+use crate::source::MAX_HELD_TEXT;
+
+/// [`read_line_within`] without a limit.
+#[cfg(test)]
+fn read_line<R: BufRead + ?Sized>(input: &mut R, line: &mut String) -> io::Result<usize> {
+    read_line_within(input, line, usize::MAX)
+}
+
+/// The marker of the error [`read_line_within`] gives when `line` would grow past its limit.
+#[derive(Debug)]
+pub(crate) struct TooLong;
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "longer than {MAX_HELD_TEXT}")
+    }
+}
+
+impl std::error::Error for TooLong {}
+
+/// Whether `e` is the error of a text grown past its limit.
+pub(crate) fn too_long(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|e| e.is::<TooLong>())
+}
+
 /// Reads one line of `input` onto the end of `line`, its line end (LF, CR LF or a lone CR)
 /// written as `\n`; the last line of the input may have none. Returns the number of bytes
 /// read, 0 at the end of the input. Like [`BufRead::read_line`], the bytes must be UTF-8
@@ -12,9 +37,13 @@ use std::io::{self, BufRead};
 ///
 /// After a CR the next byte is looked at to see whether it is the LF of a CR LF, so a CR at the
 /// end of what a pipe has delivered waits for the next byte (or the end of the input).
-pub(crate) fn read_line<R: BufRead + ?Sized>(
+///
+/// `line` (what it holds before included) never grows longer than `limit` bytes: past it, an
+/// error that [`too_long`] knows.
+pub(crate) fn read_line_within<R: BufRead + ?Sized>(
     input: &mut R,
     line: &mut String,
+    limit: usize,
 ) -> io::Result<usize> {
     // The first bytes of a character cut by the end of the buffer (at most three).
     let mut cut = Vec::new();
@@ -30,6 +59,9 @@ pub(crate) fn read_line<R: BufRead + ?Sized>(
         }
         let end = line_end(buf);
         let part = &buf[..end.unwrap_or(buf.len())];
+        if line.len().saturating_add(part.len()) > limit {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, TooLong));
+        }
         let cr = end.is_some_and(|i| buf[i] == b'\r');
         let result = push_utf8(line, &mut cut, part);
         let used = end.map_or(part.len(), |i| i + 1);

@@ -260,9 +260,41 @@ impl<'s, S: LineSink> Gather<'s, S> {
 /// The braille of a PEF file as Unicode braille text: each `row` a line, each `page` ending
 /// with a form feed. `None` when the bytes are no PEF.
 pub(crate) fn pef_text(name: &str, bytes: &[u8]) -> Option<Result<String>> {
+    // A PEF in UTF-16 (with its byte-order mark) is read as the same text in UTF-8 (issue
+    // 32: it was read as BRF, "'<' is no braille cell").
+    let decoded;
+    let bytes = match encoding_rs::Encoding::for_bom(bytes) {
+        Some((encoding, _)) if encoding != encoding_rs::UTF_8 => {
+            decoded = encoding.decode_with_bom_removal(bytes).0.into_owned();
+            decoded.as_bytes()
+        }
+        _ => bytes,
+    };
     let head = &bytes[..bytes.len().min(4096)];
-    if !head.windows(4).any(|w| w == b"<pef") {
-        return None;
+    let found = |b: &[u8]| b.windows(4).any(|w| w == b"<pef");
+    if !found(head) {
+        // XML by its first bytes (a prolog longer than the head, comments, a doctype): a PEF
+        // if its root is further on, else no braille at all.
+        let start = head
+            .strip_prefix(b"\xef\xbb\xbf")
+            .unwrap_or(head)
+            .trim_ascii_start();
+        let xml = [&b"<?xml"[..], b"<!--", b"<!DOCTYPE"]
+            .iter()
+            .any(|p| start.starts_with(p));
+        if !xml {
+            return None;
+        }
+        if !found(bytes) {
+            let at = Location {
+                file: name.to_string(),
+                line: 1,
+                column: 1,
+            };
+            let d = Diagnostic::new(at, "an XML file, but no PEF: it has no <pef> element")
+                .with_hint("read takes PEF, BRF or Unicode braille");
+            return Some(Err(d.into()));
+        }
     }
     let mut out = String::new();
     Some(pef_rows(name, bytes, false, &mut out).map(|()| out))

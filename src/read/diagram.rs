@@ -219,14 +219,19 @@ fn board_at(lines: &[Line], i: usize) -> Option<(Board, usize)> {
 }
 
 /// Rank by rank (5.2): eight words of pieces and counts of empty squares, over as many lines
-/// as they take.
+/// as they take, with no blank line between (issue 32: tried at every line, a walk over the
+/// blank lines after it made 100 000 blank lines take minutes).
 fn rows_at(lines: &[Line], i: usize) -> Option<(Board, usize)> {
     let mut ranks = Vec::new();
     let mut k = i;
     while ranks.len() < 8 {
         let line = lines.get(k)?;
         k += 1;
-        for w in words(&line.cells) {
+        let words = words(&line.cells);
+        if words.is_empty() {
+            return None;
+        }
+        for w in words {
             if ranks.len() == 8 {
                 return None;
             }

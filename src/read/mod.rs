@@ -595,7 +595,7 @@ pub fn read_file(
         Some(target) if target.as_os_str() != "-" => {
             let inputs = [input.to_path_buf()];
             crate::destination::refuse_input_as_output(target, &inputs)?;
-            crate::destination::write(target, &inputs, &[], body)?;
+            crate::destination::write(target, &inputs, body)?;
         }
         _ => crate::destination::write_stdout(body)?,
     }

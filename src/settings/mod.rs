@@ -708,8 +708,14 @@ impl Kind for Flag {
     }
 
     fn from_yaml(node: &MarkedYaml) -> Result<bool, String> {
+        // (The front matter keeps scalars as written: a plain `true`, not a quoted one.)
         match &node.data {
             YamlData::Value(Scalar::Boolean(b)) => Ok(*b),
+            YamlData::Representation(t, saphyr::ScalarStyle::Plain, _) => match t.as_ref() {
+                "true" | "True" | "TRUE" => Ok(true),
+                "false" | "False" | "FALSE" => Ok(false),
+                _ => Err("expected true or false".into()),
+            },
             _ => Err("expected true or false".into()),
         }
     }

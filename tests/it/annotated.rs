@@ -323,6 +323,7 @@ fn checked_job(
         jobs: 1,
         progress: None,
         verify: Some(true),
+        allow_outside: false,
     }
 }
 

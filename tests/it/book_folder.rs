@@ -433,3 +433,59 @@ fn a_chapters_own_contents_setting_is_named_as_left_out() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_book_folder_takes_no_file_from_outside_it() {
+    // Issue 32: `chapters: [../hemlig.md]`, an absolute path, or a chapter that is a link out
+    // of the folder was transcribed without a word.
+    let s = folder(&[("ett.md", "# Ett\n\nText.\n")]);
+    s.write("hemlig.md", "# Hemlig\n\nInget för boken.\n");
+    let secret = s.path().join("hemlig.md");
+    let real = secret.canonicalize().expect("the real path");
+    for list in ["../hemlig.md".to_string(), secret.display().to_string()] {
+        s.write(
+            "bok/bok.yaml",
+            format!("title: Bok\nchapters:\n  - ett.md\n  - {list}\n"),
+        );
+        let stderr = refused(&s, 1);
+        assert_eq!(
+            stderr,
+            format!(
+                "bok/bok.yaml:4:5: error: the chapter {list} is outside the book folder ({})\n \
+                 = hint: a book folder's chapters stand inside it; give --allow-outside to \
+                 take files from elsewhere\n",
+                real.display()
+            )
+        );
+        // Allowed, it is a chapter.
+        let (pages, _) = build(&s, &["--allow-outside"]);
+        assert!(
+            pages
+                .iter()
+                .flatten()
+                .any(|l| l.contains(&braille("inget"))),
+            "{pages:?}"
+        );
+    }
+    // A chapter that is a link out of the folder, found without a list.
+    std::fs::remove_file(s.path().join("bok/bok.yaml")).expect("remove");
+    std::os::unix::fs::symlink(&secret, s.path().join("bok/två.md")).expect("a link");
+    let stderr = refused(&s, 1);
+    assert!(
+        stderr.starts_with(&format!(
+            "bok/två.md:1:1: error: bok/två.md leads out of the book folder (to {})",
+            real.display()
+        )),
+        "{stderr}"
+    );
+    // A link inside the folder is a chapter as before.
+    std::fs::remove_file(s.path().join("bok/två.md")).expect("remove");
+    std::fs::create_dir(s.path().join("bok/kapitel")).expect("a folder");
+    s.write("bok/kapitel/tre.md", "# Tre\n\nText tre.\n");
+    std::os::unix::fs::symlink("kapitel/tre.md", s.path().join("bok/tre.md")).expect("a link");
+    let (pages, _) = build(&s, &[]);
+    assert!(
+        pages.iter().flatten().any(|l| l.contains(&braille("tre."))),
+        "{pages:?}"
+    );
+}

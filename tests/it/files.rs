@@ -65,10 +65,7 @@ fn mknod(path: &Path, major: u32, minor: u32) -> Option<PathBuf> {
 
 /// The names in the folder that are temporary files of ours.
 fn temporaries(dir: &Sandbox) -> Vec<String> {
-    dir.names()
-        .into_iter()
-        .filter(|n| n.starts_with(".schackpunkt-"))
-        .collect()
+    temporaries_in(dir.path())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,6 +447,88 @@ fn a_device_input_is_read_as_a_stream() {
     assert_eq!(dir.names(), ["noll.brf", "noll.pgn", "v.pgn"]);
 }
 
+#[test]
+fn two_names_of_one_output_are_refused_before_anything_is_written() {
+    // Issue 32: `x.pgn ./x.pgn` wrote x.brf, then refused the second.
+    let dir = Sandbox::new();
+    dir.write("x.pgn", GAME);
+    fs::create_dir(dir.path().join("a")).expect("a folder");
+    std::os::unix::fs::symlink(".", dir.path().join("lnk")).expect("a link");
+    for second in ["./x.pgn", "a/../x.pgn", "lnk/x.pgn"] {
+        let out = dir.run(&["build", "x.pgn", second]);
+        assert_eq!(out.code, Some(2), "{second}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .contains(&format!("the inputs x.pgn and {second} would both write")),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(dir.names(), ["a", "lnk", "x.pgn"], "{second}");
+    }
+}
+
+#[test]
+fn the_outputs_of_a_build_are_put_in_place_all_or_none() {
+    // Issue 32: with one output per input, a later input's failure left the earlier outputs
+    // in place (and with a full disk, the first output stayed and the build exited 3).
+    let dir = Sandbox::new();
+    dir.write("a.pgn", GAME);
+    dir.write("b.pgn", "1. e4 e5 2. Ke3 *\n");
+    let out = dir.run(&["build", "a.pgn", "b.pgn", "-o", "ut/"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.starts_with("b.pgn:1:"), "{}", out.stderr);
+    assert_eq!(dir.names(), ["a.pgn", "b.pgn"]);
+    let out = dir.run(&["build", "a.pgn", "b.pgn"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert_eq!(dir.names(), ["a.pgn", "b.pgn"]);
+    // Both good: both in place.
+    dir.write("b.pgn", "1. d4 d5 *\n");
+    dir.run(&["build", "a.pgn", "b.pgn", "-o", "ut/"]).ok();
+    assert_eq!(dir.names(), ["a.pgn", "b.pgn", "ut"]);
+    assert!(dir.read("ut/a.brf").starts_with(&reference(&dir)[..10]));
+    assert!(!dir.read("ut/b.brf").is_empty());
+}
+
+#[test]
+fn volumes_of_an_earlier_build_left_beside_are_named() {
+    // Issue 32: `--volume-sheets 1` then `--volume-sheets 10` to one name left the first
+    // build's later volumes without a word; a producer embossing bok-*.brf embossed them.
+    let dir = Sandbox::new();
+    let book: String = (1..=12)
+        .map(|k| format!("# Kapitel {k}\n\n{}\n\n", "Text om schack. ".repeat(60)))
+        .collect();
+    dir.write("bok.md", book);
+    let first = dir.run(&["build", "bok.md", "--volume-sheets", "3", "-o", "bok.brf"]);
+    assert!(first.stderr.contains("volume 12 of 12"), "{}", first.stderr);
+    let second = dir.run(&["build", "bok.md", "--volume-sheets", "8", "-o", "bok.brf"]);
+    second.ok();
+    assert!(second.stderr.contains("volume 3 of 3"), "{}", second.stderr);
+    assert!(
+        second.stderr.starts_with(
+            "bok-4.brf:1:1: warning: 9 files, bok-4.brf to bok-12.brf, are left beside this \
+             build's volumes and were not written by it (an earlier build's volumes?)\n = hint: \
+             remove them before embossing the volumes as bok-*.brf\n"
+        ),
+        "{}",
+        second.stderr
+    );
+    // Named, never removed: such a file may be another input's own output.
+    assert_eq!(dir.names().len(), 13, "{:?}", dir.names());
+    // Denied, nothing is put in place.
+    let before = dir.read("bok-1.brf");
+    let denied = dir.run(&[
+        "build",
+        "bok.md",
+        "--volume-sheets",
+        "6",
+        "-o",
+        "bok.brf",
+        "--deny-warnings",
+    ]);
+    assert_eq!(denied.code, Some(1), "{}", denied.stderr);
+    assert_eq!(dir.read("bok-1.brf"), before);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 4. Signals remove the temporary file and leave an earlier output as it was.
 
@@ -475,7 +554,7 @@ fn stalled_build(dir: &Sandbox) -> (std::process::Child, fs::File) {
         .write_all(&GAME.as_bytes()[..GAME.len() / 2])
         .expect("write half a game");
     let start = Instant::now();
-    while temporaries(dir).is_empty() {
+    while !writes_into(child.id(), dir.path()) {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "no temporary file appeared"
@@ -485,9 +564,42 @@ fn stalled_build(dir: &Sandbox) -> (std::process::Child, fs::File) {
     (child, writer)
 }
 
+/// Whether process `pid` has a file of `dir` open other than its input FIFO: the output's
+/// temporary file, named (`.schackpunkt-…`) or not (Linux's `O_TMPFILE`, shown in `/proc` as
+/// `dir/#123 (deleted)`).
+fn writes_into(pid: u32, dir: &Path) -> bool {
+    let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return !temporaries_in(dir).is_empty();
+    };
+    fds.flatten()
+        .any(|fd| fs::read_link(fd.path()).is_ok_and(|to| to.starts_with(dir) && !is_fifo(&to)))
+}
+
+fn temporaries_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with(".schackpunkt-"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
 #[test]
 fn a_signal_leaves_no_temporary_file_and_the_earlier_output() {
-    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+    // (Issue 32: SIGQUIT, SIGUSR1 and SIGALRM left an 8 MB temporary file.)
+    for (signal, code) in [
+        ("INT", 130),
+        ("TERM", 143),
+        ("HUP", 129),
+        ("QUIT", 131),
+        ("USR1", 138),
+        ("USR2", 140),
+        ("ALRM", 142),
+    ] {
         let dir = Sandbox::new();
         dir.write("ut.brf", "det tidigare");
         let (mut child, writer) = stalled_build(&dir);
@@ -505,6 +617,55 @@ fn a_signal_leaves_no_temporary_file_and_the_earlier_output() {
         assert_eq!(temporaries(&dir), Vec::<String>::new(), "SIG{signal}");
         assert_eq!(dir.read("ut.brf"), b"det tidigare", "SIG{signal}");
     }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_build_leaves_nothing_behind() {
+    // SIGKILL cannot be caught: the output is written to a file without a name (O_TMPFILE)
+    // until it is put in place, so nothing is left to remove (issue 32).
+    let dir = Sandbox::new();
+    dir.write("ut.brf", "det tidigare");
+    let (mut child, writer) = stalled_build(&dir);
+    let killed = Command::new("kill")
+        .args(["-KILL", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let status = child.wait().expect("wait for the build");
+    drop(writer);
+    assert_eq!(status.code(), None, "{status:?}");
+    assert_eq!(temporaries(&dir), Vec::<String>::new());
+    assert_eq!(dir.names(), ["lång.pgn", "ut.brf"]);
+    assert_eq!(dir.read("ut.brf"), b"det tidigare");
+}
+
+#[test]
+fn a_file_size_limit_is_an_error_that_says_so_and_leaves_nothing() {
+    // `ulimit -f` ended the build with SIGXFSZ (exit 153) without a word and left the
+    // temporary file (issue 32).
+    let dir = Sandbox::new();
+    let games: String = (0..400).map(|_| GAME).collect::<Vec<_>>().join("\n");
+    dir.write("många.pgn", games);
+    dir.write("ut.brf", "det tidigare");
+    let script = format!(
+        "ulimit -f 8 && exec '{}' build många.pgn -o ut.brf",
+        env!("CARGO_BIN_EXE_schackpunkt")
+    );
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .output()
+        .expect("sh");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.starts_with("ut.brf: error: the output is larger than a file may be here"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("ulimit -f"), "{stderr}");
+    assert_eq!(dir.names(), ["många.pgn", "ut.brf"]);
+    assert_eq!(dir.read("ut.brf"), b"det tidigare");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -651,4 +812,45 @@ fn the_profile_file_is_never_overwritten() {
             profile
         );
     }
+}
+
+#[test]
+fn more_inputs_than_files_may_be_open_at_once() {
+    // Issue 32: every input was opened at the start (and spooled to a file of its own for a
+    // bulletin), so more inputs than `ulimit -n` failed with "Too many open files".
+    let dir = Sandbox::new();
+    let mut names = Vec::new();
+    for k in 0..150 {
+        let name = format!("g{k:03}.pgn");
+        dir.write(
+            &name,
+            format!("[White \"Vit {k}\"]\n[Black \"Svart\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"),
+        );
+        names.push(name);
+    }
+    let binary = env!("CARGO_BIN_EXE_schackpunkt");
+    let all = names.join(" ");
+    for (args, written) in [
+        ("-o alla.brf", "wrote alla.brf"),
+        ("-o alla.brf --bulletin", "wrote alla.brf"),
+        ("-o -", "wrote standard output"),
+        ("-o ut/", "wrote ut/g000.brf"),
+    ] {
+        let script = format!("ulimit -n 40 && exec '{binary}' build {all} {args} > /dev/null");
+        let out = Command::new("sh")
+            .args(["-c", &script])
+            .current_dir(dir.path())
+            .output()
+            .expect("sh");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args}: {stderr}");
+        assert!(
+            stderr.contains("read 150 files") && stderr.contains(written),
+            "{args}: {stderr}"
+        );
+    }
+    assert_eq!(
+        fs::read_dir(dir.path().join("ut")).expect("ut/").count(),
+        150
+    );
 }

@@ -537,3 +537,136 @@ fn cr_only_book() {
         out.stderr
     );
 }
+
+#[test]
+fn a_file_cut_short_in_its_last_game_is_a_warning() {
+    // Issue 32: the opera game with its last line cut built under --deny-warnings with "no
+    // warnings", though its tags say 1-0.
+    let dir = Sandbox::new();
+    let whole = std::fs::read_to_string(crate::support::repo_file("samples/operapartiet.pgn"))
+        .expect("the sample");
+    let cut: String = whole
+        .lines()
+        .filter(|l| !l.starts_with("16."))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let last = cut.lines().count();
+    dir.write("kort.pgn", &cut);
+    let out = dir.run(&["build", "kort.pgn", "--deny-warnings", "-o", "kort.brf"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with(&format!(
+            "kort.pgn:{last}:74: warning: game 1 (Morphy, Paul – Hertigen av Braunschweig och \
+             greve Isouard) ends with the file but without its result (the tag Result says \
+             '1-0'): is the file cut short?"
+        )),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(dir.names(), ["kort.pgn"]);
+    // The same game whole, the cut one followed by another game, and a fragment without
+    // tags: no warning.
+    dir.write("hel.pgn", &whole);
+    dir.write("två.pgn", format!("{cut}\n{whole}"));
+    dir.write("bit.pgn", "1. e4 e5 2. Nf3\n");
+    for name in ["hel.pgn", "två.pgn", "bit.pgn"] {
+        let out = dir.run(&["build", name, "--deny-warnings", "-o", "-"]);
+        assert_eq!(out.code, Some(0), "{name}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn a_page_too_short_for_its_number_is_a_warning() {
+    // Issue 32: `--page-length 1` on a profile with page numbers gave pages without numbers
+    // and no word.
+    let dir = Sandbox::new();
+    dir.write("g.pgn", "1. e4 e5 *\n");
+    let out = dir.run(&["build", "g.pgn", "--profile", "sv-a4", "--page-length", "1"]);
+    out.ok();
+    assert!(
+        out.stderr.starts_with(
+            "g.pgn:1:1: warning: a page of 1 line has no room for a page number beside its \
+             text: the pages are not numbered\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    // In a book's front matter, at its setting; two lines a page are numbered, no warning.
+    dir.write("b.md", "---\npage_length: 1\n---\n\nText.\n");
+    let out = dir.run(&["build", "b.md"]);
+    assert!(
+        out.stderr
+            .starts_with("b.md:2:1: warning: a page of 1 line"),
+        "{}",
+        out.stderr
+    );
+    dir.write("c.md", "---\npage_length: 2\n---\n\nText.\n");
+    let out = dir.run(&["build", "c.md", "--deny-warnings"]);
+    out.ok();
+}
+
+#[test]
+fn endless_input_stops_at_a_documented_cap() {
+    // Issue 32: `yes '{comment' | build -` and `yes e4 | build -` grew until an allocation
+    // failed (exit 134). A game, a line of positions and a book held whole have caps: a
+    // located error, exit 1, in bounded memory.
+    let dir = Sandbox::new();
+    let comment = format!("1. e4 {{{}", "ord ".repeat(17 << 20));
+    let moves = "e4\n".repeat(1 << 21);
+    let fen = "8/8/8/8/8/8/8/8 ".repeat(5 << 20);
+    let book = "Text.\n".repeat(12 << 20);
+    for (input, format, message) in [
+        (
+            &comment,
+            "pgn",
+            "standard input:1:1: error: this game is larger than a game may be",
+        ),
+        (
+            &moves,
+            "pgn",
+            "standard input:1:1: error: this game is larger than a game may be",
+        ),
+        (
+            &fen,
+            "fen",
+            "standard input:1:1: error: this line is longer than 64 MB",
+        ),
+        (
+            &book,
+            "md",
+            "standard input:1:1: error: this text is longer than 64 MB",
+        ),
+    ] {
+        let ran = dir
+            .command(&["build", "-", "--input-format", format, "-o", "ut.brf"])
+            .stdin(input.as_bytes().to_vec())
+            .memory_limit(600 << 20)
+            .run();
+        assert_eq!(ran.code, Some(1), "{format}: {}", ran.stderr);
+        assert!(ran.stderr.starts_with(message), "{format}: {}", ran.stderr);
+        assert_eq!(dir.names(), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn braille_after_many_blank_lines_reads_back() {
+    // Issue 32: `read` tried a diagram at every line and walked the blank lines after it:
+    // 25 000 blank lines took a minute (debug build), 100 000 about a quarter of an hour.
+    let dir = Sandbox::new();
+    dir.write("g.pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    dir.run(&["build", "g.pgn", "--notation", "compact", "-o", "g.brf"])
+        .ok();
+    let brf = dir.read("g.brf");
+    let mut blanks = vec![b'\n'; 50_000];
+    blanks.extend_from_slice(&brf);
+    dir.write("tom.brf", blanks);
+    let plain = dir.run(&["read", "g.brf"]);
+    plain.ok();
+    let read = dir
+        .command(&["read", "tom.brf"])
+        .deadline(std::time::Duration::from_secs(60))
+        .run();
+    read.ok();
+    assert!(read.text().contains("1. e4 e5 2. Nf3 Nc6"), "{}", read.text());
+    assert_eq!(read.text(), plain.text());
+}

@@ -165,3 +165,45 @@ fn an_output_named_pef_or_html_is_written_in_that_format_unless_one_is_given() {
         .ok();
     assert!(String::from_utf8(sandbox.read("c.pef")).is_ok_and(|t| t.starts_with('⠀')));
 }
+
+#[test]
+fn a_pef_with_a_long_prolog_or_in_utf16_is_read_as_pef() {
+    // Issue 32: a PEF whose root stood past the first 4 KB, or in UTF-16, was read as BRF
+    // ("'<' is no braille cell"); an XML file that is no PEF says so.
+    let dir = Sandbox::new();
+    dir.write("g.pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    dir.run(&["build", "g.pgn", "-o", "g.pef"]).ok();
+    let pef = String::from_utf8(dir.read("g.pef")).expect("UTF-8");
+    let end = pef.find("?>").expect("a prolog") + 2;
+    let long = format!(
+        "{}\n<!--{}-->\n{}",
+        &pef[..end],
+        "x".repeat(6000),
+        &pef[end..]
+    );
+    dir.write("lång.pef", long);
+    let mut utf16 = vec![0xff, 0xfe];
+    utf16.extend(pef.encode_utf16().flat_map(u16::to_le_bytes));
+    dir.write("utf16.pef", utf16);
+    let whole = dir.run(&["read", "g.pef", "--notation", "ordinary"]);
+    whole.ok();
+    assert!(
+        whole.text().contains("1. e4 e5 2. Nf3 Nc6"),
+        "{}",
+        whole.text()
+    );
+    for name in ["lång.pef", "utf16.pef"] {
+        let read = dir.run(&["read", name, "--notation", "ordinary"]);
+        read.ok();
+        assert_eq!(read.stdout, whole.stdout, "{name}");
+    }
+    dir.write("inte.xml", "<?xml version=\"1.0\"?>\n<html/>\n");
+    let read = dir.run(&["read", "inte.xml"]);
+    assert_eq!(read.code, Some(1), "{}", read.stderr);
+    assert!(
+        read.stderr
+            .starts_with("inte.xml:1:1: error: an XML file, but no PEF: it has no <pef> element"),
+        "{}",
+        read.stderr
+    );
+}
