@@ -556,6 +556,24 @@ fn read_input(input: &mut dyn std::io::Read, bytes: &mut Vec<u8>) -> std::io::Re
         if got.contains(&0) {
             return Ok(());
         }
+        // (Issue 32: `yes | schackpunkt read -` grew until an allocation failed.)
+        if bytes.len() > crate::source::MAX_HELD {
+            let at = Location {
+                file: String::new(),
+                line: 1,
+                column: 1,
+            };
+            let message = format!(
+                "this braille is longer than {}, the most `read` takes (it reads a file whole)",
+                crate::source::MAX_HELD_TEXT
+            );
+            let d = Diagnostic::new(at, message)
+                .with_hint("read the volumes of a larger book one by one");
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                crate::error::Located(Box::new(d)),
+            ));
+        }
     }
 }
 
@@ -579,7 +597,7 @@ pub fn read_file(
         true => read_input(&mut std::io::stdin().lock(), &mut bytes),
         false => std::fs::File::open(input).and_then(|mut f| read_input(&mut f, &mut bytes)),
     };
-    read.map_err(|e| crate::error::Error::io(input, e))?;
+    read.map_err(|e| crate::error::Error::io(&name, e))?;
     let games = read_braille(&name, &bytes, table, notation, keep_going)?;
     if games.is_empty() {
         other_notation(&name, &bytes, table, notation)?;

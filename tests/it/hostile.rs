@@ -646,6 +646,19 @@ fn endless_input_stops_at_a_documented_cap() {
         assert!(ran.stderr.starts_with(message), "{format}: {}", ran.stderr);
         assert_eq!(dir.names(), Vec::<String>::new());
     }
+    let ran = dir
+        .command(&["read", "-", "-o", "ut.pgn"])
+        .stdin("⠁⠃\n".repeat(10 << 20).into_bytes())
+        .memory_limit(600 << 20)
+        .run();
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("standard input:1:1: error: this braille is longer than 64 MB"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(dir.names(), Vec::<String>::new());
 }
 
 #[test]
