@@ -108,6 +108,9 @@ pub(crate) struct Reader<'a> {
     containers: u32,
     /// The book has a `<!-- toc -->` of its own.
     contents_marker: bool,
+    /// The last print page number in digits (`<!-- sida 12 -->`), to find pages that go
+    /// backwards.
+    print_page: std::cell::Cell<Option<u64>>,
     done: bool,
 }
 
@@ -146,6 +149,7 @@ impl<'a> Reader<'a> {
             in_note: false,
             containers: 0,
             contents_marker: false,
+            print_page: std::cell::Cell::new(None),
             done: false,
         };
         // The notes' definitions, wherever they stand (a chapter's notes follow it), and
@@ -966,6 +970,26 @@ impl<'a> Reader<'a> {
         if is_page_break(html) {
             Some(Node::PageBreak)
         } else if let Some(number) = print_page(html) {
+            let width = html.chars().count();
+            let Some(digits) = page_number_value(number) else {
+                let message = format!(
+                    "'{number}' is no print page number (digits, as 12 or 12a, at most \
+                     {PAGE_DIGITS} of them, or a roman numeral, as xii): the comment is left \
+                     out"
+                );
+                self.warn_at(warn, at, width, &message);
+                return None;
+            };
+            if let Some(n) = digits {
+                if let Some(before) = self.print_page.get().filter(|b| n < *b) {
+                    let message = format!(
+                        "print page {number} after print page {before}: the print pages go \
+                         backwards here"
+                    );
+                    self.warn_at(warn, at, width, &message);
+                }
+                self.print_page.set(Some(n));
+            }
             Some(Node::PrintPage {
                 number: number.to_owned(),
                 at: self.pos(at),
@@ -1169,6 +1193,30 @@ fn print_page(html: &str) -> Option<&str> {
     })?;
     let number = inner.get(word.len()..)?.trim();
     (!number.is_empty() && !number.contains(char::is_whitespace)).then_some(number)
+}
+
+/// The most digits of a print page number.
+const PAGE_DIGITS: usize = 6;
+
+/// What a print page comment's word is (issue 32: `sida -1` was taken, and 100 000 digits
+/// were cut to 23 without a word): `Some(Some(n))` for digits (with a letter after them,
+/// `12a`), `Some(None)` for a roman numeral (`xii`, front matter pages, which count apart),
+/// `None` for anything else.
+fn page_number_value(word: &str) -> Option<Option<u64>> {
+    let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let letters = word.len() - digits.len();
+    if !digits.is_empty()
+        && digits.len() <= PAGE_DIGITS
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && letters <= 1
+    {
+        return digits.parse().ok().map(Some);
+    }
+    let roman = !word.is_empty()
+        && word.len() <= 12
+        && (word.chars().all(|c| "ivxlcdm".contains(c))
+            || word.chars().all(|c| "IVXLCDM".contains(c)));
+    roman.then_some(None)
 }
 
 /// Whether a comment starts like a print page comment (`<!-- sida … -->`) but is none.

@@ -683,3 +683,41 @@ fn braille_after_many_blank_lines_reads_back() {
     assert!(read.text().contains("1. e4 e5 2. Nf3 Nc6"), "{}", read.text());
     assert_eq!(read.text(), plain.text());
 }
+
+#[test]
+fn print_page_numbers_are_checked() {
+    // Issue 32: `<!-- sida -1 -->` was taken, 100 000 digits were cut to 23 without a word,
+    // and a print page number going backwards was not flagged.
+    let dir = Sandbox::new();
+    let long = "9".repeat(100_000);
+    dir.write(
+        "b.md",
+        format!(
+            "# Bok\n\nText.\n\n<!-- sida 10 -->\n\nMer.\n\n<!-- sida 3 -->\n\nÄnnu.\n\n\
+             <!-- sida -1 -->\n\n<!-- sida {long} -->\n\n<!-- sida xii -->\n\n<!-- s. 12a -->\n\n\
+             Slut.\n"
+        ),
+    );
+    let out = dir.run(&["build", "b.md", "-o", "b.brf"]);
+    out.ok();
+    let warnings: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.contains(": warning: "))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "b.md:9:1: warning: print page 3 after print page 10: the print pages go backwards \
+             here",
+            "b.md:13:1: warning: '-1' is no print page number (digits, as 12 or 12a, at most 6 \
+             of them, or a roman numeral, as xii): the comment is left out",
+            &format!(
+                "b.md:15:1: warning: '{}…9999999' (100002 characters) is no print page number \
+                 (digits, as 12 or 12a, at most 6 of them, or a roman numeral, as xii): the \
+                 comment is left out",
+                "9".repeat(59)
+            ),
+        ]
+    );
+}
