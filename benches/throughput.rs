@@ -163,6 +163,106 @@ fn main() {
             "instructions: not counted (valgrind is not installed: apt-get install valgrind)"
         ),
     }
+    inputs_and_read_doubled(dir.path());
+}
+
+/// Issue 32, points 13 and 14: the time of a build of n and 2n inputs into one file and into
+/// a folder, and of `read` with n and 2n blank lines before its game; each ratio near 2 is
+/// linear (they were quadratic: 750/1 500/3 000/6 000 inputs took 1.6/6.2/22.9/92 s, 25 000
+/// blank lines a minute). Best of three each.
+fn inputs_and_read_doubled(dir: &Path) {
+    let game = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    let inputs = |n: usize| -> Vec<PathBuf> {
+        let folder = dir.join(format!("inputs-{n}"));
+        let _ = fs::create_dir(&folder);
+        (0..n)
+            .map(|k| {
+                let path = folder.join(format!("g{k}.pgn"));
+                fs::write(&path, game).expect("write an input");
+                path
+            })
+            .collect()
+    };
+    let build = |files: Vec<PathBuf>, destination: Destination| {
+        let job = Job {
+            inputs: files,
+            destination,
+            settings: Settings::default(),
+            input_encoding: None,
+            input_kind: None,
+            deny_warnings: false,
+            jobs: 1,
+            progress: None,
+            verify: Some(false),
+            allow_outside: false,
+        };
+        move || {
+            schackpunkt::run(&job, &mut |_| {}).expect("build");
+        }
+    };
+    let best = |run: &dyn Fn()| -> f64 {
+        (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                run();
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let report = |what: &str, n: usize, a: f64, b: f64| {
+        let ratio = b / a;
+        let mark = if ratio > 3.0 {
+            "  <-- MORE THAN LINEAR"
+        } else {
+            ""
+        };
+        println!(
+            "doubled: {what}, {n} → {}: {a:.3} s → {b:.3} s, ratio {ratio:.2}{mark}",
+            2 * n
+        );
+    };
+    let n = 1_000;
+    let (one, two) = (inputs(n), inputs(2 * n));
+    let file = |k: usize| Destination::File(dir.join(format!("alla-{k}.brf")));
+    let folder = |k: usize| Destination::Folder(dir.join(format!("ut-{k}/")));
+    let a = best(&build(one.clone(), file(n)));
+    let b = best(&build(two.clone(), file(2 * n)));
+    report("inputs into one file", n, a, b);
+    let a = best(&build(one, folder(n)));
+    let b = best(&build(two, folder(2 * n)));
+    report("inputs into a folder", n, a, b);
+    // `read`: a game after n blank lines.
+    let brf = dir.join("spel.brf");
+    let pgn = dir.join("spel.pgn");
+    fs::write(&pgn, game).expect("write");
+    build(vec![pgn], Destination::File(brf.clone()))();
+    let braille = fs::read(&brf).expect("read the braille");
+    let blank = |n: usize| -> PathBuf {
+        let path = dir.join(format!("tom-{n}.brf"));
+        let mut bytes = vec![b'\n'; n];
+        bytes.extend_from_slice(&braille);
+        fs::write(&path, bytes).expect("write");
+        path
+    };
+    let n = 100_000;
+    let (one, two) = (blank(n), blank(2 * n));
+    let out = dir.join("spel-läst.pgn");
+    let read = |input: PathBuf| {
+        let out = out.clone();
+        move || {
+            schackpunkt::read_file(
+                &input,
+                Some(&out),
+                schackpunkt::BrfTable::default(),
+                Notation::Ordinary,
+                false,
+            )
+            .expect("read");
+        }
+    };
+    let a = best(&read(one));
+    let b = best(&read(two));
+    report("read, blank lines before a game", n, a, b);
 }
 
 /// The instructions one run of `mode` on `input` takes, counted by callgrind; `None` without

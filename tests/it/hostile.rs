@@ -680,7 +680,11 @@ fn braille_after_many_blank_lines_reads_back() {
         .deadline(std::time::Duration::from_secs(60))
         .run();
     read.ok();
-    assert!(read.text().contains("1. e4 e5 2. Nf3 Nc6"), "{}", read.text());
+    assert!(
+        read.text().contains("1. e4 e5 2. Nf3 Nc6"),
+        "{}",
+        read.text()
+    );
     assert_eq!(read.text(), plain.text());
 }
 
