@@ -364,6 +364,9 @@ struct Counts {
     kept_going: bool,
     /// Annotation glyphs compact notation left out.
     dropped_nags: u64,
+    /// The page profile files a book's front matter named: inputs too, which no output may
+    /// be (known only once the book is read; issue 32).
+    profile_files: Vec<PathBuf>,
 }
 
 impl Counts {
@@ -589,6 +592,9 @@ fn run_gated(
             warn(&stale_volumes(&first, &last, n, &pattern));
         }
         gate()?;
+        // The profile files the books named are inputs too.
+        let mut read = read.clone();
+        read.extend(counts.iter().flat_map(|c| c.profile_files.iter().cloned()));
         let files = destination::commit(pending, &read)?;
         for (counts, files) in counts.into_iter().zip(files) {
             tally(counts, Some(files));
@@ -1045,6 +1051,7 @@ fn transcribe_opened(
         first_base.as_ref(),
     )?;
     let page = Page::of(&options, profile.as_ref());
+    let mut profile_files: Vec<PathBuf> = Vec::new();
     let mut each = Vec::with_capacity(opened.len());
     let mut wanted = false;
     // A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
@@ -1059,6 +1066,15 @@ fn transcribe_opened(
             }
             Prepared::Stream(_) | Prepared::Spooled(_) => (options.clone(), profile.clone()),
         };
+        // (The profile's own name is inside its file: the file is the one the settings name.)
+        if let Prepared::Book(text) = prepared {
+            let front = front_of(name, text, *role)?;
+            let named = [
+                front.settings.profile,
+                base.as_ref().and_then(|b| b.profile.clone()),
+            ];
+            profile_files.extend(named.iter().flatten().filter_map(|n| profile::file_of(n)));
+        }
         let theirs = Page::of(&own.0, own.1.as_ref());
         if let Some((difference, keys)) = page.differs(&theirs) {
             if matches!(role, Role::Chapter { .. }) {
@@ -1304,6 +1320,7 @@ fn transcribe_opened(
         .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
         .collect();
     counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
+    counts.profile_files = profile_files;
     Ok(counts)
 }
 

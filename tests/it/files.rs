@@ -794,6 +794,31 @@ fn a_new_output_heeds_the_umask() {
 /// The page profile's file is an input like the others (issue 32, point 1): an output that
 /// would overwrite it is refused before anything is written, by any spelling of its path.
 #[test]
+fn a_profile_file_named_in_front_matter_is_never_overwritten() {
+    // Issue 32, point 1: the front matter's profile is known only once the book is read;
+    // the outputs are put in place after that, so it is checked with the other inputs.
+    let dir = Sandbox::new();
+    let profile = "name: egen\ndescription: en egen sida\nline_length: 30\npage_length: 20\n\
+                   page_numbers: bottom\n";
+    dir.write("p.yaml", profile);
+    dir.write("b.md", "---\nprofile: ./p.yaml\n---\n\nText.\n");
+    for output in ["p.yaml", "./p.yaml"] {
+        let ran = dir.run(&["build", "b.md", "-o", output]);
+        assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+        assert!(
+            ran.stderr.contains("the output would overwrite the input"),
+            "{}",
+            ran.stderr
+        );
+        assert_eq!(
+            String::from_utf8(dir.read("p.yaml")).expect("text"),
+            profile
+        );
+    }
+    assert_eq!(dir.names(), ["b.md", "p.yaml"]);
+}
+
+#[test]
 fn the_profile_file_is_never_overwritten() {
     let dir = Sandbox::new();
     dir.write("g.pgn", "1. e4 e5 *\n");
