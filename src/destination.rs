@@ -113,7 +113,7 @@ impl<'a> Inputs<'a> {
         });
         match input {
             Some(input) => Err(Error::Usage(format!(
-                "{}: the output would overwrite the input {} (the same file); nothing was read or \
+                "{}: the output would overwrite the input {} (the same file); nothing was \
                  written",
                 output.display(),
                 input.display()
