@@ -9,7 +9,7 @@ use std::ops::Range;
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
 use saphyr_parser::{Event, Marker, Parser};
 
-use crate::error::{Diagnostic, Error, Location, Result, Warning};
+use crate::error::{Diagnostic, Error, LineStarts, Location, Result, Warning};
 use crate::settings::{self, scalar_text};
 
 /// Build options set by one source; declared with every setting in [`crate::settings`].
@@ -72,7 +72,9 @@ fn read_yaml(
         line: u32::try_from(file_line(line) + 1).unwrap_or(u32::MAX),
         column: u32::try_from(col + 1).unwrap_or(u32::MAX),
     };
-    let source_line = |line: usize| text.lines().nth(file_line(line)).unwrap_or("").to_string();
+    // (Each line found at once: 80 000 unknown keys took minutes found line by line.)
+    let lines = LineStarts::new(text);
+    let source_line = |line: usize| lines.line(file_line(line), text).unwrap_or("").to_string();
     if let Some(m) = too_deep(yaml) {
         return Err(Diagnostic::new(
             place(m.line(), m.col()),
@@ -85,11 +87,7 @@ fn read_yaml(
     // A marker's byte offset in the file: YAML line 1 is line 2 of the file, columns are
     // characters.
     let offset = |m: saphyr::Marker| -> usize {
-        let line_start: usize = text
-            .split_inclusive('\n')
-            .take(file_line(m.line()))
-            .map(str::len)
-            .sum();
+        let line_start = lines.start(file_line(m.line()), text);
         let line = text.get(line_start..).unwrap_or("");
         let column = line
             .char_indices()
