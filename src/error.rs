@@ -412,6 +412,102 @@ impl fmt::Display for Warning {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// How many warnings of one kind are shown; the rest of that kind are counted, and one line
+/// after the build says how many were not shown ([`Shown`]). The same number as a text's
+/// characters with no braille rule reported one by one.
+pub const WARNINGS_SHOWN: usize = 20;
+
+/// The one rule for which warnings are shown: the first [`WARNINGS_SHOWN`] of each kind (a
+/// kind is a message with what is quoted in it and its numbers left out: every
+/// `front matter: unknown key '…' is left out` is one kind), then for each kind with more,
+/// one line at the end ([`Shown::not_shown`]). Errors that left out their game are all
+/// shown. The build's count of warnings and `--deny-warnings` see every warning; only the
+/// showing is cut (20 000 warnings drawn one by one took longer to read than to make).
+#[derive(Debug, Default)]
+pub struct Shown {
+    /// Each kind seen, at its index in `kinds` (the order they were first seen in).
+    index: std::collections::HashMap<String, usize>,
+    /// Each kind: how many warnings of it, and the place of the first not shown.
+    kinds: Vec<(String, usize, Option<Location>)>,
+}
+
+impl Shown {
+    /// Whether `w` is shown: an error always, a warning when fewer than [`WARNINGS_SHOWN`] of
+    /// its kind came before it.
+    pub fn show(&mut self, w: &Warning) -> bool {
+        if w.is_error() {
+            return true;
+        }
+        let kind = kind_of(&w.0.message);
+        let i = match self.index.get(&kind) {
+            Some(&i) => i,
+            None => {
+                self.kinds.push((kind.clone(), 0, None));
+                self.index.insert(kind, self.kinds.len() - 1);
+                self.kinds.len() - 1
+            }
+        };
+        let (_, count, first) = &mut self.kinds[i];
+        *count += 1;
+        if *count > WARNINGS_SHOWN {
+            first.get_or_insert_with(|| w.0.location.clone());
+            return false;
+        }
+        true
+    }
+
+    /// A line for each kind of which some warnings were not shown, in the order the kinds were
+    /// first seen: how many, and where the first of them is.
+    pub fn not_shown(&self) -> Vec<String> {
+        self.kinds
+            .iter()
+            .filter_map(|(kind, count, first)| {
+                let first = first.as_ref()?;
+                let more = count - WARNINGS_SHOWN;
+                let warnings = if more == 1 { "warning" } else { "warnings" };
+                Some(format!(
+                    "warning: {more} more {warnings} \"{kind}\" not shown, from {first} on (the \
+                     first {WARNINGS_SHOWN} are above)"
+                ))
+            })
+            .collect()
+    }
+}
+
+/// A warning's kind: its message with control characters escaped, each quoted part (`'…'`,
+/// `"…"`, `` `…` ``) and each word holding a digit (`12`, `U+1F600`'s `1F600`) as `…`.
+fn kind_of(message: &str) -> String {
+    let mut kind = String::with_capacity(message.len());
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        if matches!(c, '\'' | '"' | '`') && chars.clone().any(|d| d == c) {
+            for d in chars.by_ref() {
+                if d == c {
+                    break;
+                }
+            }
+            kind.push(c);
+            kind.push('…');
+            kind.push(c);
+        } else if c.is_alphanumeric() {
+            let mut word = String::from(c);
+            while let Some(&d) = chars.peek().filter(|d| d.is_alphanumeric()) {
+                word.push(d);
+                chars.next();
+            }
+            match word.chars().any(|d| d.is_ascii_digit()) {
+                true => kind.push('…'),
+                false => kind.push_str(&word),
+            }
+        } else if c.is_control() {
+            kind.extend(c.escape_default());
+        } else {
+            kind.push(c);
+        }
+    }
+    kind
+}
+
 /// Where each line of a text starts, so that a line is found by its number at once (finding
 /// it with `text.lines().nth()` for each of 20 000 warnings took minutes: issue 32). Lines end
 /// at LF, as `str::lines` ends them; a CR before the LF is not part of the line.
@@ -622,6 +718,73 @@ mod tests {
         // Past the last line, and in another file: no line.
         assert_eq!(shown[10_000].0.source_line, None);
         assert_eq!(shown[10_001].0.source_line, None);
+    }
+
+    #[test]
+    fn a_warnings_kind_leaves_out_what_is_quoted_and_numbers() {
+        let kinds = [
+            (
+                "no braille rule for the character '☃' (U+2603); a substitute is written",
+                "no braille rule for the character '…' (U+…); a substitute is written",
+            ),
+            (
+                "no braille rule for the character '😀' (U+1F600); a substitute is written",
+                "no braille rule for the character '…' (U+…); a substitute is written",
+            ),
+            (
+                "front matter: unknown key 'k12' is left out",
+                "front matter: unknown key '…' is left out",
+            ),
+            ("an HTML block: its text", "an HTML block: its text"),
+            ("`x` and \"y\" in 3 places", "`…` and \"…\" in … places"),
+            // An apostrophe with no other after it is a letter of the text.
+            ("the game's end\u{7}", "the game's end\\u{7}"),
+        ];
+        for (message, kind) in kinds {
+            assert_eq!(kind_of(message), kind, "{message}");
+        }
+    }
+
+    #[test]
+    fn warnings_beyond_the_limit_of_their_kind_are_counted_in_one_line() {
+        let warning = |message: String, line: u32| {
+            Warning(Diagnostic::new(
+                Location {
+                    file: "b.md".into(),
+                    line,
+                    column: 1,
+                },
+                message,
+            ))
+        };
+        let mut shown = Shown::default();
+        let mut told = Vec::new();
+        for i in 0..30u32 {
+            let key = warning(
+                format!("front matter: unknown key 'k{i}' is left out"),
+                i + 2,
+            );
+            told.push(shown.show(&key));
+            if i < 21 {
+                told.push(shown.show(&warning("an HTML block".into(), 100 + i)));
+            }
+        }
+        // Errors that left out a game are all shown.
+        let error = Warning::skipped(warning("a bad move".into(), 1).0);
+        assert!((0..50).all(|_| shown.show(&error)));
+        // Twenty of each kind shown, in the order they came.
+        assert_eq!(told.iter().filter(|&&t| t).count(), 40);
+        assert!(told[..40].iter().all(|&t| t));
+        assert_eq!(
+            shown.not_shown(),
+            [
+                "warning: 10 more warnings \"front matter: unknown key '…' is left out\" not \
+                 shown, from b.md:22:1 on (the first 20 are above)",
+                "warning: 1 more warning \"an HTML block\" not shown, from b.md:120:1 on (the \
+                 first 20 are above)",
+            ]
+        );
+        assert!(Shown::default().not_shown().is_empty());
     }
 
     #[test]
