@@ -24,6 +24,7 @@
 
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::rc::Rc;
 
 use pulldown_cmark::{
     CodeBlockKind, Event, HeadingLevel, OffsetIter, Options as MdOptions, Parser, Tag, TagEnd,
@@ -66,11 +67,57 @@ struct Code {
     start: usize,
 }
 
+/// Bytes of the book between two counts of characters in [`Places`].
+const STRIDE: usize = 128;
+
+/// Where any byte of a book stands, found at once: where each line starts, and how many
+/// characters stand before every [`STRIDE`]th byte, so that a column is counted over at most
+/// [`STRIDE`] bytes. (A column counted from its line's start for every piece made a long line
+/// quadratic: `*a* ` repeated to 1.6 MB on one line took 23 s; issue 32.) Made once for the
+/// book, and shared with the readers of its notes.
+struct Places {
+    line_starts: Vec<usize>,
+    /// The characters before byte `k * STRIDE`, for each `k` up to the text's length.
+    chars: Vec<usize>,
+}
+
+impl Places {
+    fn new(text: &str) -> Places {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let mut chars = Vec::with_capacity(text.len() / STRIDE + 1);
+        let mut before = 0;
+        chars.push(0);
+        for stride in text.as_bytes().chunks(STRIDE) {
+            before += starts_of_characters(stride);
+            chars.push(before);
+        }
+        Places { line_starts, chars }
+    }
+
+    /// How many characters of `text` start before byte `offset`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        let k = offset / STRIDE;
+        let from = k * STRIDE;
+        self.chars.get(k).copied().unwrap_or(0)
+            + text
+                .as_bytes()
+                .get(from..offset)
+                .map_or(0, starts_of_characters)
+    }
+}
+
+/// How many characters start in `bytes` of UTF-8 (every byte but the continuation bytes).
+fn starts_of_characters(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
 /// Reads a book's nodes one at a time (a pull parser over pulldown-cmark's events).
 pub(crate) struct Reader<'a> {
     name: &'a str,
     text: &'a str,
-    line_starts: Vec<usize>,
+    places: Rc<Places>,
     events: OffsetIter<'a>,
     /// Where the body starts in the file (after the front matter).
     body_start: usize,
@@ -115,15 +162,18 @@ impl<'a> Reader<'a> {
     /// A reader of the book `text` (the whole file; `name` is used in messages), whose front
     /// matter was read into `front`.
     pub(crate) fn new(name: &'a str, text: &'a str, front: &FrontMatter) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Reader::with_places(name, text, front, Rc::new(Places::new(text)))
+    }
+
+    /// A reader of `text` up to its end, whose places (of the whole book) are `places`.
+    fn with_places(name: &'a str, text: &'a str, front: &FrontMatter, places: Rc<Places>) -> Self {
         let body_start = front.body_start.min(text.len());
         let body = text.get(body_start..).unwrap_or("");
         let md = markdown_options();
         let mut reader = Reader {
             name,
             text,
-            line_starts,
+            places,
             events: Parser::new_ext(body, md).into_offset_iter(),
             body_start,
             queue: VecDeque::new(),
@@ -177,13 +227,14 @@ impl<'a> Reader<'a> {
     }
 
     /// A reader of one note's definition (`range`, in `text`), for its chapter's end.
-    fn note(name: &'a str, text: &'a str, range: Range<usize>) -> Self {
+    fn note(name: &'a str, text: &'a str, range: Range<usize>, places: Rc<Places>) -> Self {
         let front = FrontMatter {
             body_start: range.start,
             ..FrontMatter::default()
         };
         let end = range.end.min(text.len());
-        let mut reader = Reader::new(name, text.get(..end).unwrap_or(text), &front);
+        let part = text.get(..end).unwrap_or(text);
+        let mut reader = Reader::with_places(name, part, &front, places);
         reader.text = text;
         reader.notes.clear();
         reader.in_note = true;
@@ -228,7 +279,8 @@ impl<'a> Reader<'a> {
 
     /// The 0-based line of a byte offset.
     fn line_of(&self, offset: usize) -> usize {
-        self.line_starts
+        self.places
+            .line_starts
             .partition_point(|&s| s <= offset)
             .saturating_sub(1)
     }
@@ -236,11 +288,13 @@ impl<'a> Reader<'a> {
     /// The text of a 0-based line, without its line end.
     fn line_text(&self, line: usize) -> &'a str {
         let start = self
+            .places
             .line_starts
             .get(line)
             .copied()
             .unwrap_or(self.text.len());
         let end = self
+            .places
             .line_starts
             .get(line + 1)
             .copied()
@@ -254,11 +308,16 @@ impl<'a> Reader<'a> {
     fn pos(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
         let line = self.line_of(offset);
-        let start = self.line_starts.get(line).copied().unwrap_or(0);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count());
+        let start = self.places.line_starts.get(line).copied().unwrap_or(0);
+        // (The characters between the line's start and the offset, when both stand between
+        // characters.)
+        let column = match self.text.get(start..offset) {
+            Some(_) => {
+                self.places.chars_before(self.text, offset)
+                    - self.places.chars_before(self.text, start)
+            }
+            None => 0,
+        };
         Pos {
             line: u32::try_from(line + 1).unwrap_or(u32::MAX),
             column: u32::try_from(column + 1).unwrap_or(u32::MAX),
@@ -726,7 +785,7 @@ impl<'a> Reader<'a> {
                 number: u32::try_from(k + 1).unwrap_or(u32::MAX),
                 at: self.pos(range.start),
             });
-            let mut note = Reader::note(self.name, self.text, range);
+            let mut note = Reader::note(self.name, self.text, range, Rc::clone(&self.places));
             note.link_addresses = self.link_addresses;
             while let Some(node) = note.next_node(warn) {
                 self.queue.push_back(node);
@@ -1028,7 +1087,7 @@ impl<'a> Reader<'a> {
     /// The words of a block's info string with their places on the fence line.
     fn block_words(&self, code: &Code, words: &[&str]) -> Words {
         let line = self.line_of(code.start);
-        let line_start = self.line_starts.get(line).copied().unwrap_or(0);
+        let line_start = self.places.line_starts.get(line).copied().unwrap_or(0);
         let fence = self.line_text(line);
         // Each word is looked for after the fence and the words before it.
         let mut from = code.start.saturating_sub(line_start);
@@ -1091,7 +1150,7 @@ impl<'a> Reader<'a> {
             .enumerate()
             .map(|(i, line)| {
                 let (bytes, _) = self.content_offset(code, i, line);
-                let start = self.line_starts.get(first + i).copied().unwrap_or(0) + bytes;
+                let start = self.places.line_starts.get(first + i).copied().unwrap_or(0) + bytes;
                 (line.to_string(), self.pos(start))
             })
             .collect();
@@ -1429,6 +1488,51 @@ mod tests {
                 (5, Pos { line: 5, column: 5 }, 1, fence)
             ]
         );
+    }
+
+    #[test]
+    fn a_column_counted_from_the_strides_is_the_characters_before_it() {
+        let text = "a\u{e5}\u{2603}\n\u{1f600}b\r\n".repeat(40);
+        let places = Places::new(&text);
+        for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            assert_eq!(
+                places.chars_before(&text, offset),
+                text[..offset].chars().count(),
+                "{offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn places_at_the_end_of_a_line_of_200_000_characters_are_right() {
+        // Each piece of a long line placed where it stands (each counted from its line's start
+        // was quadratic), characters of two and three bytes among them.
+        let line = format!("{}\u{2603}", "*\u{e9}* ".repeat(50_000));
+        let text = format!("# B\n\n{line}\n");
+        let (n, _) = nodes(&text);
+        let Some(Node::Paragraph { text: pieces, .. }) = n.last() else {
+            panic!("no paragraph")
+        };
+        // Each piece's first character where the line has it.
+        let chars: Vec<char> = line.chars().collect();
+        for p in pieces.iter().filter(|p| !p.text.trim().is_empty()) {
+            assert_eq!(p.at.line, 3);
+            let first = p.text.chars().next();
+            assert_eq!(chars.get(p.at.column as usize - 1), first.as_ref(), "{p:?}");
+        }
+        assert!(pieces.len() >= 100_000);
+        let last_e = pieces.iter().rfind(|p| p.text == "\u{e9}").map(|p| p.at);
+        assert_eq!(
+            last_e,
+            Some(Pos {
+                line: 3,
+                column: 199_998
+            })
+        );
+        let snowman = pieces.iter().find(|p| p.text.contains('\u{2603}'));
+        let snowman = snowman.map(|p| p.at.column as usize + p.text.chars().count());
+        // The snowman is the line's 200 001st character, the last of the piece that holds it.
+        assert_eq!(snowman, Some(200_001 + 1));
     }
 
     #[test]
