@@ -155,6 +155,9 @@ pub(crate) struct Reader<'a> {
     containers: u32,
     /// The book has a `<!-- toc -->` of its own.
     contents_marker: bool,
+    /// The last answer of [`Reader::chapter_follows`]: where it looked from, the start of
+    /// the line it found (the text's end for none), and the answer.
+    follows: std::cell::Cell<Option<(usize, usize, bool)>>,
     done: bool,
 }
 
@@ -196,6 +199,7 @@ impl<'a> Reader<'a> {
             in_note: false,
             containers: 0,
             contents_marker: false,
+            follows: std::cell::Cell::new(None),
             done: false,
         };
         // The notes' definitions, wherever they stand (a chapter's notes follow it), and
@@ -882,7 +886,7 @@ impl<'a> Reader<'a> {
         }
         // Other inline tags (`<b>`, `<span …>`, `</abbr>`) are markup: the text between them
         // is the text, and comes as text. Other comments are silent.
-        let what = match self.directive(html, range.start, warn) {
+        let what = match self.directive(html, range.clone(), warn) {
             Some(node @ Node::PrintPage { .. }) => {
                 // The paragraph goes on after the print page's line.
                 let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
@@ -961,6 +965,10 @@ impl<'a> Reader<'a> {
     fn html_block(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
         let mut text = String::new();
         let mut rest = html;
+        // Where in the file the next comment is looked for (after the one before), and where
+        // the text since the last comment that said something stands: each found once, not
+        // from the block's start (a block of thousands of comments was quadratic; issue 32).
+        let (mut from, mut text_from) = (range.start, range.start);
         while let Some(i) = rest.find("<!--") {
             text.push_str(&rest[..i]);
             let after = &rest[i..];
@@ -971,9 +979,14 @@ impl<'a> Reader<'a> {
             };
             let comment = &after[..end + 3];
             rest = &after[end + 3..];
-            let node = self.directive(comment, range.start, warn);
+            let node = self.directive(comment, from..range.end, warn);
+            if let Some(at) = self.comment_at(comment, from..range.end) {
+                from = at + comment.trim().len();
+            }
             if let Some(node) = node {
-                self.html_text_block(&std::mem::take(&mut text), range.clone(), warn);
+                let text_range = text_from..range.end;
+                text_from = from;
+                self.html_text_block(&std::mem::take(&mut text), text_range, warn);
                 // A page break or a print page change before the next chapter (or the book's
                 // end): the notes of this chapter end it before them, not on the next
                 // chapter's first page or print page.
@@ -988,12 +1001,22 @@ impl<'a> Reader<'a> {
             }
         }
         text.push_str(rest);
-        self.html_text_block(&text, range, warn);
+        self.html_text_block(&text, text_from..range.end, warn);
     }
 
     /// Whether a level-1 heading (`# …`, at most three blanks in) or the end of the book is
     /// what comes next after byte `at`, blank lines aside.
+    ///
+    /// The answer is kept with the line it was found on: asked again from the start of a line
+    /// passed over on the way, it is the same, and not looked for again (each of thousands of
+    /// page breaks in a row looked past all those after it; issue 32).
     fn chapter_follows(&self, at: usize) -> bool {
+        if let Some((from, found, answer)) = self.follows.get()
+            && (from..=found).contains(&at)
+            && (at == from || self.text.as_bytes().get(at.wrapping_sub(1)) == Some(&b'\n'))
+        {
+            return answer;
+        }
         let rest = self.text.get(at..).unwrap_or_default();
         // (Lines of comments alone are passed over: a print page change, `<!-- sida 6 -->`,
         // stands before the next chapter's heading.)
@@ -1001,27 +1024,41 @@ impl<'a> Reader<'a> {
             let t = l.trim();
             t.starts_with("<!--") && t.ends_with("-->") && !t[4..].contains("<!--")
         };
-        match rest
-            .lines()
-            .find(|l| !l.trim().is_empty() && !comment_alone(l))
-        {
-            None => true,
-            Some(line) => {
+        // The lines as `str::lines` gives them, with where each starts.
+        let mut start = at;
+        let found = rest.split_inclusive('\n').find_map(|piece| {
+            let line = piece
+                .strip_suffix('\n')
+                .map_or(piece, |l| l.strip_suffix('\r').unwrap_or(l));
+            let here = start;
+            start += piece.len();
+            (!line.trim().is_empty() && !comment_alone(line)).then_some((here, line))
+        });
+        let (found, answer) = match found {
+            None => (self.text.len().max(at), true),
+            Some((here, line)) => {
                 let t = line.trim_start_matches(' ');
-                line.len() - t.len() <= 3
-                    && (t.trim_end() == "#" || t.starts_with("# ") || t.starts_with("#\t"))
+                let heading = line.len() - t.len() <= 3
+                    && (t.trim_end() == "#" || t.starts_with("# ") || t.starts_with("#\t"));
+                (here, heading)
             }
-        }
+        };
+        self.follows.set(Some((at, found, answer)));
+        answer
     }
 
     /// What a comment asks for: a page break, a print page change, the contents list; `None`
     /// for any other comment (a print page comment without a number is warned about).
-    fn directive(&self, html: &str, offset: usize, warn: &mut dyn FnMut(Warning)) -> Option<Node> {
+    /// `within`: the bytes of the file where it is looked for.
+    fn directive(
+        &self,
+        html: &str,
+        within: Range<usize>,
+        warn: &mut dyn FnMut(Warning),
+    ) -> Option<Node> {
         let at = self
-            .text
-            .get(offset..)
-            .and_then(|t| t.find(html.trim()))
-            .map_or(offset, |i| offset + i);
+            .comment_at(html, within.clone())
+            .unwrap_or(within.start);
         if is_page_break(html) {
             Some(Node::PageBreak)
         } else if let Some(number) = print_page(html) {
@@ -1043,6 +1080,15 @@ impl<'a> Reader<'a> {
             }
             None
         }
+    }
+
+    /// Where the comment `html` stands in the file, looked for in the bytes `within` (`None`
+    /// when it is not written there as it is: inside a quote, over several lines).
+    fn comment_at(&self, html: &str, within: Range<usize>) -> Option<usize> {
+        let end = within.end.min(self.text.len());
+        (self.text.get(within.start.min(end)..end))
+            .and_then(|t| t.find(html.trim()))
+            .map(|i| within.start + i)
     }
 
     /// The text of (part of) an HTML block as a paragraph, its markup left out with a warning.
@@ -1533,6 +1579,50 @@ mod tests {
         let snowman = snowman.map(|p| p.at.column as usize + p.text.chars().count());
         // The snowman is the line's 200 001st character, the last of the piece that holds it.
         assert_eq!(snowman, Some(200_001 + 1));
+    }
+
+    #[test]
+    fn ten_thousand_page_breaks_in_a_row() {
+        let breaks = "<!-- pagebreak -->\n".repeat(10_000);
+        for (after, chapter) in [("# Tv\u{e5}\n\nMer.\n", true), ("Mer.\n", false)] {
+            let text = format!("Text[^n].\n\n{breaks}\n{after}\n[^n]: Noten.\n");
+            let (n, _) = nodes(&text);
+            let page_breaks: Vec<usize> = (n.iter().enumerate())
+                .filter(|(_, n)| matches!(n, Node::PageBreak))
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(page_breaks.len(), 10_000);
+            // The breaks one after the other.
+            assert_eq!(page_breaks[9_999] - page_breaks[0], 9_999);
+            // The chapter's notes end it before the breaks when a chapter follows them, else
+            // at the book's end.
+            let notes = n.iter().position(|n| matches!(n, Node::Notes { .. }));
+            let Some(notes) = notes else {
+                panic!("no notes")
+            };
+            assert_eq!(notes < page_breaks[0], chapter, "{after}");
+        }
+    }
+
+    #[test]
+    fn comments_in_one_html_block_stand_where_each_is() {
+        let (n, _) = nodes("<div>\n<!-- sida 5 -->\n<!-- sida 5 -->\n<!-- sida 6 -->\n</div>\n");
+        let pages: Vec<(String, Pos)> = n
+            .iter()
+            .filter_map(|n| match n {
+                Node::PrintPage { number, at } => Some((number.clone(), *at)),
+                _ => None,
+            })
+            .collect();
+        let at = |line| Pos { line, column: 1 };
+        assert_eq!(
+            pages,
+            [
+                ("5".to_string(), at(2)),
+                ("5".to_string(), at(3)),
+                ("6".to_string(), at(4))
+            ]
+        );
     }
 
     #[test]
