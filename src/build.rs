@@ -1144,18 +1144,16 @@ fn transcribe_opened(
                 meta.title = title;
                 volumes.titled = meta.title.is_some();
             }
-            let known: Vec<_> = laid
-                .found
-                .into_iter()
-                .enumerate()
-                .map(|(i, entry)| {
-                    let page = laid
-                        .marks
-                        .iter()
-                        .find(|(m, _)| *m as usize == i)
-                        .map(|m| m.1);
-                    (entry, page.filter(|_| numbered))
-                })
+            // Each entry's page: where its mark was first laid out (looked up, not looked for
+            // among all the marks for each entry, which was quadratic; issue 32).
+            let mut pages = vec![None; laid.found.len()];
+            for &(mark, page) in laid.marks.iter().rev() {
+                if let Some(slot) = pages.get_mut(mark as usize) {
+                    *slot = Some(page);
+                }
+            }
+            let known: Vec<_> = (laid.found.into_iter().zip(pages))
+                .map(|(entry, page)| (entry, page.filter(|_| numbered)))
                 .collect();
             let next = match split {
                 // The contents list's entries changed in number: so did the places between
