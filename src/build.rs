@@ -1538,15 +1538,19 @@ impl Pass<'_, '_> {
             }
         }
         if let Some(b) = &run.bulletin {
-            // The index of players, with the pages of the pass before (the list's).
-            let known = run.writer.contents().known.clone();
-            let pages = |i: usize| known.get(i).and_then(|(_, page)| *page);
-            // Its names were warned of at their games' headings: not again here.
+            // The index of players, with the pages of the pass before (the list's: its pages
+            // only, not a copy of its entries).
+            let known: Vec<Option<u32>> = (run.writer.contents().known.iter())
+                .map(|(_, page)| *page)
+                .collect();
+            let pages = |i: usize| known.get(i).copied().flatten();
+            // Its names were warned of at their games' headings: not again here. Each laid
+            // out as it is made.
             for node in b.index(&pages) {
                 run.writer
                     .node(&node, &run.options, &mut run.blocks, &mut |_| {});
+                lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT, None)?;
             }
-            lay_out(&mut run.blocks, &mut run.layout, destination::OUTPUT, None)?;
         }
         let marks = run.layout.marks().to_vec();
         let places = run.layout.places().to_vec();
