@@ -10,9 +10,12 @@
 //! on all cores, whatever the input's size (the same runs on a file twice as large). Last,
 //! where valgrind is installed, the instructions of a build with and without `--verify` on
 //! one thread, counted by callgrind: the figure that does not vary with the machine's load.
+//! Then the costs when doubled (`costs.rs`): inputs once quadratic (issue 32) built at two
+//! sizes, with the ratio of their times.
 //!
 //! Usage: `cargo bench --bench throughput -- [PGN]`. Without a path, the PGN files of
-//! `../shared/corpus/` are concatenated and repeated to at least 50 MB.
+//! `../shared/corpus/` are concatenated and repeated to at least 50 MB. `-- --costs`: the
+//! costs when doubled alone.
 
 use std::fs;
 use std::io::{self, Write};
@@ -25,6 +28,9 @@ use pgn_reader::{Reader, SanPlus, Visitor};
 use schackpunkt::{Destination, Format, Job, Notation, Settings};
 use shakmaty::{Chess, Position};
 
+#[path = "throughput/costs.rs"]
+mod costs;
+
 const TARGET_BYTES: u64 = 50 * 1024 * 1024;
 
 fn main() {
@@ -36,7 +42,16 @@ fn main() {
         child(&args[1], Path::new(&args[2]));
         return;
     }
+    if args.first().map(String::as_str) == Some("--child-cost") {
+        costs::child(&args[1], Path::new(&args[2]));
+        return;
+    }
     let dir = tempfile::tempdir().expect("temporary folder");
+    if args.first().map(String::as_str) == Some("--costs") {
+        costs::report(dir.path());
+        inputs_and_read_doubled(dir.path());
+        return;
+    }
     let input = match args.first() {
         Some(p) => PathBuf::from(p),
         None => corpus_file(dir.path(), TARGET_BYTES),
@@ -163,6 +178,7 @@ fn main() {
             "instructions: not counted (valgrind is not installed: apt-get install valgrind)"
         ),
     }
+    costs::report(dir.path());
     inputs_and_read_doubled(dir.path());
 }
 

@@ -1221,18 +1221,16 @@ fn transcribe_opened(
                 meta.title = title;
                 volumes.titled = meta.title.is_some();
             }
-            let known: Vec<_> = laid
-                .found
-                .into_iter()
-                .enumerate()
-                .map(|(i, entry)| {
-                    let page = laid
-                        .marks
-                        .iter()
-                        .find(|(m, _)| *m as usize == i)
-                        .map(|m| m.1);
-                    (entry, page.filter(|_| numbered))
-                })
+            // Each entry's page: where its mark was first laid out (looked up, not looked for
+            // among all the marks for each entry, which was quadratic; issue 32).
+            let mut pages = vec![None; laid.found.len()];
+            for &(mark, page) in laid.marks.iter().rev() {
+                if let Some(slot) = pages.get_mut(mark as usize) {
+                    *slot = Some(page);
+                }
+            }
+            let known: Vec<_> = (laid.found.into_iter().zip(pages))
+                .map(|(entry, page)| (entry, page.filter(|_| numbered)))
                 .collect();
             let next = match split {
                 // The contents list's entries changed in number: so did the places between
@@ -1618,15 +1616,19 @@ impl Pass<'_, '_> {
             }
         }
         if let Some(b) = &run.bulletin {
-            // The index of players, with the pages of the pass before (the list's).
-            let known = run.writer.contents().known.clone();
-            let pages = |i: usize| known.get(i).and_then(|(_, page)| *page);
-            // Its names were warned of at their games' headings: not again here.
+            // The index of players, with the pages of the pass before (the list's: its pages
+            // only, not a copy of its entries).
+            let known: Vec<Option<u32>> = (run.writer.contents().known.iter())
+                .map(|(_, page)| *page)
+                .collect();
+            let pages = |i: usize| known.get(i).copied().flatten();
+            // Its names were warned of at their games' headings: not again here. Each laid
+            // out as it is made.
             for node in b.index(&pages) {
                 run.writer
                     .node(&node, &run.options, &mut run.blocks, &mut |_| {});
+                lay_out(&mut run.blocks, &mut run.layout, None)?;
             }
-            lay_out(&mut run.blocks, &mut run.layout, None)?;
         }
         let marks = run.layout.marks().to_vec();
         let places = run.layout.places().to_vec();

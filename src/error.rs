@@ -455,23 +455,161 @@ impl fmt::Display for Warning {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// How many warnings of one kind are shown; the rest of that kind are counted, and one line
+/// after the build says how many were not shown ([`Shown`]). The same number as a text's
+/// characters with no braille rule reported one by one.
+pub const WARNINGS_SHOWN: usize = 20;
+
+/// The one rule for which warnings are shown: the first [`WARNINGS_SHOWN`] of each kind (a
+/// kind is a message with what is quoted in it and its numbers left out: every
+/// `front matter: unknown key '…' is left out` is one kind), then for each kind with more,
+/// one line at the end ([`Shown::not_shown`]). Errors that left out their game are all
+/// shown. The build's count of warnings and `--deny-warnings` see every warning; only the
+/// showing is cut (20 000 warnings drawn one by one took longer to read than to make).
+#[derive(Debug, Default)]
+pub struct Shown {
+    /// Each kind seen, at its index in `kinds` (the order they were first seen in).
+    index: std::collections::HashMap<String, usize>,
+    /// Each kind: how many warnings of it, and the place of the first not shown.
+    kinds: Vec<(String, usize, Option<Location>)>,
+}
+
+impl Shown {
+    /// Whether `w` is shown: an error always, a warning when fewer than [`WARNINGS_SHOWN`] of
+    /// its kind came before it.
+    pub fn show(&mut self, w: &Warning) -> bool {
+        if w.is_error() {
+            return true;
+        }
+        let kind = kind_of(&w.0.message);
+        let i = match self.index.get(&kind) {
+            Some(&i) => i,
+            None => {
+                self.kinds.push((kind.clone(), 0, None));
+                self.index.insert(kind, self.kinds.len() - 1);
+                self.kinds.len() - 1
+            }
+        };
+        let (_, count, first) = &mut self.kinds[i];
+        *count += 1;
+        if *count > WARNINGS_SHOWN {
+            first.get_or_insert_with(|| w.0.location.clone());
+            return false;
+        }
+        true
+    }
+
+    /// A line for each kind of which some warnings were not shown, in the order the kinds were
+    /// first seen: how many, and where the first of them is.
+    pub fn not_shown(&self) -> Vec<String> {
+        self.kinds
+            .iter()
+            .filter_map(|(kind, count, first)| {
+                let first = first.as_ref()?;
+                let more = count - WARNINGS_SHOWN;
+                let warnings = if more == 1 { "warning" } else { "warnings" };
+                Some(format!(
+                    "warning: {more} more {warnings} \"{kind}\" not shown, from {first} on (the \
+                     first {WARNINGS_SHOWN} are above)"
+                ))
+            })
+            .collect()
+    }
+}
+
+/// A warning's kind: its message with control characters escaped, each quoted part (`'…'`,
+/// `"…"`, `` `…` ``) and each word holding a digit (`12`, `U+1F600`'s `1F600`) as `…`.
+fn kind_of(message: &str) -> String {
+    let mut kind = String::with_capacity(message.len());
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        if matches!(c, '\'' | '"' | '`') && chars.clone().any(|d| d == c) {
+            for d in chars.by_ref() {
+                if d == c {
+                    break;
+                }
+            }
+            kind.push(c);
+            kind.push('…');
+            kind.push(c);
+        } else if c.is_alphanumeric() {
+            let mut word = String::from(c);
+            while let Some(&d) = chars.peek().filter(|d| d.is_alphanumeric()) {
+                word.push(d);
+                chars.next();
+            }
+            match word.chars().any(|d| d.is_ascii_digit()) {
+                true => kind.push('…'),
+                false => kind.push_str(&word),
+            }
+        } else if c.is_control() {
+            kind.extend(c.escape_default());
+        } else {
+            kind.push(c);
+        }
+    }
+    kind
+}
+
+/// Where each line of a text starts, so that a line is found by its number at once (finding
+/// it with `text.lines().nth()` for each of 20 000 warnings took minutes: issue 32). Lines end
+/// at LF, as `str::lines` ends them; a CR before the LF is not part of the line.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub(crate) fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineStarts(starts)
+    }
+
+    /// The byte where 0-based line `line` starts: the text's length past its last line.
+    pub(crate) fn start(&self, line: usize, text: &str) -> usize {
+        self.0
+            .get(line)
+            .copied()
+            .unwrap_or(text.len())
+            .min(text.len())
+    }
+
+    /// The text of 0-based line `line` without its line end, as `text.lines().nth(line)`
+    /// gives it (`None` past the last line).
+    pub(crate) fn line<'t>(&self, line: usize, text: &'t str) -> Option<&'t str> {
+        let start = *self.0.get(line)?;
+        if start >= text.len() {
+            return None;
+        }
+        let end = self.0.get(line + 1).map_or(text.len(), |&next| next - 1);
+        let line = text.get(start..end)?;
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    }
+}
+
 /// The one way warnings leave the pipeline: every stage hands its warnings (and the build its
 /// errors) to the reporter, which completes them (the source line of a book, whose text it
 /// knows) and passes them on. Stages never print.
 pub(crate) struct Reporter<'w> {
     sink: &'w mut dyn FnMut(&Warning),
-    /// The file being read whose whole text is at hand (a book), for source lines.
+    /// The file being read whose whole text is at hand (a book), for source lines, with
+    /// where its lines start (found when the first diagnostic asks).
     text: Option<(String, String)>,
+    lines: std::cell::OnceCell<LineStarts>,
 }
 
 impl<'w> Reporter<'w> {
     pub(crate) fn new(sink: &'w mut dyn FnMut(&Warning)) -> Self {
-        Reporter { sink, text: None }
+        Reporter {
+            sink,
+            text: None,
+            lines: std::cell::OnceCell::new(),
+        }
     }
 
     /// The text of the input being read, when it is read whole (a book); `None` for a stream.
     pub(crate) fn reading(&mut self, file: &str, text: Option<&str>) {
         self.text = text.map(|t| (file.to_owned(), t.to_owned()));
+        self.lines = std::cell::OnceCell::new();
     }
 
     /// Completes a diagnostic: a problem in a book shows the book's own line (a game in a
@@ -479,9 +617,11 @@ impl<'w> Reporter<'w> {
     pub(crate) fn complete(&self, d: &mut Diagnostic) {
         if let Some((file, text)) = &self.text
             && d.location.file == *file
-            && let Some(line) = (d.location.line as usize)
-                .checked_sub(1)
-                .and_then(|i| text.lines().nth(i))
+            && let Some(line) = (d.location.line as usize).checked_sub(1).and_then(|i| {
+                self.lines
+                    .get_or_init(|| LineStarts::new(text))
+                    .line(i, text)
+            })
         {
             d.source_line = Some(line.trim_end_matches('\r').to_owned());
         }
@@ -591,6 +731,130 @@ mod tests {
             d.render(Severity::Error, Style::default()),
             "b:1:1: error: a\\u{0}b\\u{1b}[31m"
         );
+    }
+
+    #[test]
+    fn a_line_found_by_its_start_is_the_line_str_lines_gives() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "a\n\nb",
+            "a\r\nb\r\n",
+            "a\r\r\nb",
+            "\n\n",
+            "å\nä\rö\n",
+        ] {
+            let starts = LineStarts::new(text);
+            for i in 0..6 {
+                assert_eq!(
+                    starts.line(i, text),
+                    text.lines().nth(i),
+                    "{text:?} line {i}"
+                );
+            }
+            let before: usize = text.split_inclusive('\n').take(2).map(str::len).sum();
+            assert_eq!(starts.start(2, text), before, "{text:?}");
+            assert_eq!(starts.start(99, text), text.len());
+        }
+    }
+
+    #[test]
+    fn the_reporter_draws_the_line_of_the_five_thousandth_warning() {
+        let text: String = (1..=10_000).map(|i| format!("rad {i}\r\n")).collect();
+        let mut shown = Vec::new();
+        let mut sink = |w: &Warning| shown.push(w.clone());
+        let mut reporter = Reporter::new(&mut sink);
+        reporter.reading("b.md", Some(&text));
+        for line in 1..=10_001 {
+            let at = Location {
+                file: "b.md".into(),
+                line,
+                column: 2,
+            };
+            reporter.warn(Warning(Diagnostic::new(at, "x")));
+        }
+        // Another file's line is not this text's.
+        let elsewhere = Location {
+            file: "c.md".into(),
+            line: 3,
+            column: 1,
+        };
+        reporter.warn(Warning(Diagnostic::new(elsewhere, "x")));
+        drop(reporter);
+        assert_eq!(shown[4999].0.location.line, 5000);
+        assert_eq!(shown[4999].0.source_line.as_deref(), Some("rad 5000"));
+        assert_eq!(shown[9999].0.source_line.as_deref(), Some("rad 10000"));
+        // Past the last line, and in another file: no line.
+        assert_eq!(shown[10_000].0.source_line, None);
+        assert_eq!(shown[10_001].0.source_line, None);
+    }
+
+    #[test]
+    fn a_warnings_kind_leaves_out_what_is_quoted_and_numbers() {
+        let kinds = [
+            (
+                "no braille rule for the character '☃' (U+2603); a substitute is written",
+                "no braille rule for the character '…' (U+…); a substitute is written",
+            ),
+            (
+                "no braille rule for the character '😀' (U+1F600); a substitute is written",
+                "no braille rule for the character '…' (U+…); a substitute is written",
+            ),
+            (
+                "front matter: unknown key 'k12' is left out",
+                "front matter: unknown key '…' is left out",
+            ),
+            ("an HTML block: its text", "an HTML block: its text"),
+            ("`x` and \"y\" in 3 places", "`…` and \"…\" in … places"),
+            // An apostrophe with no other after it is a letter of the text.
+            ("the game's end\u{7}", "the game's end\\u{7}"),
+        ];
+        for (message, kind) in kinds {
+            assert_eq!(kind_of(message), kind, "{message}");
+        }
+    }
+
+    #[test]
+    fn warnings_beyond_the_limit_of_their_kind_are_counted_in_one_line() {
+        let warning = |message: String, line: u32| {
+            Warning(Diagnostic::new(
+                Location {
+                    file: "b.md".into(),
+                    line,
+                    column: 1,
+                },
+                message,
+            ))
+        };
+        let mut shown = Shown::default();
+        let mut told = Vec::new();
+        for i in 0..30u32 {
+            let key = warning(
+                format!("front matter: unknown key 'k{i}' is left out"),
+                i + 2,
+            );
+            told.push(shown.show(&key));
+            if i < 21 {
+                told.push(shown.show(&warning("an HTML block".into(), 100 + i)));
+            }
+        }
+        // Errors that left out a game are all shown.
+        let error = Warning::skipped(warning("a bad move".into(), 1).0);
+        assert!((0..50).all(|_| shown.show(&error)));
+        // Twenty of each kind shown, in the order they came.
+        assert_eq!(told.iter().filter(|&&t| t).count(), 40);
+        assert!(told[..40].iter().all(|&t| t));
+        assert_eq!(
+            shown.not_shown(),
+            [
+                "warning: 10 more warnings \"front matter: unknown key '…' is left out\" not \
+                 shown, from b.md:22:1 on (the first 20 are above)",
+                "warning: 1 more warning \"an HTML block\" not shown, from b.md:120:1 on (the \
+                 first 20 are above)",
+            ]
+        );
+        assert!(Shown::default().not_shown().is_empty());
     }
 
     #[test]

@@ -37,7 +37,9 @@ pub(crate) mod source;
 
 pub use build::{Destination, InputKind, Job, Summary, Written, run, transcribe_bytes};
 pub use destination::remove_temporary_files;
-pub use error::{Diagnostic, Error, Location, Result, Severity, Style, Warning};
+pub use error::{
+    Diagnostic, Error, Location, Result, Severity, Shown, Style, WARNINGS_SHOWN, Warning,
+};
 pub use read::{Item as ReadItem, ReadGame, read_braille, read_file, to_pgn};
 pub use settings::{
     BrfTable, ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH,

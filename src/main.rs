@@ -10,7 +10,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use schackpunkt::{
-    Destination, Error, InputKind, Job, Progress, Settings, Style, Warning, encoding_for_label, run,
+    Destination, Error, InputKind, Job, Progress, Settings, Shown, Style, Warning,
+    encoding_for_label, run,
 };
 
 /// Chess books and PGN into Swedish chess braille (Schacknotation i punktskrift, 2013).
@@ -172,7 +173,13 @@ fn main() -> ExitCode {
         _ => Vec::new(),
     };
     let bar = Bar::start(&inputs, quiet);
-    let mut warn = |w: &Warning| bar.say(&w.render(style));
+    // The first warnings of each kind, then a count of the rest (`Shown`).
+    let mut shown = Shown::default();
+    let mut warn = |w: &Warning| {
+        if shown.show(w) {
+            bar.say(&w.render(style))
+        }
+    };
     let result = match cli.command {
         Command::Build(a) => {
             let destination = match a.output {
@@ -313,6 +320,9 @@ fn main() -> ExitCode {
         run(&job, &mut warn)
     });
     bar.finish();
+    for line in shown.not_shown() {
+        say(&line);
+    }
     match result {
         Ok(summary) => {
             // One line of plain words on standard error: what was read and made.

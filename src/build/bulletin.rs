@@ -141,7 +141,9 @@ impl Bulletin {
             level: 2,
             text: game_heading(about, board),
         });
-        for side in ["White", "Black"] {
+        // The players, for the index (none without pages: no index then, and nothing kept
+        // a player).
+        for side in ["White", "Black"].into_iter().filter(|_| self.paged) {
             if let Some(name) = about.tag(side) {
                 let name = tidy(name);
                 self.players
@@ -155,30 +157,35 @@ impl Bulletin {
 
     /// The index of players, after the last game: each player with the pages of their games'
     /// headings as `pages` tells them (the contents list's entry `i` stands on page
-    /// `pages(i)`).
-    pub(super) fn index(&self, pages: &dyn Fn(usize) -> Option<u32>) -> Vec<Node> {
-        if self.players.is_empty() || !self.paged {
-            return Vec::new();
-        }
-        let mut nodes = vec![Node::Heading {
+    /// `pages(i)`). A node at a time, so that each is laid out before the next is made (the
+    /// whole index of 160 000 players held at once, as nodes and then as blocks, was most
+    /// of a bulletin's memory; issue 32).
+    pub(super) fn index<'b>(
+        &'b self,
+        pages: &'b dyn Fn(usize) -> Option<u32>,
+    ) -> impl Iterator<Item = Node> + 'b {
+        let paged = self.paged && !self.players.is_empty();
+        let heading = paged.then(|| Node::Heading {
             level: 1,
             text: plain(INDEX_HEADING),
-        }];
-        for ((_, name), entries) in &self.players {
-            let mut numbers: Vec<u32> = entries.iter().filter_map(|&e| pages(e)).collect();
-            numbers.dedup();
-            let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
-            let text = match listed.is_empty() {
-                true => name.clone(),
-                false => format!("{name} {}", listed.join(", ")),
-            };
-            nodes.push(Node::Paragraph {
-                text: plain(&text),
-                opening: crate::document::Opening::AfterBreak,
-                broken: false,
-            });
-        }
-        nodes
+        });
+        let players = self.players.iter().filter(move |_| paged);
+        heading
+            .into_iter()
+            .chain(players.map(move |((_, name), entries)| {
+                let mut numbers: Vec<u32> = entries.iter().filter_map(|&e| pages(e)).collect();
+                numbers.dedup();
+                let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
+                let text = match listed.is_empty() {
+                    true => name.clone(),
+                    false => format!("{name} {}", listed.join(", ")),
+                };
+                Node::Paragraph {
+                    text: plain(&text),
+                    opening: crate::document::Opening::AfterBreak,
+                    broken: false,
+                }
+            }))
     }
 }
 
@@ -554,7 +561,6 @@ mod tests {
         // Entry i stands on page 10 + i.
         let index = b.index(&|e| Some(10 + e as u32));
         let lines: Vec<String> = index
-            .iter()
             .filter_map(|n| match n {
                 Node::Paragraph { text, .. } => Some(text[0].text.clone()),
                 _ => None,

@@ -9,7 +9,7 @@ use std::ops::Range;
 use saphyr::{MarkedYaml, Scalar, YamlData, YamlLoader};
 use saphyr_parser::{Event, Marker, Parser, ScanError};
 
-use crate::error::{Diagnostic, Error, Location, Result, Warning};
+use crate::error::{Diagnostic, Error, LineStarts, Location, Result, Warning};
 use crate::settings::{self, scalar_text};
 
 /// Build options set by one source; declared with every setting in [`crate::settings`].
@@ -87,17 +87,9 @@ fn read_yaml(
         line: u32::try_from(file_line(line) + 1).unwrap_or(u32::MAX),
         column: u32::try_from(col + 1).unwrap_or(u32::MAX),
     };
-    // Where each line of the file starts: a line found at once, however many messages
-    // (issue 32: 80 000 unknown keys took minutes, each line counted from the start).
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let line_text = |k: usize| -> &str {
-        let from = starts.get(k).copied().unwrap_or(text.len());
-        let to = starts.get(k + 1).copied().unwrap_or(text.len());
-        text[from..to].trim_end_matches('\n').trim_end_matches('\r')
-    };
-    let source_line = |line: usize| line_text(file_line(line)).to_string();
+    // (Each line found at once: 80 000 unknown keys took minutes found line by line.)
+    let lines = LineStarts::new(text);
+    let source_line = |line: usize| lines.line(file_line(line), text).unwrap_or("").to_string();
     if let Some(m) = too_deep(yaml) {
         return Err(Diagnostic::new(
             place(m.line(), m.col()),
@@ -110,10 +102,7 @@ fn read_yaml(
     // A marker's byte offset in the file: YAML line 1 is line 2 of the file, columns are
     // characters.
     let offset = |m: saphyr::Marker| -> usize {
-        let line_start = starts
-            .get(file_line(m.line()))
-            .copied()
-            .unwrap_or(text.len());
+        let line_start = lines.start(file_line(m.line()), text);
         let line = text.get(line_start..).unwrap_or("");
         let column = line
             .char_indices()

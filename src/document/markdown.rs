@@ -24,6 +24,7 @@
 
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::rc::Rc;
 
 use pulldown_cmark::{
     CodeBlockKind, Event, HeadingLevel, OffsetIter, Options as MdOptions, Parser, Tag, TagEnd,
@@ -66,11 +67,57 @@ struct Code {
     start: usize,
 }
 
+/// Bytes of the book between two counts of characters in [`Places`].
+const STRIDE: usize = 128;
+
+/// Where any byte of a book stands, found at once: where each line starts, and how many
+/// characters stand before every [`STRIDE`]th byte, so that a column is counted over at most
+/// [`STRIDE`] bytes. (A column counted from its line's start for every piece made a long line
+/// quadratic: `*a* ` repeated to 1.6 MB on one line took 23 s; issue 32.) Made once for the
+/// book, and shared with the readers of its notes.
+struct Places {
+    line_starts: Vec<usize>,
+    /// The characters before byte `k * STRIDE`, for each `k` up to the text's length.
+    chars: Vec<usize>,
+}
+
+impl Places {
+    fn new(text: &str) -> Places {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let mut chars = Vec::with_capacity(text.len() / STRIDE + 1);
+        let mut before = 0;
+        chars.push(0);
+        for stride in text.as_bytes().chunks(STRIDE) {
+            before += starts_of_characters(stride);
+            chars.push(before);
+        }
+        Places { line_starts, chars }
+    }
+
+    /// How many characters of `text` start before byte `offset`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        let k = offset / STRIDE;
+        let from = k * STRIDE;
+        self.chars.get(k).copied().unwrap_or(0)
+            + text
+                .as_bytes()
+                .get(from..offset)
+                .map_or(0, starts_of_characters)
+    }
+}
+
+/// How many characters start in `bytes` of UTF-8 (every byte but the continuation bytes).
+fn starts_of_characters(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
 /// Reads a book's nodes one at a time (a pull parser over pulldown-cmark's events).
 pub(crate) struct Reader<'a> {
     name: &'a str,
     text: &'a str,
-    line_starts: Vec<usize>,
+    places: Rc<Places>,
     events: OffsetIter<'a>,
     /// Where the body starts in the file (after the front matter).
     body_start: usize,
@@ -111,6 +158,9 @@ pub(crate) struct Reader<'a> {
     /// The last print page number in digits (`<!-- sida 12 -->`), to find pages that go
     /// backwards.
     print_page: std::cell::Cell<Option<u64>>,
+    /// The last answer of [`Reader::chapter_follows`]: where it looked from, the start of
+    /// the line it found (the text's end for none), and the answer.
+    follows: std::cell::Cell<Option<(usize, usize, bool)>>,
     done: bool,
 }
 
@@ -118,15 +168,18 @@ impl<'a> Reader<'a> {
     /// A reader of the book `text` (the whole file; `name` is used in messages), whose front
     /// matter was read into `front`.
     pub(crate) fn new(name: &'a str, text: &'a str, front: &FrontMatter) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Reader::with_places(name, text, front, Rc::new(Places::new(text)))
+    }
+
+    /// A reader of `text` up to its end, whose places (of the whole book) are `places`.
+    fn with_places(name: &'a str, text: &'a str, front: &FrontMatter, places: Rc<Places>) -> Self {
         let body_start = front.body_start.min(text.len());
         let body = text.get(body_start..).unwrap_or("");
         let md = markdown_options();
         let mut reader = Reader {
             name,
             text,
-            line_starts,
+            places,
             events: Parser::new_ext(body, md).into_offset_iter(),
             body_start,
             queue: VecDeque::new(),
@@ -150,6 +203,7 @@ impl<'a> Reader<'a> {
             containers: 0,
             contents_marker: false,
             print_page: std::cell::Cell::new(None),
+            follows: std::cell::Cell::new(None),
             done: false,
         };
         // The notes' definitions, wherever they stand (a chapter's notes follow it), and
@@ -181,13 +235,14 @@ impl<'a> Reader<'a> {
     }
 
     /// A reader of one note's definition (`range`, in `text`), for its chapter's end.
-    fn note(name: &'a str, text: &'a str, range: Range<usize>) -> Self {
+    fn note(name: &'a str, text: &'a str, range: Range<usize>, places: Rc<Places>) -> Self {
         let front = FrontMatter {
             body_start: range.start,
             ..FrontMatter::default()
         };
         let end = range.end.min(text.len());
-        let mut reader = Reader::new(name, text.get(..end).unwrap_or(text), &front);
+        let part = text.get(..end).unwrap_or(text);
+        let mut reader = Reader::with_places(name, part, &front, places);
         reader.text = text;
         reader.notes.clear();
         reader.in_note = true;
@@ -232,7 +287,8 @@ impl<'a> Reader<'a> {
 
     /// The 0-based line of a byte offset.
     fn line_of(&self, offset: usize) -> usize {
-        self.line_starts
+        self.places
+            .line_starts
             .partition_point(|&s| s <= offset)
             .saturating_sub(1)
     }
@@ -240,11 +296,13 @@ impl<'a> Reader<'a> {
     /// The text of a 0-based line, without its line end.
     fn line_text(&self, line: usize) -> &'a str {
         let start = self
+            .places
             .line_starts
             .get(line)
             .copied()
             .unwrap_or(self.text.len());
         let end = self
+            .places
             .line_starts
             .get(line + 1)
             .copied()
@@ -258,11 +316,16 @@ impl<'a> Reader<'a> {
     fn pos(&self, offset: usize) -> Pos {
         let offset = offset.min(self.text.len());
         let line = self.line_of(offset);
-        let start = self.line_starts.get(line).copied().unwrap_or(0);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count());
+        let start = self.places.line_starts.get(line).copied().unwrap_or(0);
+        // (The characters between the line's start and the offset, when both stand between
+        // characters.)
+        let column = match self.text.get(start..offset) {
+            Some(_) => {
+                self.places.chars_before(self.text, offset)
+                    - self.places.chars_before(self.text, start)
+            }
+            None => 0,
+        };
         Pos {
             line: u32::try_from(line + 1).unwrap_or(u32::MAX),
             column: u32::try_from(column + 1).unwrap_or(u32::MAX),
@@ -730,7 +793,7 @@ impl<'a> Reader<'a> {
                 number: u32::try_from(k + 1).unwrap_or(u32::MAX),
                 at: self.pos(range.start),
             });
-            let mut note = Reader::note(self.name, self.text, range);
+            let mut note = Reader::note(self.name, self.text, range, Rc::clone(&self.places));
             note.link_addresses = self.link_addresses;
             while let Some(node) = note.next_node(warn) {
                 self.queue.push_back(node);
@@ -827,7 +890,7 @@ impl<'a> Reader<'a> {
         }
         // Other inline tags (`<b>`, `<span …>`, `</abbr>`) are markup: the text between them
         // is the text, and comes as text. Other comments are silent.
-        let what = match self.directive(html, range.start, warn) {
+        let what = match self.directive(html, range.clone(), warn) {
             Some(node @ Node::PrintPage { .. }) => {
                 // The paragraph goes on after the print page's line.
                 let before = self.pieces.iter().any(|p| !p.text.trim().is_empty());
@@ -906,6 +969,10 @@ impl<'a> Reader<'a> {
     fn html_block(&mut self, html: &str, range: Range<usize>, warn: &mut dyn FnMut(Warning)) {
         let mut text = String::new();
         let mut rest = html;
+        // Where in the file the next comment is looked for (after the one before), and where
+        // the text since the last comment that said something stands: each found once, not
+        // from the block's start (a block of thousands of comments was quadratic; issue 32).
+        let (mut from, mut text_from) = (range.start, range.start);
         while let Some(i) = rest.find("<!--") {
             text.push_str(&rest[..i]);
             let after = &rest[i..];
@@ -916,9 +983,14 @@ impl<'a> Reader<'a> {
             };
             let comment = &after[..end + 3];
             rest = &after[end + 3..];
-            let node = self.directive(comment, range.start, warn);
+            let node = self.directive(comment, from..range.end, warn);
+            if let Some(at) = self.comment_at(comment, from..range.end) {
+                from = at + comment.trim().len();
+            }
             if let Some(node) = node {
-                self.html_text_block(&std::mem::take(&mut text), range.clone(), warn);
+                let text_range = text_from..range.end;
+                text_from = from;
+                self.html_text_block(&std::mem::take(&mut text), text_range, warn);
                 // A page break or a print page change before the next chapter (or the book's
                 // end): the notes of this chapter end it before them, not on the next
                 // chapter's first page or print page.
@@ -933,12 +1005,22 @@ impl<'a> Reader<'a> {
             }
         }
         text.push_str(rest);
-        self.html_text_block(&text, range, warn);
+        self.html_text_block(&text, text_from..range.end, warn);
     }
 
     /// Whether a level-1 heading (`# …`, at most three blanks in) or the end of the book is
     /// what comes next after byte `at`, blank lines aside.
+    ///
+    /// The answer is kept with the line it was found on: asked again from the start of a line
+    /// passed over on the way, it is the same, and not looked for again (each of thousands of
+    /// page breaks in a row looked past all those after it; issue 32).
     fn chapter_follows(&self, at: usize) -> bool {
+        if let Some((from, found, answer)) = self.follows.get()
+            && (from..=found).contains(&at)
+            && (at == from || self.text.as_bytes().get(at.wrapping_sub(1)) == Some(&b'\n'))
+        {
+            return answer;
+        }
         let rest = self.text.get(at..).unwrap_or_default();
         // (Lines of comments alone are passed over: a print page change, `<!-- sida 6 -->`,
         // stands before the next chapter's heading.)
@@ -946,27 +1028,41 @@ impl<'a> Reader<'a> {
             let t = l.trim();
             t.starts_with("<!--") && t.ends_with("-->") && !t[4..].contains("<!--")
         };
-        match rest
-            .lines()
-            .find(|l| !l.trim().is_empty() && !comment_alone(l))
-        {
-            None => true,
-            Some(line) => {
+        // The lines as `str::lines` gives them, with where each starts.
+        let mut start = at;
+        let found = rest.split_inclusive('\n').find_map(|piece| {
+            let line = piece
+                .strip_suffix('\n')
+                .map_or(piece, |l| l.strip_suffix('\r').unwrap_or(l));
+            let here = start;
+            start += piece.len();
+            (!line.trim().is_empty() && !comment_alone(line)).then_some((here, line))
+        });
+        let (found, answer) = match found {
+            None => (self.text.len().max(at), true),
+            Some((here, line)) => {
                 let t = line.trim_start_matches(' ');
-                line.len() - t.len() <= 3
-                    && (t.trim_end() == "#" || t.starts_with("# ") || t.starts_with("#\t"))
+                let heading = line.len() - t.len() <= 3
+                    && (t.trim_end() == "#" || t.starts_with("# ") || t.starts_with("#\t"));
+                (here, heading)
             }
-        }
+        };
+        self.follows.set(Some((at, found, answer)));
+        answer
     }
 
     /// What a comment asks for: a page break, a print page change, the contents list; `None`
     /// for any other comment (a print page comment without a number is warned about).
-    fn directive(&self, html: &str, offset: usize, warn: &mut dyn FnMut(Warning)) -> Option<Node> {
+    /// `within`: the bytes of the file where it is looked for.
+    fn directive(
+        &self,
+        html: &str,
+        within: Range<usize>,
+        warn: &mut dyn FnMut(Warning),
+    ) -> Option<Node> {
         let at = self
-            .text
-            .get(offset..)
-            .and_then(|t| t.find(html.trim()))
-            .map_or(offset, |i| offset + i);
+            .comment_at(html, within.clone())
+            .unwrap_or(within.start);
         if is_page_break(html) {
             Some(Node::PageBreak)
         } else if let Some(number) = print_page(html) {
@@ -1008,6 +1104,15 @@ impl<'a> Reader<'a> {
             }
             None
         }
+    }
+
+    /// Where the comment `html` stands in the file, looked for in the bytes `within` (`None`
+    /// when it is not written there as it is: inside a quote, over several lines).
+    fn comment_at(&self, html: &str, within: Range<usize>) -> Option<usize> {
+        let end = within.end.min(self.text.len());
+        (self.text.get(within.start.min(end)..end))
+            .and_then(|t| t.find(html.trim()))
+            .map(|i| within.start + i)
     }
 
     /// The text of (part of) an HTML block as a paragraph, its markup left out with a warning.
@@ -1052,7 +1157,7 @@ impl<'a> Reader<'a> {
     /// The words of a block's info string with their places on the fence line.
     fn block_words(&self, code: &Code, words: &[&str]) -> Words {
         let line = self.line_of(code.start);
-        let line_start = self.line_starts.get(line).copied().unwrap_or(0);
+        let line_start = self.places.line_starts.get(line).copied().unwrap_or(0);
         let fence = self.line_text(line);
         // Each word is looked for after the fence and the words before it.
         let mut from = code.start.saturating_sub(line_start);
@@ -1115,7 +1220,7 @@ impl<'a> Reader<'a> {
             .enumerate()
             .map(|(i, line)| {
                 let (bytes, _) = self.content_offset(code, i, line);
-                let start = self.line_starts.get(first + i).copied().unwrap_or(0) + bytes;
+                let start = self.places.line_starts.get(first + i).copied().unwrap_or(0) + bytes;
                 (line.to_string(), self.pos(start))
             })
             .collect();
@@ -1475,6 +1580,95 @@ mod tests {
             [
                 (3, Pos { line: 3, column: 3 }, 1, fence),
                 (5, Pos { line: 5, column: 5 }, 1, fence)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_column_counted_from_the_strides_is_the_characters_before_it() {
+        let text = "a\u{e5}\u{2603}\n\u{1f600}b\r\n".repeat(40);
+        let places = Places::new(&text);
+        for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            assert_eq!(
+                places.chars_before(&text, offset),
+                text[..offset].chars().count(),
+                "{offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn places_at_the_end_of_a_line_of_200_000_characters_are_right() {
+        // Each piece of a long line placed where it stands (each counted from its line's start
+        // was quadratic), characters of two and three bytes among them.
+        let line = format!("{}\u{2603}", "*\u{e9}* ".repeat(50_000));
+        let text = format!("# B\n\n{line}\n");
+        let (n, _) = nodes(&text);
+        let Some(Node::Paragraph { text: pieces, .. }) = n.last() else {
+            panic!("no paragraph")
+        };
+        // Each piece's first character where the line has it.
+        let chars: Vec<char> = line.chars().collect();
+        for p in pieces.iter().filter(|p| !p.text.trim().is_empty()) {
+            assert_eq!(p.at.line, 3);
+            let first = p.text.chars().next();
+            assert_eq!(chars.get(p.at.column as usize - 1), first.as_ref(), "{p:?}");
+        }
+        assert!(pieces.len() >= 100_000);
+        let last_e = pieces.iter().rfind(|p| p.text == "\u{e9}").map(|p| p.at);
+        assert_eq!(
+            last_e,
+            Some(Pos {
+                line: 3,
+                column: 199_998
+            })
+        );
+        let snowman = pieces.iter().find(|p| p.text.contains('\u{2603}'));
+        let snowman = snowman.map(|p| p.at.column as usize + p.text.chars().count());
+        // The snowman is the line's 200 001st character, the last of the piece that holds it.
+        assert_eq!(snowman, Some(200_001 + 1));
+    }
+
+    #[test]
+    fn ten_thousand_page_breaks_in_a_row() {
+        let breaks = "<!-- pagebreak -->\n".repeat(10_000);
+        for (after, chapter) in [("# Tv\u{e5}\n\nMer.\n", true), ("Mer.\n", false)] {
+            let text = format!("Text[^n].\n\n{breaks}\n{after}\n[^n]: Noten.\n");
+            let (n, _) = nodes(&text);
+            let page_breaks: Vec<usize> = (n.iter().enumerate())
+                .filter(|(_, n)| matches!(n, Node::PageBreak))
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(page_breaks.len(), 10_000);
+            // The breaks one after the other.
+            assert_eq!(page_breaks[9_999] - page_breaks[0], 9_999);
+            // The chapter's notes end it before the breaks when a chapter follows them, else
+            // at the book's end.
+            let notes = n.iter().position(|n| matches!(n, Node::Notes { .. }));
+            let Some(notes) = notes else {
+                panic!("no notes")
+            };
+            assert_eq!(notes < page_breaks[0], chapter, "{after}");
+        }
+    }
+
+    #[test]
+    fn comments_in_one_html_block_stand_where_each_is() {
+        let (n, _) = nodes("<div>\n<!-- sida 5 -->\n<!-- sida 5 -->\n<!-- sida 6 -->\n</div>\n");
+        let pages: Vec<(String, Pos)> = n
+            .iter()
+            .filter_map(|n| match n {
+                Node::PrintPage { number, at } => Some((number.clone(), *at)),
+                _ => None,
+            })
+            .collect();
+        let at = |line| Pos { line, column: 1 };
+        assert_eq!(
+            pages,
+            [
+                ("5".to_string(), at(2)),
+                ("5".to_string(), at(3)),
+                ("6".to_string(), at(4))
             ]
         );
     }

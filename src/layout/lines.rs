@@ -256,7 +256,8 @@ fn place_trailer(trailer: &[Cell], width: usize, lines: &mut Lines) {
 
 /// Writes a word longer than a line from where the line stands: each piece as long as the
 /// line allows, cut at the last cut point that falls on it (else at the line's end); the
-/// pieces after the first start at `indent`. An indent that leaves no room gives way.
+/// pieces after the first start at `indent`. An indent that leaves no room gives way. `cuts`
+/// ascend.
 fn cut_word(
     cells: &[Cell],
     cuts: &[usize],
@@ -275,11 +276,13 @@ fn cut_word(
             line.extend_from_slice(&cells[start..]);
             return;
         }
+        // The last cut on the line (`cuts` ascend: found by halving, not by a walk over all
+        // of them for each line, which made a 1 MB word of cuts quadratic; issue 32).
         let mut end = cuts
-            .iter()
+            .get(..cuts.partition_point(|&c| c <= start + room))
+            .and_then(<[usize]>::last)
             .copied()
-            .filter(|&c| c > start && c <= start + room)
-            .max()
+            .filter(|&c| c > start)
             .unwrap_or(start + room);
         // Not right after a sign that belongs to the next cell (a capital or number sign).
         while end > start + 1 && binds_to_next(cells[end - 1]) {
@@ -418,6 +421,30 @@ mod tests {
             lines,
             vec![text("www.example."), text("org/schack/"), text("partier")]
         );
+    }
+
+    #[test]
+    fn a_word_of_many_cut_points_is_cut_at_the_last_on_each_line() {
+        // `ab_` 20 000 times, one word (a walk over all its cut points for each line was
+        // quadratic): on lines of 10, three groups a line, each line ending after an `_`; on
+        // lines of 2, no cut point falls on a line: cut where each line ends.
+        let text = |s: &str| {
+            let mut c = Vec::new();
+            crate::braille::text::translate(s, &mut c, &mut Vec::new());
+            c
+        };
+        let group = text("ab_");
+        let mut p = Paragraph::new(0, 0);
+        p.push_text(&text(&"ab_".repeat(20_000)));
+        let lines = filled(&mut p, 3 * group.len() + 1);
+        let whole = to_unicode_string(&group.repeat(3));
+        assert_eq!(lines.len(), 20_000 / 3 + 1);
+        assert!(lines[..lines.len() - 1].iter().all(|l| *l == whole));
+        assert_eq!(lines[lines.len() - 1], to_unicode_string(&group.repeat(2)));
+        let mut p = Paragraph::new(0, 0);
+        p.push_text(&text(&"ab_".repeat(20_000)));
+        let lines = filled(&mut p, 2);
+        assert_eq!(lines.len(), (20_000 * group.len()).div_ceil(2));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The integration tests, in one crate (one binary to link): the command line (`cli`,
-//! `bad_inputs`, `hostile`, `files`: devices, pipes, signals; `golden`, `samples`) and the
+//! `bad_inputs`, `hostile`, `costs`: what was quadratic, at large sizes; `files`: devices,
+//! pipes, signals; `golden`, `samples`) and the
 //! library's public API (`diagrams`, `book_prose`,
 //! `book_layout`, `pipeline`: one input kind against another; `fuzz_smoke`: the fuzz bodies on
 //! generated inputs). Internals are tested beside their code, in `src/`.
@@ -17,6 +18,7 @@ mod book_prose;
 mod book_structure;
 mod bulletin;
 mod cli;
+mod costs;
 mod diagram_marks;
 mod diagrams;
 #[cfg(unix)]
