@@ -482,10 +482,13 @@ impl Paragraph {
                     .filter(|&k| k < cells.len()),
             );
         }
+        // The soft hyphens inside the word: the list is in order (pushed as cells are), so
+        // found by halving, not by a walk over the paragraph's for every long word (issue 32).
+        let from = self.soft.partition_point(|&at| at <= w.start);
+        let to = self.soft.partition_point(|&at| at < w.end);
         cuts.extend(
-            self.soft
+            self.soft[from..to.max(from)]
                 .iter()
-                .filter(|&&at| at > w.start && at < w.end)
                 .map(|&at| (at - w.start) as usize),
         );
         cuts.sort_unstable();
