@@ -283,14 +283,10 @@ pub(crate) fn prepare(
 /// stands (links and `..` resolved) and its name (`x.brf`, `./x.brf` and `lnk/x.brf` with
 /// `lnk` a link to `.` are one file).
 fn file_key(path: &Path) -> PathBuf {
-    let (Some(name), parent) = (path.file_name(), path.parent()) else {
+    let Some(name) = path.file_name() else {
         return path.to_path_buf();
     };
-    let parent = match parent {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    match fs::canonicalize(parent) {
+    match fs::canonicalize(folder_of(path)) {
         Ok(dir) => dir.join(name),
         Err(_) => path.to_path_buf(),
     }
@@ -675,16 +671,21 @@ fn link_to(_: &File, _: &Path) -> io::Result<()> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
+/// The folder a file stands in: `.` for a bare name.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
 /// Gives an unnamed file the name `real`: linked in directly when nothing stands there, else
 /// linked under a passing name beside it and renamed over it (a rename replaces at once;
 /// a link never replaces). Where the link fails (no `/proc`), its bytes are copied into a
 /// named file that is renamed.
 #[cfg(target_os = "linux")]
 fn link_in(file: &File, real: &Path) -> io::Result<()> {
-    let dir = match real.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(real);
     match link_to(file, real) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -700,10 +701,7 @@ fn link_in(file: &File, real: &Path) -> io::Result<()> {
 
 #[cfg(not(target_os = "linux"))]
 fn link_in(file: &File, real: &Path) -> io::Result<()> {
-    let dir = match real.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(real);
     copy_in(file, dir, real)
 }
 
@@ -870,10 +868,7 @@ fn written_aside(
     body: impl FnOnce(&mut dyn VolumeWrite) -> Result<()>,
 ) -> Result<How> {
     let real = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
-    let dir = match real.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = folder_of(&real).to_path_buf();
     if !dir.is_dir() {
         let why = match dir.exists() {
             true => format!("{} is not a folder", dir.display()),
