@@ -272,6 +272,7 @@ fn inputs_and_read_doubled(dir: &Path) {
                 schackpunkt::BrfTable::default(),
                 Notation::Ordinary,
                 false,
+                &mut |_| {},
             )
             .expect("read");
         }
@@ -279,6 +280,21 @@ fn inputs_and_read_doubled(dir: &Path) {
     let a = best(&read(one));
     let b = best(&read(two));
     report("read, blank lines before a game", n, a, b);
+    // `read`: the same game n times over (it reads a stretch of lines at a time).
+    let games = |n: usize| -> PathBuf {
+        let path = dir.join(format!("spel-{n}.brf"));
+        let mut bytes = Vec::with_capacity((braille.len() + 1) * n);
+        for _ in 0..n {
+            bytes.extend_from_slice(&braille);
+            bytes.push(b'\n');
+        }
+        fs::write(&path, bytes).expect("write");
+        path
+    };
+    let n = 2_000;
+    let a = best(&read(games(n)));
+    let b = best(&read(games(2 * n)));
+    report("read, games", n, a, b);
 }
 
 /// The instructions one run of `mode` on `input` takes, counted by callgrind; `None` without

@@ -40,7 +40,9 @@ pub use destination::remove_temporary_files;
 pub use error::{
     Diagnostic, Error, Location, Result, Severity, Shown, Style, WARNINGS_SHOWN, Warning,
 };
-pub use read::{Item as ReadItem, ReadGame, read_braille, read_file, to_pgn};
+pub use read::{
+    Item as ReadItem, ReadGame, read_braille, read_braille_in_stretches, read_file, to_pgn,
+};
 pub use settings::{
     BrfTable, ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH,
     MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation,

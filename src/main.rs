@@ -207,45 +207,48 @@ fn main() -> ExitCode {
         ),
         Command::Read(a) => {
             bar.finish();
+            // The games that could not be read to their end (--keep-going): each named as it
+            // is read. Where a choice between two readings remains in a game written: each with
+            // both readings, once all is read.
+            let mut broken = 0;
+            let mut doubts: Vec<Warning> = Vec::new();
+            // Games read whole, their moves, and positions (a diagram alone is a position, not
+            // a game of no moves).
+            let (mut whole, mut moves, mut positions) = (0usize, 0usize, 0usize);
             let read = schackpunkt::read_file(
                 &a.input,
                 a.output.as_deref(),
                 a.table,
                 a.notation,
                 a.keep_going,
+                &mut |g| {
+                    if let Some(e) = &g.error {
+                        broken += 1;
+                        say(&e.render(style));
+                        return;
+                    }
+                    doubts.extend(g.doubts.iter().cloned());
+                    let n = g
+                        .items
+                        .iter()
+                        .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
+                        .count();
+                    match g.start.is_some() && n == 0 {
+                        true => positions += 1,
+                        false => {
+                            whole += 1;
+                            moves += n;
+                        }
+                    }
+                },
             );
             return match read {
-                Ok(games) => {
-                    // The games that could not be read to their end (--keep-going): each named.
-                    let broken: Vec<&schackpunkt::Error> =
-                        games.iter().filter_map(|g| g.error.as_ref()).collect();
-                    for e in &broken {
-                        say(&e.render(style));
-                    }
-                    // Where a choice between two readings remains in a game written: each
-                    // with both readings.
-                    let doubts: Vec<&Warning> = games
-                        .iter()
-                        .filter(|g| g.error.is_none())
-                        .flat_map(|g| &g.doubts)
-                        .collect();
+                Ok(()) => {
                     for d in &doubts {
                         say(&d.render(style));
                     }
-                    if !quiet || !broken.is_empty() || !doubts.is_empty() {
-                        let moves_of = |g: &schackpunkt::ReadGame| {
-                            g.items
-                                .iter()
-                                .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
-                                .count()
-                        };
-                        // A diagram alone is a position, not a game of no moves.
-                        let (positions, whole): (Vec<_>, Vec<_>) = games
-                            .iter()
-                            .filter(|g| g.error.is_none())
-                            .partition(|g| g.start.is_some() && moves_of(g) == 0);
-                        let moves: usize = whole.iter().map(|g| moves_of(g)).sum();
-                        let skipped = match broken.len() {
+                    if !quiet || broken > 0 || !doubts.is_empty() {
+                        let skipped = match broken {
                             0 => String::new(),
                             n => format!(", {n} left out (named above)"),
                         };
@@ -256,13 +259,13 @@ fn main() -> ExitCode {
                                 "{skipped}; {n} places to check (two readings, named above)"
                             ),
                         };
-                        let n = whole.len();
+                        let n = whole;
                         let mut read = Vec::new();
-                        if n > 0 || positions.is_empty() {
+                        if n > 0 || positions == 0 {
                             let games = if n == 1 { "game" } else { "games" };
                             read.push(format!("{n} {games} ({moves} moves)"));
                         }
-                        match positions.len() {
+                        match positions {
                             0 => {}
                             1 => read.push("1 position".to_owned()),
                             p => read.push(format!("{p} positions")),
@@ -272,7 +275,7 @@ fn main() -> ExitCode {
                             "schackpunkt: read {read} back from braille{skipped}."
                         ));
                     }
-                    match (broken.is_empty(), doubts.is_empty()) {
+                    match (broken == 0, doubts.is_empty()) {
                         (false, _) => ExitCode::from(4),
                         (true, false) => ExitCode::from(5),
                         (true, true) => ExitCode::SUCCESS,

@@ -2013,7 +2013,10 @@ pub(crate) fn board_heading(line: &str) -> Option<(&str, &str)> {
 
 /// Reads the games of a stream of words: each begins with a move number followed by a move
 /// (the lines before it are its heading) and ends with the period after its last move, or
-/// where the words end.
+/// where the words end. `bulletin`: the file is a bulletin of ours ([`is_bulletin`]);
+/// `contents_before`: a contents list's heading stands before the words (a stretch of a file
+/// that begins in its contents list).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn games(
     file: &str,
     notation: Notation,
@@ -2021,8 +2024,12 @@ pub(crate) fn games(
     headings: &[HeadingLine<'_>],
     diagrams: &[ReadDiagram],
     keep_going: bool,
-) -> Result<(Vec<ReadGame>, Vec<usize>)> {
+    bulletin: bool,
+    mut contents_before: bool,
+) -> Result<Found> {
     let mut out = Vec::new();
+    // Where the last game read from its moves began: see [`Found::last`].
+    let mut last = None;
     // The words read, by their cells, for all the games (a game's trial readings read the same
     // words many times; a file repeats its numbers and moves).
     let parses = RefCell::new(Parses::default());
@@ -2103,14 +2110,12 @@ pub(crate) fn games(
     // A title page's lines: from its page's first line to the end of the notation's paragraph
     // and of the volume's lines after it (`Volym 2 av 3`, …): lines, not pages, for a book
     // without pages is one page.
-    let (bulletin, title_lines) = {
-        use crate::braille::book::{INDEX_HEADING, is_contents_heading, title_page_mark};
-        let (mut contents, mut index, mut titles) = (false, false, Vec::new());
+    let title_lines = {
+        use crate::braille::book::title_page_mark;
+        let mut titles = Vec::new();
         let mark = title_page_mark();
         for (k, h) in headings.iter().enumerate() {
             let text = to_print(h.cells);
-            contents |= is_contents_heading(&text);
-            index |= text == INDEX_HEADING;
             if text.starts_with(mark) {
                 let first = headings[..k]
                     .iter()
@@ -2131,7 +2136,7 @@ pub(crate) fn games(
                 titles.push((headings[first].line, headings[end].line));
             }
         }
-        (contents && index, titles)
+        titles
     };
     // A game starts at the number 1 followed by a move that is legal from the start position.
     // (In ordinary notation also as typed without capital or number signs.)
@@ -2195,23 +2200,33 @@ pub(crate) fn games(
     // Black`, a dash between words) or one ending in a result (`Studie, remi`). Moves there
     // are a game's, not prose naming moves (a game from a position whose diagram is not
     // drawn: its moves must not vanish as text).
+    // The first word of the block each word belongs to (from the blank line before it), or
+    // the first word of all: found once, not by a walk back from every word (issue 32: 20 000
+    // lines of a word each took as many steps each).
+    let block_starts: Vec<usize> = words
+        .iter()
+        .enumerate()
+        .scan(0, |start, (k, w)| {
+            if w.after_blank_line {
+                *start = k;
+            }
+            Some(*start)
+        })
+        .collect();
     let after_heading = |i: usize| {
         let Some(before) = i.checked_sub(1).map(|k| &words[k]) else {
             return false;
         };
+        if before.line + 1 != words[i].line || words[i].after_blank_line || words[i].column != 1 {
+            return false;
+        }
         let line = &words[..i];
         let from = line.partition_point(|w| w.line < before.line);
         // The block the line before belongs to (from the blank line before it) begins at the
         // margin, as a game's heading does, and the moves too: a paragraph of prose begins
         // indented, and a hard-broken one's lines or a list item's wraps go further in.
-        let block = line
-            .iter()
-            .rposition(|w| w.after_blank_line)
-            .map_or(&line[0], |k| &line[k]);
-        before.line + 1 == words[i].line
-            && !words[i].after_blank_line
-            && words[i].column == 1
-            && block.column == 1
+        let block = &words[block_starts[i - 1]];
+        block.column == 1
             && (result_word(before.cells).is_some()
                 || line[from..].iter().any(|w| w.cells == [DASH, DASH]))
     };
@@ -2404,6 +2419,7 @@ pub(crate) fn games(
             continue;
         };
         let first_line = words[i].line;
+        last = Some((out.len(), heading_from));
         // The heading's paragraphs: a line that starts with blanks goes on with the one
         // before it.
         let mut heading: Vec<String> = Vec::new();
@@ -2413,9 +2429,11 @@ pub(crate) fn games(
         // A bulletin's title page and contents list stand before its first game: the pages
         // before the game's own (its contents entries are no headings of games).
         let lines = &headings[lo..hi];
-        let contents = lines
-            .iter()
-            .any(|h| crate::braille::book::is_contents_heading(&to_print(h.cells)));
+        // (A contents list's heading may stand before the lines read here: `contents_before`.)
+        let contents = std::mem::take(&mut contents_before)
+            || lines
+                .iter()
+                .any(|h| crate::braille::book::is_contents_heading(&to_print(h.cells)));
         let page = match diagram {
             Some((k, _)) => diagrams[k].page,
             None => words[i].page,
@@ -2782,8 +2800,52 @@ pub(crate) fn games(
             });
         }
     }
-    Ok((out, started))
+    Ok(Found {
+        games: out,
+        started,
+        last,
+    })
 }
+
+/// What [`games`] found.
+pub(crate) struct Found {
+    /// The games, in the order read.
+    pub games: Vec<ReadGame>,
+    /// The diagrams a game started from or drew inside it (indices into the diagrams).
+    pub started: Vec<usize>,
+    /// The last game read from its moves: how many games were found before it (the games
+    /// without moves of its heading are after them), and the line its heading may begin at.
+    /// A reading of part of a file ([`super::stream`]) keeps what stands before that line and
+    /// reads the rest again with the lines after it: that game may go on there.
+    pub last: Option<(usize, u32)>,
+}
+
+/// Whether a bulletin's contents list and index of players stand among `headings`: its game
+/// headings wrap with no indent.
+pub(crate) fn is_bulletin<'c>(headings: impl Iterator<Item = &'c [Cell]>) -> bool {
+    let (mut contents, mut index) = (false, false);
+    for cells in headings {
+        let (c, i) = bulletin_marks(cells);
+        contents |= c;
+        index |= i;
+    }
+    contents && index
+}
+
+/// Whether a line's text is a contents list's heading, and whether it is the heading of a
+/// bulletin's index of players (see [`is_bulletin`]).
+pub(crate) fn bulletin_marks(cells: &[Cell]) -> (bool, bool) {
+    use crate::braille::book::{INDEX_HEADING, is_contents_heading};
+    // (A heading is a few words: a longer line is not read into print.)
+    if cells.len() > MOST_HEADING_CELLS {
+        return (false, false);
+    }
+    let text = to_print(cells);
+    (is_contents_heading(&text), text == INDEX_HEADING)
+}
+
+/// Longer than either heading of [`bulletin_marks`] in braille (`Innehåll (forts.)`).
+const MOST_HEADING_CELLS: usize = 40;
 
 /// Adds heading lines to the paragraphs of a heading: a line that starts with blanks goes on
 /// with the one before it, and so does a bulletin's game or round heading, unindented, on the

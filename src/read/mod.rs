@@ -6,12 +6,13 @@
 mod cells;
 mod diagram;
 pub(crate) mod games;
+mod stream;
 mod text;
 
 use std::fmt::Write as _;
 
 use crate::braille::Cell;
-use crate::error::{Diagnostic, Error, Location, Result};
+use crate::error::{Error, Result};
 use crate::settings::{BrfTable, Notation};
 pub(crate) use cells::{LineSink, Place, page_number, pef_rows, read_lines};
 pub use games::{Item, ReadGame};
@@ -37,13 +38,78 @@ pub fn read_braille(
     };
     let bytes = pef.as_ref().map_or(bytes, |t| t.as_bytes());
     let lines = cells::lines(name, bytes, table)?;
-    // Diagrams first: their lines are no game's words and no heading's text.
-    let (diagrams, taken) = diagram::diagrams(&lines);
-    // The line length: the longest line. A heading line that fills it with one word, whose
-    // word and the next line's first would not fit on one line together, was cut inside that
-    // word (the layout cuts only a word longer than a line, and starts it on a line of its
-    // own).
+    // The line length: the longest line.
     let width = lines.iter().map(|l| l.cells.len()).max().unwrap_or(0);
+    let reading = stream::Reading {
+        name,
+        notation,
+        keep_going,
+        width,
+        bulletin: None,
+    };
+    let mut games = Vec::new();
+    let mut problem = None;
+    let mut carried = stream::Carried::default();
+    stream::stretch(
+        &reading,
+        &lines,
+        true,
+        &mut carried,
+        &mut problem,
+        &mut |g| {
+            games.push(g);
+            Ok(())
+        },
+    )?;
+    // (Without `keep_going` a game's error ended the reading before.)
+    match problem {
+        Some(e) => Err(e),
+        None => Ok(games),
+    }
+}
+
+/// [`read_braille`] a stretch of `lines` lines at a time, as `read` reads a file (the same
+/// games, whatever the stretch): for tests.
+#[doc(hidden)]
+pub fn read_braille_in_stretches(
+    name: &str,
+    bytes: &[u8],
+    table: BrfTable,
+    notation: Notation,
+    keep_going: bool,
+    lines: usize,
+) -> Result<Vec<ReadGame>> {
+    let pef = match cells::pef_text(name, bytes) {
+        Some(text) => Some(text?),
+        None => None,
+    };
+    let bytes = pef.as_ref().map_or(bytes, |t| t.as_bytes());
+    let source = stream::Source::Bytes(bytes);
+    let encoding = stream::encoding(name, &source, table)?;
+    let mut games = Vec::new();
+    stream::read(
+        name,
+        &source,
+        encoding,
+        table,
+        notation,
+        keep_going,
+        lines,
+        &mut |g| {
+            games.push(g);
+            Ok(())
+        },
+    )?;
+    Ok(games)
+}
+
+/// A line's words and its text as a heading may hold it, from the lines of a stretch (the
+/// lines of `taken`, a diagram's, left out). `width`: the longest line of the file.
+fn words_of<'l>(
+    lines: &'l [cells::Line],
+    taken: &[u32],
+    width: usize,
+) -> (Vec<games::Word<'l>>, Vec<games::HeadingLine<'l>>) {
     let mut words = Vec::new();
     let mut headings = Vec::new();
     // The length of the last word of the line before, when that line was full.
@@ -59,7 +125,7 @@ pub fn read_braille(
     let mut text_page = 0;
     // The last line of text was indented where prose may begin, not yet known to be prose.
     let mut candidate = false;
-    for line in &lines {
+    for line in lines {
         // A diagram's lines are no words; a blank line before a diagram is not one before
         // the word after it (a game's start diagram stands right before its moves).
         if taken.binary_search(&line.number).is_ok() {
@@ -69,28 +135,7 @@ pub fn read_braille(
             text_before = None;
             continue;
         }
-        let mut start = 0;
-        let mut spans = Vec::new();
-        for (k, c) in line.cells.iter().enumerate() {
-            if c.is_blank() {
-                if k > start {
-                    spans.push((start, k));
-                }
-                start = k + 1;
-            }
-        }
-        if line.cells.len() > start {
-            spans.push((start, line.cells.len()));
-        }
-        // A page number: a number at the end of a page's first or last line, set apart by
-        // blanks (compact notation has no number sign).
-        let mut page_number = false;
-        if let Some(&(s, _)) = spans.last()
-            && line.page_number() == Some(s)
-        {
-            spans.pop();
-            page_number = true;
-        }
+        let (spans, page_number) = spans_of(&line.cells);
         let empty_before = blank;
         if spans.is_empty() && !page_number {
             blank = true;
@@ -187,50 +232,44 @@ pub fn read_braille(
             });
         }
     }
-    let (mut games, started) =
-        games::games(name, notation, &words, &headings, &diagrams, keep_going)?;
-    // The diagrams no game started from are positions of their own; one that names a square
-    // twice is an error (its position as written is none).
-    for (k, d) in diagrams.into_iter().enumerate() {
-        if started.contains(&k) {
-            continue;
+    (words, headings)
+}
+
+/// The words of a line, as ranges of its cells, without the page number at its end (a number
+/// at the end of a page's first or last line, set apart by blanks: compact notation has no
+/// number sign); and whether it had one.
+fn spans_of(cells: &[Cell]) -> (Vec<(usize, usize)>, bool) {
+    let mut start = 0;
+    let mut spans = Vec::new();
+    for (k, c) in cells.iter().enumerate() {
+        if c.is_blank() {
+            if k > start {
+                spans.push((start, k));
+            }
+            start = k + 1;
         }
-        let error = d.problem.map(|p| {
-            let at = Location {
-                file: name.to_owned(),
-                line: d.line,
-                column: 1,
-            };
-            Error::from(Diagnostic::new(at, format!("a diagram with {p}")))
-        });
-        let error = match (error, keep_going) {
-            (Some(e), false) => return Err(e),
-            (error, _) => error,
-        };
-        games.push(ReadGame {
-            line: d.line,
-            start: Some(d.fen),
-            error,
-            ..ReadGame::default()
-        });
     }
-    games.sort_by_key(|g| g.line);
-    // A game from a position with no moves (a study: its heading, then its diagram) reads as
-    // a diagram of its own and then a heading with no moves (which stands before the next
-    // game's moves): one game.
-    let mut k = 0;
-    while k + 1 < games.len() {
-        let (a, b) = (&games[k], &games[k + 1]);
-        let position = a.start.is_some() && a.items.is_empty() && a.heading.is_empty();
-        let heading = b.start.is_none() && b.items.is_empty() && !b.heading.is_empty();
-        if position && heading && a.error.is_none() && b.error.is_none() {
-            let b = games.remove(k + 1);
-            games[k].heading = b.heading;
-            games[k].result = b.result;
-        }
-        k += 1;
+    if cells.len() > start {
+        spans.push((start, cells.len()));
     }
-    Ok(games)
+    let mut page_number = false;
+    if let Some(&(s, _)) = spans.last()
+        && cells::page_number(cells) == Some(s)
+    {
+        spans.pop();
+        page_number = true;
+    }
+    (spans, page_number)
+}
+
+/// A line's text as a heading holds it: from its first word to its last, its page number
+/// left out.
+fn text_of(cells: &[Cell]) -> &[Cell] {
+    let (spans, _) = spans_of(cells);
+    match (spans.first(), spans.last()) {
+        (Some(&(s, _)), Some(&(_, e))) => &cells[s..e],
+        _ => &[],
+    }
 }
 
 /// Whether a word is a dash standing alone (`–`, `-`): the dash between a heading's players
@@ -367,10 +406,25 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
 /// standard algebraic notation, comments in braces, variations in parentheses.
 pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
     let mut out = String::new();
-    // A bulletin's round heading stands before the round's first game: its games after it
-    // are of that round (and event).
-    let mut round: Vec<(&'static str, String)> = Vec::new();
-    for game in games.iter().map(|g| g.borrow()) {
+    let mut writer = PgnWriter::default();
+    for game in games {
+        writer.game(game.borrow(), &mut out);
+    }
+    out
+}
+
+/// Games as PGN, one after another ([`to_pgn`]): what a game before says of the next.
+#[derive(Default)]
+pub(crate) struct PgnWriter {
+    /// A bulletin's round heading stands before the round's first game: its games after it
+    /// are of that round (and event).
+    round: Vec<(&'static str, String)>,
+}
+
+impl PgnWriter {
+    /// `game` as PGN onto `out`.
+    pub(crate) fn game(&mut self, game: &ReadGame, out: &mut String) {
+        let round = &mut self.round;
         let mut tags = tags(&game.heading);
         // (Once a round heading was read: only a bulletin has them.)
         let of_round = |(n, _): &&(&str, String)| matches!(*n, "Round" | "Event");
@@ -379,9 +433,9 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
             .first()
             .is_some_and(|l| games::is_round_heading(l))
         {
-            round = tags.iter().filter(of_round).cloned().collect();
+            *round = tags.iter().filter(of_round).cloned().collect();
         } else {
-            for (name, value) in &round {
+            for (name, value) in round.iter() {
                 if !tags.iter().any(|(n, _)| n == name) {
                     tags.push((name, value.clone()));
                 }
@@ -466,7 +520,6 @@ pub fn to_pgn<G: std::borrow::Borrow<ReadGame>>(games: &[G]) -> String {
         out.push_str(&wrap(&text, 79));
         out.push_str("\n\n");
     }
-    out
 }
 
 fn escape(s: &str) -> String {
@@ -495,18 +548,11 @@ fn wrap(text: &str, width: usize) -> String {
 /// No game was read in `notation`: when the braille reads as games in the other one (the
 /// notation was left at its default, compact, for a book in ordinary notation), that is an
 /// error that says so, rather than an empty PGN and success.
-fn other_notation(name: &str, bytes: &[u8], table: BrfTable, notation: Notation) -> Result<()> {
-    let (other, word) = match notation {
-        Notation::Compact => (Notation::Ordinary, "ordinary"),
-        Notation::Ordinary => (Notation::Compact, "compact"),
+fn other_notation(name: &str, found: usize, notation: Notation) -> Result<()> {
+    let word = match notation {
+        Notation::Compact => "ordinary",
+        Notation::Ordinary => "compact",
     };
-    let found = read_braille(name, bytes, table, other, true)
-        .map(|g| {
-            g.iter()
-                .filter(|g| g.error.is_none() && !g.items.is_empty())
-                .count()
-        })
-        .unwrap_or(0);
     let this = match notation {
         Notation::Compact => "compact",
         Notation::Ordinary => "ordinary",
@@ -539,75 +585,78 @@ fn other_notation(name: &str, bytes: &[u8], table: BrfTable, notation: Notation)
         .into())
 }
 
-/// Reads an input to its end, or to the end of the first stretch of it that holds a NUL byte,
-/// which no braille holds: its error is found there (the cells are read up to their first
-/// problem), and an endless device (`/dev/zero`) does not fill the memory first.
-fn read_input(input: &mut dyn std::io::Read, bytes: &mut Vec<u8>) -> std::io::Result<()> {
-    let mut chunk = vec![0u8; 64 * 1024];
-    loop {
-        let n = match input.read(&mut chunk) {
-            Ok(0) => return Ok(()),
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        let got = &chunk[..n];
-        bytes.extend_from_slice(got);
-        if got.contains(&0) {
-            return Ok(());
-        }
-        // (Issue 32: `yes | schackpunkt read -` grew until an allocation failed.)
-        if bytes.len() > crate::source::MAX_HELD {
-            let at = Location {
-                file: String::new(),
-                line: 1,
-                column: 1,
-            };
-            let message = format!(
-                "this braille is longer than {}, the most `read` takes (it reads a file whole)",
-                crate::source::MAX_HELD_TEXT
-            );
-            let d = Diagnostic::new(at, message)
-                .with_hint("read the volumes of a larger book one by one");
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                crate::error::Located(Box::new(d)),
-            ));
-        }
-    }
-}
-
 /// `schackpunkt read`: the braille file `input` (`-`: standard input) read back, its games
-/// written as PGN to `output` (`None`: standard output). Nothing is written unless every game
-/// could be read, or with `keep_going` the games read whole (the others, returned with their
-/// errors, are for the caller to name). Returns the games read.
+/// written as PGN to `output` (`None`: standard output), a stretch of the file at a time.
+/// Every game read goes to `each` as it is read, with its error if it could not be read to
+/// its end (`keep_going`: the others are written, and the caller names these). Without
+/// `keep_going`, nothing is written unless every game could be read.
 pub fn read_file(
     input: &std::path::Path,
     output: Option<&std::path::Path>,
     table: BrfTable,
     notation: Notation,
     keep_going: bool,
-) -> Result<Vec<ReadGame>> {
+    each: &mut dyn FnMut(&ReadGame),
+) -> Result<()> {
     let name = match input.as_os_str() == "-" {
         true => crate::source::STDIN_NAME.to_owned(),
         false => input.display().to_string(),
     };
-    let mut bytes = Vec::new();
-    let read = match input.as_os_str() == "-" {
-        true => read_input(&mut std::io::stdin().lock(), &mut bytes),
-        false => std::fs::File::open(input).and_then(|mut f| read_input(&mut f, &mut bytes)),
-    };
-    read.map_err(|e| crate::error::Error::io(&name, e))?;
-    let games = read_braille(&name, &bytes, table, notation, keep_going)?;
-    if games.is_empty() {
-        other_notation(&name, &bytes, table, notation)?;
-    }
-    // Only the games read whole are written; the others are named by the caller.
-    let whole: Vec<&ReadGame> = games.iter().filter(|g| g.error.is_none()).collect();
-    let pgn = to_pgn(&whole);
+    let opened = stream::open(input, &name)?;
+    let source = opened.source();
+    let encoding = stream::encoding(&name, &source, table)?;
     let body = |w: &mut dyn crate::output::VolumeWrite| {
-        w.write_all(pgn.as_bytes())
-            .map_err(|e| crate::error::Error::io(crate::destination::OUTPUT, e))
+        let mut pgn = String::new();
+        let mut writer = PgnWriter::default();
+        let put = |pgn: &mut String, w: &mut dyn crate::output::VolumeWrite| {
+            w.write_all(pgn.as_bytes())
+                .map_err(|e| crate::error::Error::io(crate::destination::OUTPUT, e))?;
+            pgn.clear();
+            Ok::<_, Error>(())
+        };
+        let read = stream::read(
+            &name,
+            &source,
+            encoding,
+            table,
+            notation,
+            keep_going,
+            stream::STRETCH_LINES,
+            &mut |game| {
+                each(&game);
+                // Only the games read whole are written; the others are named by the caller.
+                if game.error.is_none() {
+                    writer.game(&game, &mut pgn);
+                }
+                if pgn.len() >= 1 << 16 {
+                    put(&mut pgn, w)?;
+                }
+                Ok(())
+            },
+        )?;
+        if read == 0 {
+            // (Nothing read in this notation: perhaps in the other.)
+            let other = match notation {
+                Notation::Compact => Notation::Ordinary,
+                Notation::Ordinary => Notation::Compact,
+            };
+            let mut found = 0;
+            let read = stream::read(
+                &name,
+                &source,
+                encoding,
+                table,
+                other,
+                true,
+                stream::STRETCH_LINES,
+                &mut |g| {
+                    found += usize::from(g.error.is_none() && !g.items.is_empty());
+                    Ok(())
+                },
+            );
+            other_notation(&name, read.map_or(0, |_| found), notation)?;
+        }
+        put(&mut pgn, w)
     };
     match output {
         Some(target) if target.as_os_str() != "-" => {
@@ -617,5 +666,5 @@ pub fn read_file(
         }
         _ => crate::destination::write_stdout(body)?,
     }
-    Ok(games)
+    Ok(())
 }

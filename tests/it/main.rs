@@ -32,6 +32,7 @@ mod pipeline;
 mod primer;
 mod proof;
 mod read_back;
+mod read_stretches;
 mod samples;
 mod tables;
 mod volumes;
