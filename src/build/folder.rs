@@ -46,7 +46,7 @@ pub(crate) fn parts(
 ) -> Result<Vec<Part>> {
     let book_file = dir.join(BOOK_FILE);
     let inside = Inside::of(dir, allow_outside)?;
-    let markdown = markdown_files(dir)?;
+    let (markdown, odd) = markdown_files(dir)?;
     for file in markdown
         .iter()
         .chain(Some(&book_file).filter(|f| f.exists()))
@@ -91,12 +91,30 @@ pub(crate) fn parts(
     let by_list = list_file
         .as_ref()
         .is_some_and(|(_, f)| !f.chapters.is_empty());
+    // A `.md` that is no file (a link to nothing, a pipe, a folder): in a book of the
+    // folder's files, a chapter that cannot be read; beside a list, one more left out.
+    // (Issue 32: it was left out without a word.)
+    if let Some((path, what)) = odd.first().filter(|_| !by_list) {
+        let at = Location {
+            file: path.display().to_string(),
+            line: 1,
+            column: 1,
+        };
+        let message = format!("a chapter of the book folder is {what}, not a file");
+        return Err(Diagnostic::new(at, message)
+            .with_hint(
+                "the .md files of a book folder are its chapters: move this one out, or list \
+                 the chapters in bok.yaml",
+            )
+            .into());
+    }
     let chapters = if by_list { named } else { markdown.clone() };
     if let Some((name, _)) = &list_file
         && by_list
     {
         for file in markdown
             .iter()
+            .chain(odd.iter().map(|(path, _)| path))
             .filter(|m| !chapters.iter().any(|c| same_file(c, m)))
         {
             warn(&Warning(Diagnostic::new(
@@ -193,12 +211,13 @@ fn listed(dir: &Path, front: &FrontMatter, inside: &Inside) -> Result<Vec<PathBu
     for (file, at) in &front.chapters {
         let path = dir.join(file);
         if !path.is_file() {
-            return Err(Diagnostic::new(
-                at.clone(),
-                format!("no chapter file {} in the book folder", path.display()),
-            )
-            .with_width(file.chars().count().max(1))
-            .into());
+            let message = match no_file(&path) {
+                Some(what) => format!("the chapter {} is {what}, not a file", path.display()),
+                None => format!("no chapter file {} in the book folder", path.display()),
+            };
+            return Err(Diagnostic::new(at.clone(), message)
+                .with_width(file.chars().count().max(1))
+                .into());
         }
         inside.check(&path, Some((at, file)))?;
         if InputKind::of(&path).is_err() {
@@ -225,23 +244,60 @@ fn listed(dir: &Path, front: &FrontMatter, inside: &Inside) -> Result<Vec<PathBu
     Ok(chapters)
 }
 
-/// The Markdown files of a folder, in the order of their names.
-fn markdown_files(dir: &Path) -> Result<Vec<PathBuf>> {
+/// The Markdown files of a folder, in the order of their names; and the entries named as
+/// Markdown files that are none, with what they are ([`no_file`]).
+#[allow(clippy::type_complexity)]
+fn markdown_files(dir: &Path) -> Result<(Vec<PathBuf>, Vec<(PathBuf, &'static str)>)> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
     let mut files = Vec::new();
+    let mut odd = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| Error::io(dir, e))?.path();
         let md = path
             .extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "md" | "markdown"));
-        if md && path.is_file() {
-            files.push(path);
+        if !md {
+            continue;
+        }
+        match no_file(&path).filter(|_| !path.is_file()) {
+            Some(what) => odd.push((path, what)),
+            None => files.push(path),
         }
     }
     // In the order a reader counts: 2 before 10.
     files.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
-    Ok(files)
+    odd.sort_by_cached_key(|(p, _)| natural_key(&p.to_string_lossy()));
+    Ok((files, odd))
+}
+
+/// What stands at `path` when it is no regular file (links followed): a link to nothing, a
+/// folder, a pipe, a device or a socket; `None` when nothing stands there at all.
+fn no_file(path: &Path) -> Option<&'static str> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return std::fs::symlink_metadata(path)
+            .is_ok()
+            .then_some("a link to nothing");
+    };
+    let kind = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a pipe (FIFO)");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return Some("a device");
+        }
+    }
+    match (kind.is_dir(), kind.is_file()) {
+        (true, _) => Some("a folder"),
+        (_, true) => None,
+        _ => Some("no regular file"),
+    }
 }
 
 /// A name as runs of text and of digits, the digits as numbers: `kap2` before `kap10`.

@@ -879,3 +879,65 @@ fn more_inputs_than_files_may_be_open_at_once() {
         150
     );
 }
+
+#[test]
+fn a_chapter_that_is_no_file_is_named_never_left_out() {
+    // Issue 32 (our own probe): a book folder's `02.md` that was a pipe, a link to nothing or
+    // a folder was left out of the book without a word (the build never ended on a pipe
+    // either way). In a book of the folder's files it is an error; beside a list of chapters
+    // that leaves it out, a warning like any file left out; listed, an error at its name.
+    let dir = Sandbox::new();
+    std::fs::create_dir(dir.path().join("bok")).expect("bok");
+    dir.write("bok/01.md", "# Kapitel 1\n\nText.\n");
+    let chapter = dir.path().join("bok/02.md");
+    for (what, make) in [
+        ("a pipe (FIFO)", &(|p: &Path| mkfifo(p)) as &dyn Fn(&Path)),
+        ("a link to nothing", &|p: &Path| {
+            std::os::unix::fs::symlink("ingenstans.md", p).expect("symlink")
+        }),
+        ("a folder", &|p: &Path| {
+            std::fs::create_dir(p).expect("mkdir")
+        }),
+    ] {
+        make(&chapter);
+        let ran = dir
+            .command(&["build", "bok", "-o", "bok.brf"])
+            .deadline(std::time::Duration::from_secs(60))
+            .run();
+        assert_eq!(ran.code, Some(1), "{what}: {}", ran.stderr);
+        assert!(
+            ran.stderr.starts_with(&format!(
+                "bok/02.md:1:1: error: a chapter of the book folder is {what}, not a file"
+            )),
+            "{what}: {}",
+            ran.stderr
+        );
+        assert!(!dir.path().join("bok.brf").exists(), "{what}");
+        dir.write("bok/bok.yaml", "chapters: [01.md]\n");
+        let ran = dir.run(&["build", "bok", "-o", "bok.brf"]);
+        ran.ok();
+        assert!(
+            ran.stderr.contains(
+                "warning: bok/02.md is in the book folder but not among its chapters: left out"
+            ),
+            "{what}: {}",
+            ran.stderr
+        );
+        dir.write("bok/bok.yaml", "chapters: [01.md, 02.md]\n");
+        let ran = dir.run(&["build", "bok", "-o", "ut.brf"]);
+        assert_eq!(ran.code, Some(1), "{what}: {}", ran.stderr);
+        assert!(
+            ran.stderr.starts_with(&format!(
+                "bok/bok.yaml:1:19: error: the chapter bok/02.md is {what}, not a file"
+            )),
+            "{what}: {}",
+            ran.stderr
+        );
+        std::fs::remove_file(dir.path().join("bok/bok.yaml")).expect("bok.yaml");
+        std::fs::remove_file(dir.path().join("bok.brf")).expect("bok.brf");
+        match what {
+            "a folder" => std::fs::remove_dir(&chapter).expect("rmdir"),
+            _ => std::fs::remove_file(&chapter).expect("rm"),
+        }
+    }
+}
