@@ -31,13 +31,8 @@ pub fn read_braille(
     notation: Notation,
     keep_going: bool,
 ) -> Result<Vec<ReadGame>> {
-    // A PEF's rows and pages, as Unicode braille.
-    let pef = match cells::pef_text(name, bytes) {
-        Some(text) => Some(text?),
-        None => None,
-    };
-    let bytes = pef.as_ref().map_or(bytes, |t| t.as_bytes());
-    let lines = cells::lines(name, bytes, table)?;
+    let bytes = braille_bytes(name, bytes)?;
+    let lines = cells::lines(name, &bytes, table)?;
     // The line length: the longest line.
     let width = lines.iter().map(|l| l.cells.len()).max().unwrap_or(0);
     let reading = stream::Reading {
@@ -79,12 +74,8 @@ pub fn read_braille_in_stretches(
     keep_going: bool,
     lines: usize,
 ) -> Result<Vec<ReadGame>> {
-    let pef = match cells::pef_text(name, bytes) {
-        Some(text) => Some(text?),
-        None => None,
-    };
-    let bytes = pef.as_ref().map_or(bytes, |t| t.as_bytes());
-    let source = stream::Source::Bytes(bytes);
+    let bytes = braille_bytes(name, bytes)?;
+    let source = stream::Source::Bytes(&bytes);
     let encoding = stream::encoding(name, &source, table)?;
     let mut games = Vec::new();
     stream::read(
@@ -101,6 +92,15 @@ pub fn read_braille_in_stretches(
         },
     )?;
     Ok(games)
+}
+
+/// The bytes of a braille file as they are read: a PEF's rows and pages as Unicode braille,
+/// other braille as it is.
+fn braille_bytes<'b>(name: &str, bytes: &'b [u8]) -> Result<std::borrow::Cow<'b, [u8]>> {
+    Ok(match cells::pef_text(name, bytes) {
+        Some(text) => std::borrow::Cow::Owned(text?.into_bytes()),
+        None => std::borrow::Cow::Borrowed(bytes),
+    })
 }
 
 /// A line's words and its text as a heading may hold it, from the lines of a stretch (the

@@ -900,19 +900,19 @@ fn a_chapter_that_is_no_file_is_named_never_left_out() {
         }),
     ] {
         make(&chapter);
-        let ran = dir
-            .command(&["build", "bok", "-o", "bok.brf"])
-            .deadline(std::time::Duration::from_secs(60))
-            .run();
-        assert_eq!(ran.code, Some(1), "{what}: {}", ran.stderr);
-        assert!(
-            ran.stderr.starts_with(&format!(
-                "bok/02.md:1:1: error: a chapter of the book folder is {what}, not a file"
-            )),
-            "{what}: {}",
-            ran.stderr
-        );
-        assert!(!dir.path().join("bok.brf").exists(), "{what}");
+        // The build fails with `message` first, and writes nothing.
+        let fails = |message: String| {
+            let ran = dir
+                .command(&["build", "bok", "-o", "ut.brf"])
+                .deadline(std::time::Duration::from_secs(60))
+                .run();
+            assert_eq!(ran.code, Some(1), "{what}: {}", ran.stderr);
+            assert!(ran.stderr.starts_with(&message), "{what}: {}", ran.stderr);
+            assert!(!dir.path().join("ut.brf").exists(), "{what}");
+        };
+        fails(format!(
+            "bok/02.md:1:1: error: a chapter of the book folder is {what}, not a file"
+        ));
         dir.write("bok/bok.yaml", "chapters: [01.md]\n");
         let ran = dir.run(&["build", "bok", "-o", "bok.brf"]);
         ran.ok();
@@ -924,15 +924,9 @@ fn a_chapter_that_is_no_file_is_named_never_left_out() {
             ran.stderr
         );
         dir.write("bok/bok.yaml", "chapters: [01.md, 02.md]\n");
-        let ran = dir.run(&["build", "bok", "-o", "ut.brf"]);
-        assert_eq!(ran.code, Some(1), "{what}: {}", ran.stderr);
-        assert!(
-            ran.stderr.starts_with(&format!(
-                "bok/bok.yaml:1:19: error: the chapter bok/02.md is {what}, not a file"
-            )),
-            "{what}: {}",
-            ran.stderr
-        );
+        fails(format!(
+            "bok/bok.yaml:1:19: error: the chapter bok/02.md is {what}, not a file"
+        ));
         std::fs::remove_file(dir.path().join("bok/bok.yaml")).expect("bok.yaml");
         std::fs::remove_file(dir.path().join("bok.brf")).expect("bok.brf");
         match what {
