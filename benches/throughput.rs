@@ -9,13 +9,15 @@
 //! 0.5 of the plain replay, on all cores at least 0.8; at most 16 MB with one thread and 64 MB
 //! on all cores, whatever the input's size (the same runs on a file twice as large). Last,
 //! where valgrind is installed, the instructions of a build with and without `--verify` on
-//! one thread, counted by callgrind: the figure that does not vary with the machine's load.
-//! Then the costs when doubled (`costs.rs`): inputs once quadratic (issue 32) built at two
+//! one thread, counted by callgrind: the figure that does not vary with the machine's load;
+//! and the instruction ratio of the plain replay to a compact build on one thread (issue 33:
+//! at least 0.5), with the build's instructions by part (scan, pgn-reader and our visitor,
+//! braille, layout). Then the costs when doubled (`costs.rs`): inputs once quadratic (issue 32) built at two
 //! sizes, with the ratio of their times.
 //!
 //! Usage: `cargo bench --bench throughput -- [PGN]`. Without a path, the PGN files of
 //! `../shared/corpus/` are concatenated and repeated to at least 50 MB. `-- --costs`: the
-//! costs when doubled alone.
+//! costs when doubled alone; `-- --parts [PGN]`: the instruction ratio and parts alone.
 
 use std::fs;
 use std::io::{self, Write};
@@ -47,6 +49,16 @@ fn main() {
         return;
     }
     let dir = tempfile::tempdir().expect("temporary folder");
+    if args.first().map(String::as_str) == Some("--parts") {
+        // The instruction ratio and the build's parts alone, on the file given or 1 MB of the
+        // corpus.
+        let small = match args.get(1) {
+            Some(p) => PathBuf::from(p),
+            None => corpus_file(dir.path(), 1),
+        };
+        instruction_parts(dir.path(), &small);
+        return;
+    }
     if args.first().map(String::as_str) == Some("--costs") {
         costs::report(dir.path());
         inputs_and_read_doubled(dir.path());
@@ -178,6 +190,7 @@ fn main() {
             "instructions: not counted (valgrind is not installed: apt-get install valgrind)"
         ),
     }
+    instruction_parts(dir.path(), &small);
     costs::report(dir.path());
     inputs_and_read_doubled(dir.path());
 }
@@ -300,13 +313,20 @@ fn inputs_and_read_doubled(dir: &Path) {
 /// The instructions one run of `mode` on `input` takes, counted by callgrind; `None` without
 /// valgrind.
 fn instructions(mode: &str, input: &Path) -> Option<u64> {
+    callgrind(mode, input, Path::new("/dev/null"))
+}
+
+/// [`instructions`], callgrind's profile written to `profile`.
+fn callgrind(mode: &str, input: &Path, profile: &Path) -> Option<u64> {
     let exe = std::env::current_exe().ok()?;
     let out = Command::new("valgrind")
-        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", profile.display()))
         .arg(exe)
         .arg("--child")
         .arg(mode)
         .arg(input)
+        .env(NOT_COUNTED, "1")
         .output()
         .ok()?;
     if !out.status.success() {
@@ -316,6 +336,92 @@ fn instructions(mode: &str, input: &Path) -> Option<u64> {
         .lines()
         .find_map(|l| l.split("Collected :").nth(1).map(|n| n.trim().parse().ok()))
         .flatten()
+}
+
+/// Set for a child whose instructions are counted: it does not count the games after the
+/// build (that would be counted too).
+const NOT_COUNTED: &str = "SCHACKPUNKT_BENCH_NOT_COUNTED";
+
+/// The parts of a build the per-part table names (issue 33), each by the functions whose
+/// inclusive instructions it is.
+const PARTS: &[(&str, &str)] = &[
+    ("our scan of every game", "Splitter<R>::next_scanned"),
+    ("  of it: read_line", "read_line"),
+    ("pgn-reader + our visitor", "Replayer::attempt"),
+    ("  of it: san", "::san"),
+    ("braille", "GameWriter::write"),
+    ("layout", "::lay_out"),
+];
+
+/// Issue 33, point 7: the instructions of the plain replay and of a compact build on one
+/// thread of the same file, their ratio (aim: at least 0.5), and where the build's go.
+fn instruction_parts(dir: &Path, small: &Path) {
+    let profile = dir.join("callgrind.out");
+    let (Some(replay), Some(build)) = (
+        instructions("replay", small),
+        callgrind("compact", small, &profile),
+    ) else {
+        println!("instructions by part: not counted (valgrind is not installed)");
+        return;
+    };
+    let ratio = replay as f64 / build as f64;
+    println!(
+        "instruction ratio to plain replay, compact, 1 thread: {ratio:.2} (replay {:.0} M, \
+         build {:.0} M; aim: at least 0.50: {})",
+        replay as f64 / 1e6,
+        build as f64 / 1e6,
+        if ratio >= 0.5 { "holds" } else { "MISSED" }
+    );
+    let annotated = Command::new("callgrind_annotate")
+        .arg("--inclusive=yes")
+        .arg("--threshold=100")
+        .arg(&profile)
+        .output();
+    let Ok(annotated) = annotated.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()) else {
+        println!("instructions by part: callgrind_annotate did not run");
+        return;
+    };
+    // Each line: the inclusive count (with thousands' commas), then the file and function.
+    let counted: Vec<(u64, &str)> = annotated
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            let (count, rest) = l.split_once(' ')?;
+            Some((count.replace(',', "").parse().ok()?, rest))
+        })
+        .collect();
+    println!(
+        "{:<28} {:>12} {:>7}",
+        "part (compact, 1 thread)", "instructions", "share"
+    );
+    println!(
+        "{:<28} {:>10.0} M {:>6.1}%",
+        "plain replay (yardstick)",
+        replay as f64 / 1e6,
+        100.0 * replay as f64 / build as f64
+    );
+    println!(
+        "{:<28} {:>10.0} M {:>6.1}%",
+        "whole build",
+        build as f64 / 1e6,
+        100.0
+    );
+    for (part, function) in PARTS {
+        // (A function may stand under more than one name: the largest count is the part's.)
+        let n = counted
+            .iter()
+            .filter(|(_, f)| f.contains(function))
+            .map(|(n, _)| *n)
+            .max();
+        match n {
+            Some(n) => println!(
+                "{part:<28} {:>10.0} M {:>6.1}%",
+                n as f64 / 1e6,
+                100.0 * n as f64 / build as f64
+            ),
+            None => println!("{part:<28} {:>12} (inlined or not run)", "-"),
+        }
+    }
 }
 
 struct Measure {
@@ -432,9 +538,12 @@ fn child(mode: &str, input: &Path) {
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             // Counted after the clock stops: the build's time alone (the plain replay counts
-            // its games as it reads them).
+            // its games as it reads them); not at all where instructions are counted.
             let seconds = start.elapsed().as_secs_f64();
-            (count_games(input), seconds)
+            match std::env::var_os(NOT_COUNTED) {
+                Some(_) => (0, seconds),
+                None => (count_games(input), seconds),
+            }
         }
         _ => panic!("unknown mode {mode}"),
     };
