@@ -989,3 +989,52 @@ fn deny_warnings_with_several_inputs_writes_nothing() {
         clean.stderr
     );
 }
+
+/// Issue 33, point 3: the words pgn-reader skips without a word of its own (a word that is no
+/// move, a square of no board, a move glued to junk, text between games, a tag without its
+/// brackets, a bracket that closes nothing) are errors, each at its place in these words. The
+/// reading of games is to change (a guard in place of a second scan); these must not.
+#[test]
+fn what_pgn_reader_skips_is_an_error_in_these_words() {
+    use schackpunkt::{InputKind, Settings};
+    for (text, first_line) in [
+        (
+            "1. e4 e5 2. Nf3 foo Nc6 *\n",
+            "s.pgn:1:17: error: cannot read 'foo' as a move in game 1",
+        ),
+        (
+            "1. e4 e9 *\n",
+            "s.pgn:1:7: error: cannot read 'e9' as a move in game 1",
+        ),
+        (
+            "1. e4 e5 2. Nf3x Nc6 *\n",
+            "s.pgn:1:13: error: cannot read 'Nf3x' as a move in game 1",
+        ),
+        (
+            "1. e4 e5 2. Nf3#junk Nc6 *\n",
+            "s.pgn:1:13: error: cannot read 'Nf3#junk' as a move in game 1",
+        ),
+        (
+            "1. e4 e5 *\n\nhello there\n\n1. d4 d5 *\n",
+            "s.pgn:3:1: error: text between games, in no game: 'hello there'",
+        ),
+        (
+            "Event \"x\"]\n1. e4 *\n",
+            "s.pgn:1:1: error: cannot read 'Event' as a move in game 1",
+        ),
+        (
+            "1. e4 e5 2. Nf3) Nc6 *\n",
+            "s.pgn:1:16: error: ')' without a '(' before it in game 1",
+        ),
+        (
+            "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1/2 2. Nf3 *\n",
+            "s.pgn:4:14: error: text after the result: '2.' in game 1 (A – B)",
+        ),
+    ] {
+        let error = crate::support::transcribe("s.pgn", InputKind::Pgn, text, Settings::default())
+            .err()
+            .unwrap_or_else(|| panic!("{text:?} transcribed"))
+            .to_string();
+        assert_eq!(error.lines().next(), Some(first_line), "{text:?}: {error}");
+    }
+}
