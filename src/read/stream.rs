@@ -87,40 +87,16 @@ pub(crate) fn stretch(
                 Resume::At(from)
             }
             Some(_) => return Ok(Resume::Grow),
-            // No game: the stretch is read up to its last page (a title page is read
-            // whole), or in a file of one page up to its last diagram (which a game may begin
-            // from), its last empty line, or its last line. (Text before it is a heading only
-            // for a game within the stretch's length; a contents list's heading is carried.)
-            None => {
-                let page = lines.last().map_or(0, |l| l.page);
-                let page = lines
-                    .iter()
-                    .find(|l| l.page == page)
-                    .map(|l| l.number)
-                    .filter(|&at| at > first);
-                let empty = lines
-                    .iter()
-                    .rev()
-                    .find(|l| l.cells.iter().all(|c| c.is_blank()))
-                    .map(|l| l.number);
-                let at = page.or_else(|| {
-                    diagrams
-                        .last()
-                        .map(|d| d.line)
-                        .max(empty)
-                        .filter(|&at| at > first)
-                        .or_else(|| lines.last().map(|l| l.number).filter(|&at| at > first))
-                });
-                match at {
-                    Some(at) => {
-                        carried.contents |= headings
-                            .iter()
-                            .any(|h| h.line < at && games::bulletin_marks(h.cells).0);
-                        Resume::At(at)
-                    }
-                    None => return Ok(Resume::Grow),
+            // No game: see `without_games`. (A contents list's heading is carried.)
+            None => match without_games(lines, diagrams.last().map(|d| d.line)) {
+                Some(at) => {
+                    carried.contents |= headings
+                        .iter()
+                        .any(|h| h.line < at && games::bulletin_marks(h.cells).0);
+                    Resume::At(at)
                 }
-            }
+                None => return Ok(Resume::Grow),
+            },
         },
     };
     let whole = |line: u32| match resume {
@@ -162,25 +138,61 @@ pub(crate) fn stretch(
         });
     }
     games.sort_by_key(|g| g.line);
-    // A game from a position with no moves (a study: its heading, then its diagram) reads as
-    // a diagram of its own and then a heading with no moves (which stands before the next
-    // game's moves): one game.
-    let mut k = 0;
-    while k + 1 < games.len() {
-        let (a, b) = (&games[k], &games[k + 1]);
-        let position = a.start.is_some() && a.items.is_empty() && a.heading.is_empty();
-        let heading = b.start.is_none() && b.items.is_empty() && !b.heading.is_empty();
-        if position && heading && a.error.is_none() && b.error.is_none() {
-            let b = games.remove(k + 1);
-            games[k].heading = b.heading;
-            games[k].result = b.result;
-        }
-        k += 1;
-    }
-    for game in games {
+    for game in studies_merged(games) {
         emit(game)?;
     }
     Ok(resume)
+}
+
+/// Where a stretch in which no game was read from its moves ends: at its last page (a title
+/// page is read whole), or in a file of one page at its last diagram (`last_diagram`: a game
+/// may begin from it), its last empty line, or its last line. `None`: at none after its
+/// first line. (Text before it is a heading only for a game within the stretch's length.)
+fn without_games(lines: &[Line], last_diagram: Option<u32>) -> Option<u32> {
+    let first = lines.first().map_or(0, |l| l.number);
+    let page = lines.last().map_or(0, |l| l.page);
+    let page = lines
+        .iter()
+        .find(|l| l.page == page)
+        .map(|l| l.number)
+        .filter(|&at| at > first);
+    let empty = lines
+        .iter()
+        .rev()
+        .find(|l| l.cells.iter().all(|c| c.is_blank()))
+        .map(|l| l.number);
+    page.or_else(|| {
+        last_diagram
+            .max(empty)
+            .filter(|&at| at > first)
+            .or_else(|| lines.last().map(|l| l.number).filter(|&at| at > first))
+    })
+}
+
+/// `games` (in order) with each game from a position with no moves made one: a study (its
+/// heading, then its diagram) reads as a diagram of its own and then a heading with no moves
+/// (which stands before the next game's moves).
+fn studies_merged(games: Vec<ReadGame>) -> Vec<ReadGame> {
+    let mut out: Vec<ReadGame> = Vec::with_capacity(games.len());
+    for b in games {
+        let heading = b.start.is_none() && b.items.is_empty() && !b.heading.is_empty();
+        match out.last_mut() {
+            // (A position merged has a heading: it takes no second.)
+            Some(a)
+                if a.start.is_some()
+                    && a.items.is_empty()
+                    && a.heading.is_empty()
+                    && heading
+                    && a.error.is_none()
+                    && b.error.is_none() =>
+            {
+                a.heading = b.heading;
+                a.result = b.result;
+            }
+            _ => out.push(b),
+        }
+    }
+    out
 }
 
 /// The bytes of a braille file, read once a pass.
