@@ -265,11 +265,18 @@ fn spans_of(cells: &[Cell]) -> (Vec<(usize, usize)>, bool) {
 /// A line's text as a heading holds it: from its first word to its last, its page number
 /// left out.
 fn text_of(cells: &[Cell]) -> &[Cell] {
-    let (spans, _) = spans_of(cells);
-    match (spans.first(), spans.last()) {
-        (Some(&(s, _)), Some(&(_, e))) => &cells[s..e],
-        _ => &[],
-    }
+    // (As `spans_of` leaves it: the page number is always its last word. Found without a
+    // list of the words: the first pass of `read` takes every line's.)
+    let cells = cells::page_number(cells).map_or(cells, |s| &cells[..s]);
+    let start = cells
+        .iter()
+        .position(|c| !c.is_blank())
+        .unwrap_or(cells.len());
+    let end = cells
+        .iter()
+        .rposition(|c| !c.is_blank())
+        .map_or(start, |e| e + 1);
+    &cells[start..end]
 }
 
 /// Whether a word is a dash standing alone (`–`, `-`): the dash between a heading's players

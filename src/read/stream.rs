@@ -242,6 +242,23 @@ impl Source<'_> {
     }
 }
 
+impl Source<'_> {
+    /// The first `n` bytes (fewer in a shorter source), read alone.
+    pub(crate) fn head(&self, name: &str, n: usize) -> Result<Vec<u8>> {
+        match self {
+            Source::Bytes(bytes) => Ok(bytes[..bytes.len().min(n)].to_vec()),
+            Source::File(file, len) => {
+                let mut file = *file;
+                let mut head = Vec::with_capacity(n);
+                file.seek(SeekFrom::Start(0))
+                    .and_then(|_| file.take((*len).min(n as u64)).read_to_end(&mut head))
+                    .map_err(|e| Error::io(name, e))?;
+                Ok(head)
+            }
+        }
+    }
+}
+
 const CHUNK: usize = 64 * 1024;
 
 /// The encoding of a source's bytes ([`Detector`]).
@@ -445,14 +462,7 @@ fn temporary(name: &str) -> Result<File> {
 fn pef_rows(name: &str, opened: Opened) -> Result<Opened> {
     use super::cells::{PefKind, pef_kind};
     let source = opened.source();
-    let mut head = Vec::new();
-    source.each(name, &mut |chunk| {
-        if head.len() < HEAD {
-            head.extend_from_slice(chunk);
-        }
-        Ok(())
-    })?;
-    match pef_kind(&head[..head.len().min(HEAD)]) {
+    match pef_kind(&source.head(name, HEAD)?) {
         PefKind::None => return Ok(opened),
         PefKind::Pef => {}
         // (Decoded whole, within the cap of text held whole.)

@@ -803,17 +803,7 @@ fn a_profile_file_named_in_front_matter_is_never_overwritten() {
     dir.write("p.yaml", profile);
     dir.write("b.md", "---\nprofile: ./p.yaml\n---\n\nText.\n");
     for output in ["p.yaml", "./p.yaml"] {
-        let ran = dir.run(&["build", "b.md", "-o", output]);
-        assert_eq!(ran.code, Some(2), "{}", ran.stderr);
-        assert!(
-            ran.stderr.contains("the output would overwrite the input"),
-            "{}",
-            ran.stderr
-        );
-        assert_eq!(
-            String::from_utf8(dir.read("p.yaml")).expect("text"),
-            profile
-        );
+        refused_and_kept(&dir, &["build", "b.md", "-o", output], profile);
     }
     assert_eq!(dir.names(), ["b.md", "p.yaml"]);
 }
@@ -825,18 +815,28 @@ fn the_profile_file_is_never_overwritten() {
     let profile = "line_length: 30\npage_length: 20\n";
     dir.write("p.yaml", profile);
     for (given, output) in [("./p.yaml", "p.yaml"), ("p.yaml", "./p.yaml")] {
-        let ran = dir.run(&["build", "g.pgn", "--profile", given, "-o", output]);
-        assert_eq!(ran.code, Some(2), "{}", ran.stderr);
-        assert!(
-            ran.stderr.contains("the output would overwrite the input"),
-            "{}",
-            ran.stderr
-        );
-        assert_eq!(
-            String::from_utf8(dir.read("p.yaml")).expect("text"),
-            profile
+        refused_and_kept(
+            &dir,
+            &["build", "g.pgn", "--profile", given, "-o", output],
+            profile,
         );
     }
+}
+
+/// The run is refused as one that would overwrite an input, and `p.yaml` still holds
+/// `profile`.
+fn refused_and_kept(dir: &Sandbox, args: &[&str], profile: &str) {
+    let ran = dir.run(args);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("the output would overwrite the input"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(
+        String::from_utf8(dir.read("p.yaml")).expect("text"),
+        profile
+    );
 }
 
 #[test]
