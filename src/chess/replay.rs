@@ -16,7 +16,7 @@ use shakmaty::{
 use super::fen;
 use super::game::{
     Check, DIAGRAM_MARK, DRAW_OFFER_NAG, Disambiguation, GameResult, Item, MoveFacts, MoveKind,
-    Tags, draw_offer_at,
+    Tags, draw_offer_at, has_diagram_mark,
 };
 use super::letters::{Lang, Letter, role_name};
 use super::scan::{GameScan, TagTok, TokKind, Token, tag_text};
@@ -967,7 +967,7 @@ impl Visitor for Replay<'_> {
                 let comment = scanned_text(scan_text, (t.start, t.end), comment.as_bytes());
                 let same_bytes = matches!(comment, Cow::Borrowed(_)) && !chunked;
                 self.text.push_str(&comment);
-                if !self.text[start..].contains(DIAGRAM_MARK) {
+                if !has_diagram_mark(&self.text[start..]) {
                     self.items.push(Item::Comment(start..self.text.len(), at));
                     return ControlFlow::Continue(());
                 }

@@ -86,21 +86,10 @@ pub(crate) fn read_line_within<R: BufRead + ?Sized>(
     Ok(total)
 }
 
-/// Where the first LF or CR of `buf` stands. Looked for sixteen bytes at a time (a test of a
-/// whole block the compiler turns into a few vector instructions), then byte by byte in the
-/// block that holds it: lines of movetext are long, and this is every byte of the input.
+/// Where the first LF or CR of `buf` stands (every byte of the input passes here: the
+/// `memchr` crate looks at a vector register of them at a time).
 fn line_end(buf: &[u8]) -> Option<usize> {
-    const BLOCK: usize = 16;
-    let is_end = |b: u8| b == b'\n' || b == b'\r';
-    let mut start = 0;
-    for block in buf.chunks_exact(BLOCK) {
-        if block.iter().fold(false, |found, &b| found | is_end(b)) {
-            break;
-        }
-        start += BLOCK;
-    }
-    let rest = buf.get(start..).unwrap_or_default();
-    rest.iter().position(|&b| is_end(b)).map(|i| start + i)
+    memchr::memchr2(b'\n', b'\r', buf)
 }
 
 /// The next byte of `input`, not consumed.
@@ -138,6 +127,12 @@ fn push_utf8(line: &mut String, cut: &mut Vec<u8>, mut part: &[u8]) -> io::Resul
             Err(e) if e.error_len().is_none() => {}
             Err(_) => return Err(not_utf8()),
         }
+    }
+    // (Every byte of the input is checked here: simdutf8 answers whether the whole part is
+    // UTF-8 a vector register at a time; std's reader says where it is not, when it is not.)
+    if let Ok(s) = simdutf8::basic::from_utf8(part) {
+        line.push_str(s);
+        return Ok(());
     }
     match std::str::from_utf8(part) {
         Ok(s) => line.push_str(s),
