@@ -284,7 +284,11 @@ fn tidy_words(name: &str) -> Vec<(usize, &str)> {
 fn tidy(name: &str) -> String {
     // Composed (NFC): `Å` written as A and a combining ring (as a Mac may write it) is the
     // same player as `Å`, and sorts as one.
-    let composed: String = name.nfc().collect();
+    // (ASCII is composed already: most names, and each is tidied at every game.)
+    let composed: std::borrow::Cow<'_, str> = match name.is_ascii() {
+        true => name.into(),
+        false => name.nfc().collect::<String>().into(),
+    };
     let words: Vec<&str> = tidy_words(&composed).into_iter().map(|(_, w)| w).collect();
     words.join(" ")
 }
@@ -294,14 +298,21 @@ fn tidy(name: &str) -> String {
 /// what is not a letter or digit sorts before the letters (a blank before any letter, so
 /// `Berg, A` comes before `Bergström`).
 pub(super) fn sort_key(name: &str) -> Vec<u32> {
-    let z = u32::from('z');
-    let code = |c: char| match c {
-        ',' => 1,
-        c if c.is_whitespace() => 2,
-        c if c.is_alphanumeric() => u32::from(c),
-        _ => 3,
-    };
+    let code = sort_code;
     let mut key = Vec::with_capacity(name.len());
+    // ASCII (most names, and each is keyed at every game) has nothing to compose, fold or
+    // take off: each character is its lower-case letter's code.
+    if name.is_ascii() {
+        key.extend(name.chars().map(|c| code(c.to_ascii_lowercase())));
+        return key;
+    }
+    sort_key_composed(name, key)
+}
+
+/// [`sort_key`] of any text, into `key`.
+fn sort_key_composed(name: &str, mut key: Vec<u32>) -> Vec<u32> {
+    let z = u32::from('z');
+    let code = sort_code;
     // Composed first: `å` written as a and a combining ring is `å`, not `a`.
     for c in name.nfc().flat_map(char::to_lowercase) {
         // The Swedish letters (and those Swedish sorts as they) before accents are taken off.
@@ -334,6 +345,17 @@ pub(super) fn sort_key(name: &str) -> Vec<u32> {
         key.push(folded);
     }
     key
+}
+
+/// A character's place in [`sort_key`]'s order, once folded: a comma, then blanks, then any
+/// other sign, then letters and digits by their code.
+fn sort_code(c: char) -> u32 {
+    match c {
+        ',' => 1,
+        c if c.is_whitespace() => 2,
+        c if c.is_alphanumeric() => u32::from(c),
+        _ => 3,
+    }
 }
 
 /// The place given to the program's own words where no game is at hand.
@@ -404,6 +426,25 @@ mod tests {
                 "Östlund, P",
             ]
         );
+    }
+
+    #[test]
+    fn ascii_names_are_keyed_as_any_other_text() {
+        // The quick way for ASCII gives what the general one does, every character of it.
+        let all: String = (0u8..0x80).map(char::from).collect();
+        for name in [
+            all.as_str(),
+            "Carlsen, Magnus",
+            "van der Wiel,J",
+            "O'Kelly\tde Galway",
+        ] {
+            assert_eq!(
+                sort_key(name),
+                sort_key_composed(name, Vec::new()),
+                "{name:?}"
+            );
+        }
+        assert_eq!(tidy("Carlsen,Magnus  Ø"), "Carlsen, Magnus Ø");
     }
 
     #[test]
