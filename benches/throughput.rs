@@ -346,7 +346,7 @@ const NOT_COUNTED: &str = "SCHACKPUNKT_BENCH_NOT_COUNTED";
 /// inclusive instructions it is.
 const PARTS: &[(&str, &str)] = &[
     ("our scan of every game", "Splitter<R>::next_scanned"),
-    ("  of it: read_line", "read_line"),
+    ("  of it: reading lines", "Scanner<R>::next_line"),
     ("pgn-reader + our visitor", "Replayer::attempt"),
     ("  of it: san", "::san"),
     ("braille", "GameWriter::write"),

@@ -1844,7 +1844,7 @@ impl<S: LineSink> Run<'_, S> {
         // foreword, positions): before the first input when the bulletin makes its own title
         // page, else after the book's (`document`) or before the first games.
         if kind == InputKind::Pgn || self.bulletin.as_ref().is_some_and(|b| b.own_title_page()) {
-            self.bulletin_front();
+            self.bulletin_front()?;
         }
         let (document, what) = match kind {
             InputKind::Fen => (Document::fen(reader, name), "no positions"),
@@ -1862,18 +1862,32 @@ impl<S: LineSink> Run<'_, S> {
     /// Every node of a document through chess and braille into the layout. Returns the number
     /// of games and positions.
     /// The bulletin's title page and contents list, unless written already.
-    fn bulletin_front(&mut self) {
+    fn bulletin_front(&mut self) -> Result<()> {
         if let Some(b) = &self.bulletin
             && !self.writer.contents().written
         {
             for node in b.front() {
-                let reporter = &mut self.reporter;
-                self.writer
-                    .node(&node, &self.options, &mut self.blocks, &mut |w| {
-                        reporter.warn(w)
-                    });
+                let (reporter, layout) = (&mut self.reporter, &mut self.layout);
+                // The list's entries laid out as they are made (one a game).
+                let mut failed = None;
+                let mut laid = |blocks: &mut Vec<Block>| {
+                    if failed.is_none() {
+                        failed = lay_out(blocks, layout, None).err();
+                    }
+                };
+                self.writer.node_laid(
+                    &node,
+                    &self.options,
+                    &mut self.blocks,
+                    &mut |w| reporter.warn(w),
+                    &mut laid,
+                );
+                if let Some(e) = failed {
+                    return Err(e);
+                }
             }
         }
+        Ok(())
     }
 
     fn document(&mut self, mut document: Document<'_>, name: &str) -> Result<usize> {
@@ -1908,7 +1922,7 @@ impl<S: LineSink> Run<'_, S> {
                         });
                     // A book's title page: the bulletin's contents right after it.
                     if matches!(other, Node::TitlePage { .. }) {
-                        self.bulletin_front();
+                        self.bulletin_front()?;
                     }
                 }
             }

@@ -336,6 +336,20 @@ impl Writer {
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) {
+        self.node_laid(node, options, out, warn, &mut |_| {});
+    }
+
+    /// [`Writer::node`], handing `laid` the blocks made so far now and then while a long
+    /// node is written (a contents list of 40 000 games: its blocks, made all at once, were
+    /// most of a bulletin's memory), for the layout to take them.
+    pub(crate) fn node_laid(
+        &mut self,
+        node: &Node,
+        options: &Options,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+        laid: &mut dyn FnMut(&mut Vec<Block>),
+    ) {
         self.english = options.source_notation == SourceNotation::English;
         if let Some(seam) = self.seam_before(node) {
             out.push(Block::Seam(seam));
@@ -374,7 +388,7 @@ impl Writer {
                 },
                 "a second contents list is left out: a book has one",
             ))),
-            Node::Contents => self.contents_list(options, out, warn),
+            Node::Contents => self.contents_list(options, out, warn, laid),
             Node::Notes { .. } => {
                 let text = self.plain(NOTES_HEADING);
                 self.heading(2, &text, None, out, warn);
@@ -840,6 +854,7 @@ impl Writer {
         options: &Options,
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
+        laid: &mut dyn FnMut(&mut Vec<Block>),
     ) {
         self.contents.written = true;
         if self.contents.known.is_empty() {
@@ -883,6 +898,9 @@ impl Writer {
                 super::page_number(*page, &mut p.trailer);
             }
             out.push(Block::Paragraph(p));
+            if out.len() >= CONTENTS_PART {
+                laid(out);
+            }
         }
         out.push(Block::RectoBreak);
         self.want_blank = false;
@@ -955,6 +973,9 @@ impl Writer {
         self.want_blank = true;
     }
 }
+
+/// Blocks of a contents list handed to the layout at a time ([`Writer::node_laid`]).
+const CONTENTS_PART: usize = 256;
 
 /// The words of a table for a value.
 fn word<K: PartialEq>(table: &[(K, &'static str)], key: K) -> &'static str {

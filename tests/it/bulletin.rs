@@ -1122,3 +1122,63 @@ fn a_contents_list_longer_than_a_volume_goes_on_in_the_next() {
         );
     }
 }
+
+#[test]
+fn a_long_contents_list_names_every_games_page() {
+    // Issue 33: the contents list is handed to the layout a part at a time (256 blocks),
+    // not made whole first (its blocks were most of a bulletin's memory). 700 games in 7
+    // rounds: the list runs over several parts, and every entry still names the page where
+    // its game's heading stands, in order.
+    let dir = Sandbox::new();
+    let mut pgn = String::new();
+    for k in 0..700 {
+        pgn.push_str(&format!(
+            "[Event \"Långa listan\"]\n[Round \"{}.{}\"]\n[White \"Vit{k}\"]\n[Black \"Svart{k}\"]\n\
+             [Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n",
+            k / 100 + 1,
+            k % 100 + 1
+        ));
+    }
+    dir.write("sm.pgn", pgn);
+    let built = bulletin_of(&dir, 60, 20);
+    let pages = &built.pages;
+    let trimmed = |l: &String| l.trim_start_matches('⠀').to_string();
+    let mut list_lines = Vec::new();
+    let mut last = 0;
+    for k in 0..700 {
+        let heading = braille(&format!("Bord {}: Vit{k} – Svart{k}, 0-1", k % 100 + 1));
+        let found: Vec<(usize, usize)> = pages
+            .iter()
+            .enumerate()
+            .flat_map(|(n, p)| p.iter().enumerate().map(move |(i, l)| (n, i, l)))
+            .filter(|(_, _, l)| trimmed(l).starts_with(&heading))
+            .map(|(n, i, _)| (n + 1, i))
+            .collect();
+        assert_eq!(found.len(), 2, "{heading}: {found:?}");
+        let (entry_page, entry_line) = found[0];
+        let game_page = found[1].0;
+        // The list's entries in the games' order.
+        assert!(
+            (entry_page, entry_line) > (last, 0) || k == 0,
+            "{heading} out of order"
+        );
+        last = entry_page;
+        list_lines.push(entry_page);
+        // The entry's last line (its lines after the first stand further in) ends with the
+        // page number, which names the game's page.
+        let lines = &pages[entry_page - 1][entry_line..];
+        let lead = |l: &String| l.chars().take_while(|&c| c == '⠀').count();
+        let more = lines[1..]
+            .iter()
+            .take_while(|l| lead(l) > lead(&lines[0]))
+            .count();
+        let end = &lines[more];
+        assert!(
+            end.ends_with(&format!("⠀{}", braille(&game_page.to_string()))),
+            "{heading} stands on page {game_page}: {:?}",
+            &lines[..=more]
+        );
+    }
+    // The list takes many pages.
+    assert!(list_lines.last() > list_lines.first().map(|f| f + 20).as_ref());
+}
