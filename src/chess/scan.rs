@@ -316,9 +316,13 @@ impl GameScan {
     /// and its place) when that stands on the same line. Tokens are asked for in order:
     /// counting each from the start of its line made a long line of movetext quadratic.
     pub(crate) fn pos_after(&self, earlier: Option<(usize, Pos)>, offset: usize) -> Pos {
+        // (One search for the line: the earlier place is on it when it is not before its
+        // start. A comment's place is asked for at every comment.)
+        let i = self.line_index(offset);
+        let line_start = self.line_starts.get(i).copied().unwrap_or(0);
         if let Some((at, pos)) = earlier
+            && line_start <= at
             && at <= offset
-            && self.line_index(at) == self.line_index(offset)
             && let Some(between) = self.text.get(at..offset)
         {
             let chars = match self.ascii {
