@@ -102,6 +102,15 @@ impl Spooled {
         })
     }
 
+    /// A handle on none of the text (a pass that lays out what comes before it alone).
+    pub(crate) fn emptied(&self) -> Spooled {
+        Spooled {
+            file: Arc::clone(&self.file),
+            start: self.start,
+            end: self.start,
+        }
+    }
+
     /// The text from its start.
     pub(crate) fn reader(self) -> io::Result<Box<dyn BufRead + Send>> {
         let at = ReadAt {

@@ -324,6 +324,10 @@ impl Paragraph {
     /// [`Paragraph::push_text`], with the places where soft hyphens stood (indices in `cells`
     /// of the cells after them, ascending): a word longer than a line may be cut there too.
     pub fn push_text_cut(&mut self, cells: &[Cell], soft_hyphens: &[usize]) {
+        // Room for the text at once (a heading or a contents entry grew a few times over,
+        // at every game of a bulletin).
+        let blanks = cells.iter().filter(|c| c.is_blank()).count();
+        self.reserve(cells.len(), blanks + 1);
         if soft_hyphens.is_empty() {
             // No soft hyphens (most text): the cells between blanks go in a word at a time.
             let mut k = 0;
