@@ -85,6 +85,8 @@ fn main() {
         compact_all,
         verified,
         verified_ordinary,
+        bulletin,
+        bulletin_all,
     ] = measure(
         [
             "replay",
@@ -95,6 +97,8 @@ fn main() {
             "compact-all",
             "compact-all-verify",
             "ordinary-all-verify",
+            "compact-bulletin",
+            "compact-all-bulletin",
         ]
         .map(|mode| (mode, input.as_path())),
     );
@@ -107,6 +111,8 @@ fn main() {
         ("compact, all cores", &compact_all),
         ("compact, all, --verify", &verified),
         ("ordinary, all, --verify", &verified_ordinary),
+        ("bulletin, 1 thread", &bulletin),
+        ("bulletin, all cores", &bulletin_all),
     ] {
         println!(
             "{:<22} {:>9.1} {:>10.0} {:>12.1} {:>10.2}",
@@ -155,6 +161,18 @@ fn main() {
         ),
         mb(&verified)
     );
+    println!(
+        "bulletin (--bulletin: contents list, headings, index of players), compact: 1 thread \
+         {:.2}×, all cores {:.2}× the time of the plain build (aim: at most 2: {}); peak 1 thread \
+         {:.1} MB (aim: at most 16: {}), all cores {:.1} MB (aim: at most 64: {})",
+        cost(&bulletin, &compact),
+        cost(&bulletin_all, &compact_all),
+        verdict(cost(&bulletin, &compact) <= 2.0 && cost(&bulletin_all, &compact_all) <= 2.0),
+        mb(&bulletin),
+        verdict(mb(&bulletin) <= 16.0),
+        mb(&bulletin_all),
+        verdict(mb(&bulletin_all) <= 64.0)
+    );
     for (bytes, one, all) in &peaks {
         println!(
             "peak memory, compact, {:.0} MB of input: 1 thread {one:.1} MB (aim: at most 16: {}), \
@@ -189,6 +207,15 @@ fn main() {
         _ => println!(
             "instructions: not counted (valgrind is not installed: apt-get install valgrind)"
         ),
+    }
+    if let (Some(b), [Some(c), ..]) = (instructions("compact-bulletin", &small), counted) {
+        println!(
+            "instructions, bulletin (compact, 1 thread): {:.0} M, {:.2}× the plain build (aim: \
+             at most 2: {})",
+            b as f64 / 1e6,
+            b as f64 / c as f64,
+            verdict(b <= 2 * c)
+        );
     }
     instruction_parts(dir.path(), &small);
     costs::report(dir.path());
@@ -505,7 +532,9 @@ fn child(mode: &str, input: &Path) {
         | "compact-all-verify"
         | "ordinary-all-verify"
         | "compact-verify"
-        | "ordinary-verify" => {
+        | "ordinary-verify"
+        | "compact-bulletin"
+        | "compact-all-bulletin" => {
             let out = tempfile::NamedTempFile::new().expect("temporary output");
             let settings = Settings {
                 notation: Some(if mode.starts_with("compact") {
@@ -514,6 +543,8 @@ fn child(mode: &str, input: &Path) {
                     Notation::Ordinary
                 }),
                 format: Some(Format::Brf),
+                // A bulletin (issue 33, point 6): contents, headings, index, passes.
+                bulletin: mode.ends_with("-bulletin").then_some(true),
                 ..Settings::default()
             };
             let destination = if mode == "check" {

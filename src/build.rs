@@ -1217,22 +1217,10 @@ fn transcribe_opened(
                 }
             }
             let mut quiet = |_: &Warning| {};
-            let trial = Pass {
-                options: &options,
-                profile: profile.as_ref(),
-                reporter: Reporter::new(&mut quiet),
-                contents: contents.clone(),
-                marker,
-                volumes: &volumes,
-                meta: &meta,
-                // A trial pass's games are not progress: the last pass writes them again.
-                drive: Drive {
-                    progress: None,
-                    ..drive.clone()
-                },
-                verifier: None,
-                bulletin: bulletin.clone(),
-            };
+            let quiet = Reporter::new(&mut quiet);
+            let mut trial = Pass::trial(&options, profile.as_ref(), &volumes, &meta, &drive, quiet);
+            (trial.contents, trial.bulletin, trial.marker) =
+                (contents.clone(), bulletin.clone(), marker);
             let laid = trial.run(copies, each.clone(), NoLines)?;
             bulletin = laid.bulletin;
             // The title a bulletin learnt from its first game: its title page, each volume's,
@@ -1281,24 +1269,14 @@ fn transcribe_opened(
             {
                 let front = |known: Vec<(book::Entry, Option<u32>)>| {
                     let mut quiet = |_: &Warning| {};
-                    let pass = Pass {
-                        options: &options,
-                        profile: profile.as_ref(),
-                        reporter: Reporter::new(&mut quiet),
-                        contents: book::Contents {
-                            known,
-                            ..contents.clone()
-                        },
-                        marker,
-                        volumes: &volumes,
-                        meta: &meta,
-                        drive: Drive {
-                            progress: None,
-                            ..drive.clone()
-                        },
-                        verifier: None,
-                        bulletin: Some(b.clone()),
+                    let quiet = Reporter::new(&mut quiet);
+                    let mut pass =
+                        Pass::trial(&options, profile.as_ref(), &volumes, &meta, &drive, quiet);
+                    let list = book::Contents {
+                        known,
+                        ..contents.clone()
                     };
+                    (pass.contents, pass.bulletin, pass.marker) = (list, Some(b.clone()), marker);
                     front_pages(pass, &opened, &each)
                 };
                 let (before, after) = (front(contents.known.clone())?, front(known.clone())?);
@@ -1568,7 +1546,35 @@ struct Laid<S> {
     bulletin: Option<bulletin::Bulletin>,
 }
 
-impl Pass<'_, '_> {
+impl<'o, 'w> Pass<'o, 'w> {
+    /// A trial pass (to learn where the headings and volumes fall), reporting to `reporter`
+    /// (one that says nothing): it counts no progress (the last pass writes the games again)
+    /// and checks nothing; its contents list, bulletin and marker are set by the caller.
+    fn trial(
+        options: &'o Options,
+        profile: Option<&'o Profile>,
+        volumes: &'o Volumes,
+        meta: &'o Meta,
+        drive: &Drive,
+        reporter: Reporter<'w>,
+    ) -> Self {
+        Pass {
+            options,
+            profile,
+            reporter,
+            contents: book::Contents::default(),
+            marker: false,
+            volumes,
+            meta,
+            drive: Drive {
+                progress: None,
+                ..drive.clone()
+            },
+            verifier: None,
+            bulletin: None,
+        }
+    }
+
     /// Lays out the inputs (each with its options) into `sink`.
     fn run<S: LineSink>(
         self,
