@@ -1218,9 +1218,16 @@ fn transcribe_opened(
             }
             let mut quiet = |_: &Warning| {};
             let quiet = Reporter::new(&mut quiet);
-            let mut trial = Pass::trial(&options, profile.as_ref(), &volumes, &meta, &drive, quiet);
-            (trial.contents, trial.bulletin, trial.marker) =
-                (contents.clone(), bulletin.clone(), marker);
+            let mut trial = Pass::trial(
+                &options,
+                profile.as_ref(),
+                marker,
+                &volumes,
+                &meta,
+                &drive,
+                quiet,
+            );
+            (trial.contents, trial.bulletin) = (contents.clone(), bulletin.clone());
             let laid = trial.run(copies, each.clone(), NoLines)?;
             bulletin = laid.bulletin;
             // The title a bulletin learnt from its first game: its title page, each volume's,
@@ -1270,13 +1277,22 @@ fn transcribe_opened(
                 let front = |known: Vec<(book::Entry, Option<u32>)>| {
                     let mut quiet = |_: &Warning| {};
                     let quiet = Reporter::new(&mut quiet);
-                    let mut pass =
-                        Pass::trial(&options, profile.as_ref(), &volumes, &meta, &drive, quiet);
+                    let mut pass = Pass::trial(
+                        &options,
+                        profile.as_ref(),
+                        marker,
+                        &volumes,
+                        &meta,
+                        &drive,
+                        quiet,
+                    );
+                    // (This pass's list alone: nothing found yet, nothing written.)
                     let list = book::Contents {
+                        wanted: contents.wanted,
                         known,
-                        ..contents.clone()
+                        ..book::Contents::default()
                     };
-                    (pass.contents, pass.bulletin, pass.marker) = (list, Some(b.clone()), marker);
+                    (pass.contents, pass.bulletin) = (list, Some(b.clone()));
                     front_pages(pass, &opened, &each)
                 };
                 let (before, after) = (front(contents.known.clone())?, front(known.clone())?);
@@ -1547,12 +1563,13 @@ struct Laid<S> {
 }
 
 impl<'o, 'w> Pass<'o, 'w> {
-    /// A trial pass (to learn where the headings and volumes fall), reporting to `reporter`
-    /// (one that says nothing): it counts no progress (the last pass writes the games again)
-    /// and checks nothing; its contents list, bulletin and marker are set by the caller.
+    /// A trial pass (to learn where the headings and volumes fall): it says nothing, counts
+    /// no progress (the last pass writes the games again) and checks nothing; `reporter` is
+    /// one that says nothing. The caller gives it its contents list and bulletin.
     fn trial(
         options: &'o Options,
         profile: Option<&'o Profile>,
+        marker: bool,
         volumes: &'o Volumes,
         meta: &'o Meta,
         drive: &Drive,
@@ -1563,7 +1580,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             profile,
             reporter,
             contents: book::Contents::default(),
-            marker: false,
+            marker,
             volumes,
             meta,
             drive: Drive {
