@@ -35,7 +35,7 @@ completions: build
 # Rewrites docs/options.md from the table of settings in src/settings.rs (a test fails when
 # the two disagree).
 options-doc:
-	UPDATE_DOCS=1 $(CARGO) test --locked --lib settings::tests::options_doc_is_current
+	UPDATE_DOCS=1 $(CARGO) test --locked --lib options_doc
 
 # End-to-end throughput of ordinary and compact transcription next to a plain
 # pgn-reader + shakmaty replay of the same file, and peak memory.

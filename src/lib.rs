@@ -52,7 +52,29 @@ pub use source::{Progress, STDIN_NAME, encoding_for_label};
 /// Every setting with its values, default, flag, front-matter key and block words, and which
 /// source wins: the text of `docs/options.md` (Markdown), made from the one table of settings.
 pub fn settings_markdown() -> String {
-    settings::options_markdown()
+    let mut md = settings::options_markdown();
+    md.push('\n');
+    md.push_str(&chess::pieces::languages_markdown());
+    md
+}
+
+#[cfg(test)]
+mod options_doc {
+    #[test]
+    fn options_doc_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/options.md");
+        let want = super::settings_markdown();
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            assert!(std::fs::write(path, &want).is_ok(), "cannot write {path}");
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "docs/options.md differs from the tables in src/settings/mod.rs and \
+             src/chess/pieces.rs; regenerate it with `UPDATE_DOCS=1 cargo test --lib options_doc` \
+             (or `make options-doc`)"
+        );
+    }
 }
 
 /// A plain text in Swedish text braille (rules.md §7), as Unicode braille: for tools and tests

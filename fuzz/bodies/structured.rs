@@ -100,6 +100,11 @@ pub fn case(data: &[u8]) -> Case {
         ..Expect::default()
     };
     let mut settings = options(&mut g);
+    // A named language reads its own piece letters only: the games are spelled in English,
+    // Swedish or figurines, so they may not read (docs/options.md, `source_notation`).
+    if settings.source_notation.is_some_and(names_a_language) {
+        expect.clean = false;
+    }
     let mut front = Front::default();
     let text = match kind {
         InputKind::Pgn => pgn_file(&mut g, &mut expect.clean),
@@ -860,6 +865,16 @@ fn default_profile() -> &'static str {
         .find(|p| p.name == name)
         .map(|p| p.name)
         .unwrap_or_else(|| panic!("no default profile in {row}"))
+}
+
+/// Whether a `source_notation` names a language, whose letters alone are then read.
+fn names_a_language(n: SourceNotation) -> bool {
+    !matches!(n, SourceNotation::Auto | SourceNotation::Iccf)
+}
+
+/// Whether a block word or front-matter value names a language (`fr`, `english`).
+fn is_language_word(w: &str) -> bool {
+    <SourceNotation as ValueEnum>::from_str(w, true).is_ok_and(names_a_language)
 }
 
 fn pick_value<T: ValueEnum + Clone>(g: &mut Gen<'_>) -> T {
@@ -1712,7 +1727,7 @@ fn front_matter(g: &mut Gen<'_>, front: &mut Front) -> String {
                     .map(str::trim)
                     .collect();
                 let v = *g.pick(&values);
-                if v.is_empty() {
+                if v.is_empty() || (k == "source_notation" && is_language_word(v)) {
                     front.unsure = true;
                 }
                 // A range (`1 to 6`): one of its ends.
@@ -1859,6 +1874,8 @@ fn info(g: &mut Gen<'_>, word: &str, clean: bool) -> String {
             words.extend(
                 cell.split(", ")
                     .filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'))
+                    // (A clean block's games read as `auto` reads them.)
+                    .filter(|w| !(clean && is_language_word(w)))
                     .map(str::to_owned),
             );
         }

@@ -24,10 +24,11 @@ use super::block::{Block, Paragraph, Rule, Seam};
 use super::cell::Cell;
 use super::tables;
 use super::text::{self, Unmapped};
-use crate::chess::letters::english_moves_to_swedish;
+use crate::chess::letters::{SwedishMoves, moves_to_swedish, prose_letters};
+use crate::chess::pieces::Language;
 use crate::document::{Emphasis, Inline, Node, Opening, Piece, Pos};
 use crate::error::{Diagnostic, Warning};
-use crate::settings::{Moves, Notation, Options, SourceNotation};
+use crate::settings::{Moves, Notation, Options};
 
 /// The title page template (see the file for its fields).
 const TITLE_PAGE: &str = include_str!("../../templates/titelsida.txt");
@@ -135,8 +136,9 @@ pub(crate) struct Writer {
     after_heading: usize,
     cells: Vec<Cell>,
     unmapped: Vec<Unmapped>,
-    /// Moves in prose are written with English piece letters (`source_notation: english`).
-    english: bool,
+    /// The piece letters of moves in prose, when they are not the Swedish ones
+    /// (`source_notation: en`, `fr` …).
+    letters: Option<&'static Language>,
     /// Where soft hyphens stood in the last text translated (indices in `cells`).
     soft_hyphens: Vec<usize>,
     /// The contents list: the headings found, and those of the pass before with their pages.
@@ -211,7 +213,7 @@ impl Default for Writer {
             lists: 0,
             indented: 0,
             marker: None,
-            english: false,
+            letters: None,
             soft_hyphens: Vec::new(),
             contents: Contents::default(),
             volume: None,
@@ -350,7 +352,7 @@ impl Writer {
         warn: &mut dyn FnMut(Warning),
         laid: &mut dyn FnMut(&mut Vec<Block>),
     ) {
-        self.english = options.source_notation == SourceNotation::English;
+        self.letters = prose_letters(options.source_notation);
         if let Some(seam) = self.seam_before(node) {
             out.push(Block::Seam(seam));
         }
@@ -561,19 +563,33 @@ impl Writer {
     fn translate(&mut self, pieces: &[Piece], warn: &mut dyn FnMut(Warning)) {
         self.cells.clear();
         self.unmapped.clear();
-        // English piece letters become Swedish ones, letter for letter: places stay.
-        let texts: Vec<std::borrow::Cow<'_, str>> = pieces
+        // Another language's piece letters become Swedish ones, letter for letter: places
+        // stay.
+        let texts: Vec<SwedishMoves<'_>> = pieces
             .iter()
-            .map(|p| match self.english {
-                true => english_moves_to_swedish(&p.text),
-                false => std::borrow::Cow::Borrowed(p.text.as_str()),
+            .map(|p| match self.letters {
+                Some(lang) => moves_to_swedish(&p.text, lang),
+                None => SwedishMoves::unchanged(&p.text),
             })
             .collect();
         let spans: Vec<(&str, Emphasis)> = texts
             .iter()
             .zip(pieces)
-            .map(|(t, p)| (t.as_ref(), p.emphasis))
+            .map(|(t, p)| (t.text.as_ref(), p.emphasis))
             .collect();
+        // An offset in the pieces' text as translated, in their text as written (they differ
+        // after a piece letter of two bytes).
+        let to_source = |offset: usize| {
+            let (mut translated, mut written) = (0, 0);
+            for (t, p) in texts.iter().zip(pieces) {
+                if offset < translated + t.text.len() {
+                    return written + t.source_offset(offset - translated);
+                }
+                translated += t.text.len();
+                written += p.text.len();
+            }
+            written + (offset - translated)
+        };
         self.soft_hyphens = text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
         // The piece that holds each character (they come in order), where that piece starts
         // in the text, and the places counted in it so far.
@@ -581,19 +597,20 @@ impl Writer {
         let mut piece_start = 0;
         let mut places = Places::new(pieces.first().map_or("", |p| p.text.as_str()));
         let mut place = |u: &Unmapped| {
-            if u.offset < piece_start {
+            let offset = to_source(u.offset);
+            if offset < piece_start {
                 (piece, piece_start) = (0, 0);
                 places = Places::new(pieces.first().map_or("", |p| p.text.as_str()));
             }
             while let Some(p) = pieces.get(piece)
-                && u.offset >= piece_start + p.text.len()
+                && offset >= piece_start + p.text.len()
             {
                 piece_start += p.text.len();
                 piece += 1;
                 places = Places::new(pieces.get(piece).map_or("", |p| p.text.as_str()));
             }
             let at = match pieces.get(piece) {
-                Some(p) => places.at(u.offset - piece_start, p.at),
+                Some(p) => places.at(offset - piece_start, p.at),
                 None => pieces.last().map(|p| p.at).unwrap_or_default(),
             };
             at.in_file(&self.file)

@@ -13,7 +13,8 @@ use super::pieces::push_lower_number;
 use super::signs::{self, Placement, Refusal};
 use super::text::{self, Unmapped};
 use crate::chess::game::comment_prose;
-use crate::chess::letters::english_moves_to_swedish;
+use crate::chess::letters::{SwedishMoves, moves_to_swedish, prose_letters, prose_letters_of_game};
+use crate::chess::pieces::Language;
 use crate::chess::{Game, GameResult, Item, MoveFacts};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Location, Warning};
@@ -82,8 +83,9 @@ pub struct GameWriter {
     layout: Layout,
     style: MoveStyle,
     ordinary: OrdinaryMoves,
-    /// Comments write moves with English piece letters (`source_notation: english`).
-    english: bool,
+    /// Comments write moves with these piece letters, not the Swedish ones
+    /// (`source_notation: en`, `fr` …).
+    letters: Option<&'static Language>,
     /// A game's comments write moves with the letters of its moves (`source_notation: auto`).
     letters_of_game: bool,
     cells: Vec<Cell>,
@@ -154,8 +156,11 @@ impl GameWriter {
                 double_check: options.double_check,
             },
             ordinary: OrdinaryMoves::default(),
-            english: options.source_notation == SourceNotation::English,
-            letters_of_game: options.source_notation == SourceNotation::Auto,
+            letters: prose_letters(options.source_notation),
+            letters_of_game: matches!(
+                options.source_notation,
+                SourceNotation::Auto | SourceNotation::Iccf
+            ),
             cells: Vec::new(),
             unmapped: Vec::new(),
             heading_text: String::new(),
@@ -818,14 +823,17 @@ impl Run<'_> {
     /// A comment; `at` is where its text starts.
     fn comment(&mut self, source: &str, at: Pos) {
         let prose = comment_prose(source);
-        // English piece letters become Swedish ones, letter for letter: places stay.
-        let english = self.w.english || (self.w.letters_of_game && self.game.english_moves);
-        let swedish = if english {
-            english_moves_to_swedish(prose.as_ref())
-        } else {
-            std::borrow::Cow::Borrowed(prose.as_ref())
+        // Another language's piece letters become Swedish ones, letter for letter: places
+        // stay.
+        let letters = match self.w.letters_of_game {
+            true => prose_letters_of_game(self.game.english_moves),
+            false => self.w.letters,
         };
-        let text = swedish.as_ref();
+        let swedish = match letters {
+            Some(lang) => moves_to_swedish(prose.as_ref(), lang),
+            None => SwedishMoves::unchanged(prose.as_ref()),
+        };
+        let text = swedish.text.as_ref();
         if text.is_empty() {
             return;
         }
@@ -842,7 +850,11 @@ impl Run<'_> {
         let (game, warnings) = (self.game, &mut *self.warnings);
         report_unmapped(
             &self.w.unmapped,
-            &mut |u| places.at(text, u.offset, at).in_file(file),
+            &mut |u| {
+                places
+                    .at(prose.as_ref(), swedish.source_offset(u.offset), at)
+                    .in_file(file)
+            },
             &mut |w| warnings.push(in_game(game, w)),
         );
         let opens = self.prefix.len();

@@ -361,9 +361,7 @@ impl<'a> Engine<'a> {
 
     /// Where castling that starts at `i` ends: `0-0`, `0-0-0`, or the same with the letter O,
     /// standing as a word of its own (not after a letter or digit, as in `10-0`, nor before one).
-    fn castling_at(&self, i: usize) -> Option<usize> {
-        let rest = &self.text.as_bytes()[i..];
-        let o = rest[0];
+    fn castling_at(&self, i: usize) -> Option<(usize, usize)> {
         if self.text[..i]
             .chars()
             .next_back()
@@ -371,27 +369,53 @@ impl<'a> Engine<'a> {
         {
             return None;
         }
-        let end = if rest.starts_with(&[o, b'-', o, b'-', o]) {
-            i + 5
-        } else if rest.starts_with(&[o, b'-', o]) {
-            i + 3
-        } else {
-            return None;
-        };
-        match self.text[end..].chars().next() {
-            Some(c) if c.is_alphanumeric() || c == '-' => None,
-            _ => Some(end),
+        // `O-O` or `0-0-0`, with a hyphen or the dash of typeset text (`0–0`).
+        let rest = &self.text[i..];
+        let o = rest.chars().next()?;
+        let mut end = i + 1;
+        let mut zeros = 1;
+        while zeros < 3
+            && let Some(after) = ["-", "–", "—", "\u{2212}"]
+                .iter()
+                .find_map(|d| self.text[end..].strip_prefix(d))
+                .and_then(|r| r.strip_prefix(o))
+        {
+            end = self.text.len() - after.len();
+            zeros += 1;
         }
+        if zeros < 2 {
+            return None;
+        }
+        match self.text[end..].chars().next() {
+            Some(c) if c.is_alphanumeric() || matches!(c, '-' | '–' | '—' | '\u{2212}') => None,
+            _ => Some((end, zeros)),
+        }
+    }
+
+    /// `⩲` for a `+=` at `i`, `⩱` for a `=+`, when it stands alone: after a blank, a bracket
+    /// or the start, before a blank, a closing bracket, a punctuation mark or the end.
+    fn lone_evaluation(&self, i: usize) -> Option<char> {
+        let glyph = match self.text.get(i..i + 2)? {
+            "+=" => '⩲',
+            "=+" => '⩱',
+            _ => return None,
+        };
+        let before = self.text[..i].chars().next_back();
+        let after = self.text[i + 2..].chars().next();
+        let opens = before.is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '['));
+        let closes = after
+            .is_none_or(|c| c.is_whitespace() || matches!(c, ')' | ']' | ',' | '.' | ';' | ':'));
+        (opens && closes).then_some(glyph)
     }
 
     /// Castling (rules.md §4b): every 0 with its own number sign, whatever stands before it
     /// (`5...0-0` ⠼⠑⠄⠄⠄⠼⠚⠤⠼⠚, `8.0-0-0`), also written with the letter O.
-    fn castling(&mut self, i: usize, end: usize) -> usize {
+    fn castling(&mut self, i: usize, end: usize, zeros: usize) -> usize {
         self.word_start = false;
         let (Some(zero), Some(hyphen)) = (Self::rule('0'), Self::rule('-')) else {
             return i;
         };
-        for k in 0..(end - i).div_ceil(2) {
+        for k in 0..zeros {
             if k > 0 {
                 self.put(hyphen.cells);
             }
@@ -428,9 +452,9 @@ impl<'a> Engine<'a> {
             return next;
         }
         if (ch == '0' || ch == 'O')
-            && let Some(end) = self.castling_at(i)
+            && let Some((end, zeros)) = self.castling_at(i)
         {
-            let went = self.castling(i, end);
+            let went = self.castling(i, end, zeros);
             if went > i {
                 return went;
             }
@@ -438,12 +462,26 @@ impl<'a> Engine<'a> {
         // A long dash next to a plus is the dash of an evaluation sign, as typeset chess
         // books write `+–` and `–+`: the book's sign has one dash (`⠲⠤`, `⠤⠲`), whichever
         // dash the print has (issue 31).
+        // So is the dash of `+/–` and `–/+`.
         if matches!(ch, '–' | '—')
-            && (self.text[..i].ends_with('+') || self.text[next..].starts_with('+'))
+            && (self.text[..i].ends_with('+')
+                || self.text[next..].starts_with('+')
+                || self.text[..i].ends_with("+/")
+                || self.text[next..].starts_with("/+"))
         {
             self.word_start = false;
             self.sign(&[Cell::dots("36")]);
             return next;
+        }
+        // `+=` and `=+` standing alone are the Danish article's spelling of `⩲` and `⩱`
+        // (white, black slightly better; issue 34): the book's signs `+/=` and `=/+`.
+        if matches!(ch, '+' | '=')
+            && let Some(glyph) = self.lone_evaluation(i)
+            && let Some(rule) = Self::rule(glyph)
+        {
+            self.word_start = false;
+            self.sign(rule.cells);
+            return i + 2;
         }
         let Some(rule) = Self::rule(ch) else {
             self.word_start = false;
@@ -779,6 +817,10 @@ mod tests {
             ("8.0-0-0!", "⠼⠓⠄⠼⠚⠤⠼⠚⠤⠼⠚⠖"),
             // With the letter O, as English books print it.
             ("O-O", "⠼⠚⠤⠼⠚"),
+            // With the dash of typeset text (issue 34).
+            ("0–0", "⠼⠚⠤⠼⠚"),
+            ("0—0—0", "⠼⠚⠤⠼⠚⠤⠼⠚"),
+            ("5...O–O+", "⠼⠑⠄⠄⠄⠼⠚⠤⠼⠚⠲"),
             ("12. O-O-O+", "⠼⠁⠃⠄⠀⠼⠚⠤⠼⠚⠤⠼⠚⠲"),
             ("(O-O)", "⠦⠼⠚⠤⠼⠚⠴"),
             // Not castling: a score after a digit, a word with O, a longer run.
@@ -1067,6 +1109,17 @@ mod tests {
             ("=/+", "⠶⠌⠲"),
             ("=/∞", "⠶⠌⠼⠿"),
             ("(=)", "⠦⠶⠴"),
+            // The Danish article's `+=` and `=+`, standing alone (issue 34).
+            ("+=", "⠲⠌⠶"),
+            ("=+", "⠶⠌⠲"),
+            ("vit står +=, svart =+.", "⠧⠊⠞⠀⠎⠞⠡⠗⠀⠲⠌⠶⠂⠀⠎⠧⠁⠗⠞⠀⠶⠌⠲⠄"),
+            ("(+=)", "⠦⠲⠌⠶⠴"),
+            ("a+=b", "⠁⠲⠶⠃"),
+            // The slash forms with any dash.
+            ("+/–", "⠲⠌⠤"),
+            ("+/—", "⠲⠌⠤"),
+            ("–/+", "⠤⠌⠲"),
+            ("—/+", "⠤⠌⠲"),
             // Every dash of `+-` and `-+` is the sign's one dash.
             ("+-", "⠲⠤"),
             ("+–", "⠲⠤"),

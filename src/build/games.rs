@@ -229,7 +229,9 @@ pub(super) fn each_game(
     // the input's layers (a file opened when first read, its text checked) costs a hundred
     // instructions, three times a line. (A copy of each byte costs less; issue 33.)
     let input = std::io::BufReader::with_capacity(SCAN_BUFFER, input);
-    let mut splitter = Splitter::new(input).starting_at_line(first_line);
+    let mut splitter = Splitter::new(input)
+        .starting_at_line(first_line)
+        .reading(options.source_notation);
     let mut translator = Translator::new(name, options, verify);
     let mut alone = 0;
     while jobs <= 1 || alone < ALONE {

@@ -3,7 +3,8 @@
 
 use shakmaty::Role;
 
-use super::pieces::{PIECES, letters};
+use super::pieces::{LANGUAGES, Language, PIECES, figurine_role, letters};
+use crate::settings::SourceNotation;
 
 /// A piece letter as written; its role may depend on the game's language.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -90,6 +91,10 @@ pub(crate) const SYMBOL_NAGS: &[(&str, u8)] = &[
     ("—+", 19),
     ("\u{2212}/+", 17),
     ("+/\u{2212}", 16),
+    ("–/+", 17),
+    ("+/–", 16),
+    ("—/+", 17),
+    ("+/—", 16),
     ("⨀", 22),
     ("↑", 36),
     ("→", 40),
@@ -111,6 +116,164 @@ const ASCII_LETTERS: [Option<Letter>; 128] = {
     let mut i = 0;
     while i < 128 {
         table[i] = classify(i as u8 as char);
+        i += 1;
+    }
+    table
+};
+
+/// How one game's piece letters are read: as `auto` reads them (English or Swedish, the
+/// game's letters deciding), or in one named language, whose letters then decide alone
+/// (Finnish `R` is a knight, English `R` a rook). Figurines are read in both.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Reading {
+    /// The letters by ASCII code.
+    ascii: &'static [Option<Letter>; 128],
+    /// The language named; `None` for `auto` and `iccf`.
+    pub language: Option<&'static Language>,
+    /// ICCF numeric notation named: a word of four or five digits is a move.
+    pub iccf: bool,
+}
+
+impl Default for Reading {
+    fn default() -> Self {
+        Reading::of(SourceNotation::Auto)
+    }
+}
+
+/// A named language's letters by ASCII code: each is [`Letter::Any`] of its role.
+const fn named_table(l: &Language) -> [Option<Letter>; 128] {
+    let mut table = [None; 128];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8 as char;
+        if let Some(role) = l.role_of(c) {
+            table[i] = Some(Letter::Any(role));
+        }
+        i += 1;
+    }
+    table
+}
+
+/// [`named_table`] of every language in [`LANGUAGES`], in its order.
+const NAMED_TABLES: [[Option<Letter>; 128]; LANGUAGES.len()] = {
+    let mut tables = [[None; 128]; LANGUAGES.len()];
+    let mut i = 0;
+    while i < LANGUAGES.len() {
+        tables[i] = named_table(&LANGUAGES[i]);
+        i += 1;
+    }
+    tables
+};
+
+impl Reading {
+    /// How the setting `notation` reads letters.
+    pub(crate) fn of(notation: SourceNotation) -> Reading {
+        match LANGUAGES.iter().position(|l| l.notation == notation) {
+            // English named: its letters as `auto` reads them, Swedish ones left out.
+            Some(i) if LANGUAGES[i].notation == SourceNotation::En => Reading {
+                ascii: &ENGLISH_LETTERS,
+                language: Some(&LANGUAGES[i]),
+                iccf: false,
+            },
+            Some(i) => Reading {
+                ascii: &NAMED_TABLES[i],
+                language: Some(&LANGUAGES[i]),
+                iccf: false,
+            },
+            None => Reading {
+                ascii: &ASCII_LETTERS,
+                language: None,
+                iccf: notation == SourceNotation::Iccf,
+            },
+        }
+    }
+
+    /// The letter for `c`, upper case or figurine.
+    #[inline]
+    pub(crate) fn letter(&self, c: char) -> Option<Letter> {
+        match self.ascii.get(c as usize) {
+            Some(&l) => l,
+            None => match self.language {
+                None => classify(c),
+                Some(l) => match figurine_role(c) {
+                    Some(role) => Some(Letter::Any(role)),
+                    None if l.notation == SourceNotation::En => None,
+                    None => l.role_of(c).map(Letter::Any),
+                },
+            },
+        }
+    }
+
+    /// Whether pgn-reader may read the source's moves as written: not in a named language
+    /// other than English, whose letters it does not know.
+    pub(crate) fn english_letters(&self) -> bool {
+        self.language
+            .is_none_or(|l| l.notation == SourceNotation::En)
+    }
+
+    /// The hint of a word that is no move, naming the letters read.
+    pub(crate) fn move_hint(&self) -> Option<String> {
+        let l = self.language.filter(|l| l.notation != SourceNotation::En)?;
+        Some(format!(
+            "a move is written like e4, {}f3, exd5 or O-O; in {} notation (source_notation: {}) \
+             the piece letters are {} (king, queen, rook, bishop, knight)",
+            l.letters[4],
+            l.name,
+            l.code(),
+            l.letter_list()
+        ))
+    }
+
+    /// With `auto`: the hint of a word that starts with `c`, a capital that English and
+    /// Swedish do not read but other languages do (`Cf3`), for the languages that read the
+    /// word as a move (`reads`): which, and how to name one.
+    pub(crate) fn other_languages_hint(
+        &self,
+        c: char,
+        reads: impl Fn(Reading) -> bool,
+    ) -> Option<String> {
+        if self.language.is_some() || piece_letter(c).is_some() {
+            return None;
+        }
+        let mut found: Vec<(Role, Vec<&Language>)> = Vec::new();
+        for l in LANGUAGES {
+            if let Some(role) = l.role_of(c)
+                && reads(Reading::of(l.notation))
+            {
+                match found.iter_mut().find(|(r, _)| *r == role) {
+                    Some((_, ls)) => ls.push(l),
+                    None => found.push((role, vec![l])),
+                }
+            }
+        }
+        let first = found.first()?.1.first()?.code();
+        let said: Vec<String> = found
+            .iter()
+            .map(|(role, ls)| {
+                let names: Vec<String> = ls
+                    .iter()
+                    .map(|l| format!("{} ({})", l.name, l.code()))
+                    .collect();
+                format!("a {} in {}", letters(*role).name, names.join(", "))
+            })
+            .collect();
+        Some(format!(
+            "'{c}' is no English or Swedish piece letter; it is {}: name the notation, e.g. \
+             --source-notation {first} (source_notation: {first} in the front matter)",
+            said.join("; ")
+        ))
+    }
+}
+
+/// The English letters as `auto` reads them ([`ASCII_LETTERS`] without the Swedish ones):
+/// what `source_notation: en` reads.
+const ENGLISH_LETTERS: [Option<Letter>; 128] = {
+    let mut table = ASCII_LETTERS;
+    let mut i = 0;
+    while i < 128 {
+        if let Some(Letter::Swedish(_)) = table[i] {
+            table[i] = None;
+        }
         i += 1;
     }
     table
@@ -178,29 +341,51 @@ pub(crate) fn role_name(role: Role) -> &'static str {
     letters(role).name
 }
 
-/// The Swedish letter of a piece written with its English letter (`N` → `S`); `None` for a
-/// letter that is no English piece letter (pawns have none in a move).
-fn swedish_for_english(c: char) -> Option<char> {
-    PIECES
-        .iter()
-        .find(|p| p.english == c && p.role != Role::Pawn)
-        .map(|p| p.swedish)
+/// The language whose piece letters the moves of prose and comments have, when they must be
+/// changed to get the Swedish book's letters: `None` for `auto` (each game decides: see
+/// [`prose_letters_of_game`]), `iccf`, and for languages whose letters are the Swedish ones
+/// (Danish, German, Norwegian, Swedish: prose is transcribed as written).
+pub(crate) fn prose_letters(notation: SourceNotation) -> Option<&'static Language> {
+    let swedish = super::pieces::language_of(SourceNotation::Sv)?;
+    super::pieces::language_of(notation).filter(|l| l.letters != swedish.letters)
 }
 
-/// Where a word shaped like a move, starting at `i`, ends, and the place of its English piece
-/// letter: `Nf3`, `Rxe1+`, `Nbd7`, `R1e2!`, `exd8=Q#` (the promotion letter).
-fn move_word(b: &[u8], i: usize) -> Option<(usize, usize)> {
+/// The language of the moves in a game's comments under `auto`: English when the game's
+/// moves have English letters.
+pub(crate) fn prose_letters_of_game(english_moves: bool) -> Option<&'static Language> {
+    match english_moves {
+        true => super::pieces::language_of(SourceNotation::En),
+        false => None,
+    }
+}
+
+/// The Swedish letter of a piece written with letter `c` of `lang` (`N` → `S` in English,
+/// `C` → `S` in French); `None` for a letter that is no piece letter of `lang` (pawns have
+/// none in a move).
+fn swedish_for(lang: &Language, c: char) -> Option<char> {
+    match lang.role_of(c)? {
+        Role::Pawn => None,
+        role => Some(letters(role).swedish),
+    }
+}
+
+/// Where a word shaped like a move, starting at `i`, ends, and the place of its piece letter
+/// in `lang`: `Nf3`, `Rxe1+`, `Nbd7`, `R1e2!`, `exd8=Q#`, `d8Q` (FIDE's promotion without
+/// `=`): the end, the letter's start and its length in bytes.
+fn move_word(text: &str, i: usize, lang: &Language) -> Option<(usize, usize, usize)> {
+    let b = text.as_bytes();
     let square = |k: usize| {
         b.get(k).is_some_and(|c| (b'a'..=b'h').contains(c))
             && b.get(k + 1).is_some_and(|c| (b'1'..=b'8').contains(c))
     };
-    let piece = |k: usize| {
-        b.get(k)
-            .is_some_and(|&c| swedish_for_english(c as char).is_some())
+    // The piece letter at `k` and its length.
+    let piece = |k: usize| -> Option<usize> {
+        let c = text.get(k..)?.chars().next()?;
+        swedish_for(lang, c).map(|_| c.len_utf8())
     };
-    let (end, letter) = if piece(i) {
+    let (end, letter, len) = if let Some(len) = piece(i) {
         // The piece letter, then `[a-h]?[1-8]?x?` and the target square, the square last.
-        let mut k = i + 1;
+        let k = i + len;
         let rest_end = k + b[k..]
             .iter()
             .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
@@ -221,10 +406,9 @@ fn move_word(b: &[u8], i: usize) -> Option<(usize, usize)> {
         if !ok {
             return None;
         }
-        k = rest_end;
-        (k, i)
+        (rest_end, i, len)
     } else {
-        // A pawn promotion: `e8=Q`, `exd8=Q`.
+        // A pawn promotion: `e8=Q`, `exd8=Q`, `d8Q`.
         let mut k = i;
         if b.get(k + 1) == Some(&b'x') {
             if !b.get(k).is_some_and(|c| (b'a'..=b'h').contains(c)) {
@@ -232,50 +416,96 @@ fn move_word(b: &[u8], i: usize) -> Option<(usize, usize)> {
             }
             k += 2;
         }
-        if !square(k) || !matches!(b.get(k + 1), Some(b'1' | b'8')) || b.get(k + 2) != Some(&b'=') {
+        if !square(k) || !matches!(b.get(k + 1), Some(b'1' | b'8')) {
             return None;
         }
-        if !piece(k + 3) {
-            return None;
-        }
-        (k + 4, k + 3)
+        let at = k + 2 + usize::from(b.get(k + 2) == Some(&b'='));
+        let len = piece(at)?;
+        (at + len, at, len)
     };
     let end = end + b[end..].iter().take_while(|c| b"+#!?".contains(c)).count();
     if b.get(end).is_some_and(|c| c.is_ascii_alphanumeric()) {
         return None;
     }
-    Some((end, letter))
+    Some((end, letter, len))
 }
 
-/// Prose whose moves are written with English piece letters, with Swedish ones (`Nf3` → `Sf3`,
-/// `Qxf7#` → `Dxf7#`, `exd8=Q` → `exd8=D`), for books written in English notation. Only words
-/// shaped like a move change, one ASCII letter for another, so every place in the text stays.
-pub(crate) fn english_moves_to_swedish(text: &str) -> std::borrow::Cow<'_, str> {
+/// Prose with Swedish piece letters ([`moves_to_swedish`]), and where it is shorter than its
+/// source: a letter of two bytes (Esperanto `Ĉ`) becomes one.
+#[derive(Debug)]
+pub(crate) struct SwedishMoves<'t> {
+    pub text: std::borrow::Cow<'t, str>,
+    /// The offsets in `text` from which the source is one byte longer, each once a letter.
+    shorter_from: Vec<usize>,
+}
+
+impl SwedishMoves<'_> {
+    /// The text as it was, unchanged.
+    pub(crate) fn unchanged(text: &str) -> SwedishMoves<'_> {
+        SwedishMoves {
+            text: std::borrow::Cow::Borrowed(text),
+            shorter_from: Vec::new(),
+        }
+    }
+
+    /// The offset in the source of byte `offset` of [`SwedishMoves::text`].
+    pub(crate) fn source_offset(&self, offset: usize) -> usize {
+        offset
+            + self
+                .shorter_from
+                .iter()
+                .take_while(|&&s| s <= offset)
+                .count()
+    }
+}
+
+/// Prose whose moves are written with the piece letters of `lang`, with Swedish ones (`Nf3` →
+/// `Sf3` in English, `Cf3` → `Sf3` in French, `Qxf7#` → `Dxf7#`, `exd8=Q` → `exd8=D`), for
+/// books written in another language's notation. Only words shaped like a move change, one
+/// letter for another; places stay, but for a letter of two bytes (Esperanto `Ĉ`), which the
+/// result's [`SwedishMoves::source_offset`] accounts for.
+pub(crate) fn moves_to_swedish<'t>(text: &'t str, lang: &Language) -> SwedishMoves<'t> {
     let b = text.as_bytes();
     let mut changes = Vec::new();
     let mut i = 0;
     while i < b.len() {
         // A move starts a word, or follows its number (`12.Nf3`, `7...Qd8`) or a bracket.
         let starts = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80);
-        match move_word(b, i).filter(|_| starts) {
-            Some((end, letter)) => {
-                changes.push(letter);
+        match move_word(text, i, lang).filter(|_| starts) {
+            Some((end, letter, len)) => {
+                changes.push((letter, len));
                 i = end;
             }
             None => i += 1,
         }
     }
     if changes.is_empty() {
-        return std::borrow::Cow::Borrowed(text);
+        return SwedishMoves::unchanged(text);
     }
-    let mut out = b.to_vec();
-    for at in changes {
-        if let Some(s) = swedish_for_english(out[at] as char) {
-            out[at] = s as u8;
+    let mut out = String::with_capacity(text.len());
+    let mut shorter_from = Vec::new();
+    let mut from = 0;
+    for (at, len) in changes {
+        let (Some(before), Some(letter)) = (text.get(from..at), text.get(at..at + len)) else {
+            return SwedishMoves::unchanged(text);
+        };
+        out.push_str(before);
+        match letter.chars().next().and_then(|c| swedish_for(lang, c)) {
+            Some(s) => {
+                out.push(s);
+                for _ in s.len_utf8()..len {
+                    shorter_from.push(out.len());
+                }
+            }
+            None => out.push_str(letter),
         }
+        from = at + len;
     }
-    // One ASCII letter replaced another: still UTF-8.
-    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_owned()))
+    out.push_str(text.get(from..).unwrap_or_default());
+    SwedishMoves {
+        text: std::borrow::Cow::Owned(out),
+        shorter_from,
+    }
 }
 
 #[cfg(test)]
@@ -371,8 +601,30 @@ mod tests {
             ),
             ("Noa rqNf3 Ö-Nf3", "Noa rqNf3 Ö-Sf3"),
         ];
+        let en = crate::chess::pieces::language_of(SourceNotation::En).expect("English");
         for (english, swedish) in cases {
-            assert_eq!(english_moves_to_swedish(english), swedish, "{english}");
+            assert_eq!(moves_to_swedish(english, en).text, swedish, "{english}");
         }
+        // Other languages; FIDE's promotion without `=`.
+        let lang = |n| crate::chess::pieces::language_of(n).expect("a language");
+        let fr = moves_to_swedish("1. Cf3 Cc6 2. Fb5 Rxe2 e8D (Cf3)", lang(SourceNotation::Fr));
+        assert_eq!(fr.text, "1. Sf3 Sc6 2. Lb5 Kxe2 e8D (Sf3)");
+        let cs = moves_to_swedish("Jf3 Sb5 Vd1", lang(SourceNotation::Cs));
+        assert_eq!(cs.text, "Sf3 Lb5 Td1");
+        // Esperanto's knight takes two bytes: places after it are one byte further on.
+        let eo = moves_to_swedish("Ĉf3 Kb5 ☃ Ĉc3", lang(SourceNotation::Eo));
+        assert_eq!(eo.text, "Sf3 Lb5 ☃ Sc3");
+        assert_eq!(eo.source_offset(0), 0);
+        assert_eq!(eo.source_offset(1), 2);
+        assert_eq!(eo.source_offset(8), 9);
+        assert_eq!(eo.source_offset(13), 15);
+        // Languages with the Swedish letters are transcribed as written.
+        assert!(prose_letters(SourceNotation::De).is_none());
+        assert!(prose_letters(SourceNotation::Sv).is_none());
+        assert!(prose_letters(SourceNotation::Auto).is_none());
+        assert_eq!(
+            prose_letters(SourceNotation::Nl).map(|l| l.name),
+            Some("Dutch")
+        );
     }
 }

@@ -156,6 +156,13 @@ impl<R: BufRead> Splitter<R> {
         self
     }
 
+    /// Piece letters (and numbers) read as the setting `notation` reads them.
+    pub(crate) fn reading(mut self, notation: crate::settings::SourceNotation) -> Self {
+        self.scanner
+            .set_reading(super::letters::Reading::of(notation));
+        self
+    }
+
     /// Scans the next game (skipping text with no game in it); `false` at the end of input.
     fn next_game(&mut self) -> std::io::Result<bool> {
         loop {

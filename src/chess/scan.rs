@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::game::GameResult;
-use super::letters::{Lang, Letter, glyph_nag};
+use super::letters::{Lang, Letter, Reading, glyph_nag};
 use super::words::{MoveShape, MoveWord, Word, quick_move, read_word};
 use crate::document::Pos;
 use crate::document::lines::{read_line_within, too_long};
@@ -145,6 +145,11 @@ pub(crate) struct GameScan {
     /// The text is ASCII: a column is a byte offset (most PGN; places are found at every
     /// comment and annotation).
     ascii: bool,
+    /// How piece letters (and ICCF's numbers) are read.
+    pub(crate) reading: Reading,
+    /// Words of four or five digits that ICCF numeric notation reads as moves, read as move
+    /// numbers so far (`auto`: they become moves if the game has no other moves).
+    iccf_words: usize,
 }
 
 fn is_space(c: char) -> bool {
@@ -183,6 +188,8 @@ impl GameScan {
             roster_seen: 0,
             raw: true,
             ascii: true,
+            reading: Reading::default(),
+            iccf_words: 0,
         }
     }
 
@@ -201,8 +208,9 @@ impl GameScan {
         self.swedish_at = None;
         self.langs_seen = 0;
         self.roster_seen = 0;
-        self.raw = true;
+        self.raw = self.reading.english_letters() && !self.reading.iccf;
         self.ascii = true;
+        self.iccf_words = 0;
     }
 
     /// Nothing but `;` comments (a file's heading note): not a game.
@@ -227,7 +235,7 @@ impl GameScan {
         let (mut words, mut lettered) = (0usize, 0usize);
         for w in self.text.split(is_space).filter(|w| !w.is_empty()) {
             let w = bare(w);
-            if matches!(read_word(&w), Ok(Word::Move { .. })) {
+            if matches!(read_word(&w, self.reading), Ok(Word::Move { .. })) {
                 return false;
             }
             words += 1;
@@ -763,8 +771,19 @@ impl GameScan {
                 i = j + dots;
             }
         }
+        // A word of ICCF numeric notation (`5254`, glued to its number or not).
+        if b.get(i).is_some_and(u8::is_ascii_digit)
+            && let Some(word) = b.get(i..).and_then(iccf_move)
+        {
+            if self.reading.iccf {
+                self.raw = false;
+                return self.token(text, TokKind::Move(word), i, end);
+            }
+            // (`auto`: a move number for now; [`GameScan::finish`] decides.)
+            self.iccf_words += 1;
+        }
         if i < end
-            && let Some(word) = quick_move(&b[i..])
+            && let Some(word) = quick_move(&b[i..], self.reading)
         {
             // Written as pgn-reader reads it unless the letter is not English; the letter
             // tells the game's language.
@@ -787,7 +806,8 @@ impl GameScan {
         }
         while i < end {
             let w = text.get(i..end).unwrap_or("");
-            let word = read_word(w).map_err(|e| ScanError::new(i, end, e.message, e.hint))?;
+            let word = read_word(w, self.reading)
+                .map_err(|e| ScanError::new(i, end, e.message, e.hint.as_deref()))?;
             match word {
                 Word::Number { number, black, len } => {
                     self.raw &= w[..len].is_ascii();
@@ -928,8 +948,13 @@ impl GameScan {
         Ok(())
     }
 
-    /// At the end of the game: unterminated comments and unclosed variations.
+    /// At the end of the game: unterminated comments and unclosed variations. With `auto`,
+    /// a game whose moves are all words of four or five digits is in ICCF numeric notation.
     fn finish(&mut self) {
+        if self.iccf_words > 0 {
+            self.iccf_words = 0;
+            self.numbers_to_iccf_moves();
+        }
         if let Some(open) = self.open_tag.take() {
             self.fail(unterminated_tag(&open));
         }
@@ -945,6 +970,80 @@ impl GameScan {
             self.fail(unclosed(open));
         }
     }
+}
+
+impl GameScan {
+    /// A game read with `auto` whose moves are all ICCF numbers (`1. 5254 5755 2. 7163`): the
+    /// bare numbers of four or five digits become moves, when no other word is a move and every
+    /// other bare number is one of them; a game with any other move keeps them as numbers.
+    #[cold]
+    fn numbers_to_iccf_moves(&mut self) {
+        let mut words = 0;
+        for t in &self.tokens {
+            match t.kind {
+                TokKind::Move(_) => return,
+                TokKind::Number { .. } => {
+                    let w = self.text.as_bytes().get(t.start..t.end).unwrap_or_default();
+                    match iccf_move(w) {
+                        Some(_) => words += 1,
+                        None if w.ends_with(b".") => {}
+                        // A bare number that is no ICCF move: not ICCF.
+                        None => return,
+                    }
+                }
+                _ => {}
+            }
+        }
+        if words == 0 {
+            return;
+        }
+        for t in &mut self.tokens {
+            if let TokKind::Number { .. } = t.kind
+                && let Some(m) = self.text.as_bytes().get(t.start..t.end).and_then(iccf_move)
+            {
+                t.kind = TokKind::Move(m);
+            }
+        }
+        self.raw = false;
+    }
+}
+
+/// A move in ICCF numeric notation (the Danish article, "Numerisk notation"): the file and rank
+/// digits (1-8) of the square moved from, then of the square moved to (`5254` is e2-e4;
+/// castling is the king's move, `5171`), and a fifth digit for a promotion (1 queen, 2 rook,
+/// 3 bishop, 4 knight). The whole word `w`, or `None`.
+pub(crate) fn iccf_move(w: &[u8]) -> Option<MoveWord> {
+    let digit = |k: usize| match w.get(k) {
+        Some(&d @ b'1'..=b'8') => Some(u32::from(d - b'1')),
+        _ => None,
+    };
+    let (from_file, from_rank, to_file, to_rank) = (digit(0)?, digit(1)?, digit(2)?, digit(3)?);
+    let promotion = match w.get(4..)? {
+        [] => None,
+        [d @ b'1'..=b'4'] => Some(Letter::Any(match d {
+            b'1' => shakmaty::Role::Queen,
+            b'2' => shakmaty::Role::Rook,
+            b'3' => shakmaty::Role::Bishop,
+            _ => shakmaty::Role::Knight,
+        })),
+        _ => return None,
+    };
+    let to =
+        shakmaty::Square::from_coords(shakmaty::File::new(to_file), shakmaty::Rank::new(to_rank));
+    // Written as a coordinate move (`e7e8=Q`), which the replay plays as the piece on its
+    // first square makes it.
+    Some(MoveWord {
+        shape: MoveShape::Normal {
+            piece: None,
+            file: Some(shakmaty::File::new(from_file)),
+            rank: Some(shakmaty::Rank::new(from_rank)),
+            capture: false,
+            to,
+            promotion,
+        },
+        suffix: None,
+        ep_mark: false,
+    })
 }
 
 /// Whether pgn-reader reads the move word `w` as its normalized form: the same bytes,
@@ -1108,6 +1207,8 @@ pub(crate) struct Scanner<R> {
     /// The input is read to its end.
     ended: bool,
     pub game: GameScan,
+    /// How each game's piece letters are read.
+    reading: Reading,
 }
 
 /// The most lines, and the most tokens (moves, signs, comments, brackets), of one game: a
@@ -1163,7 +1264,13 @@ impl<R: BufRead> Scanner<R> {
             current: first_line.saturating_sub(1),
             ended: false,
             game: GameScan::new(),
+            reading: Reading::default(),
         }
+    }
+
+    /// Reads piece letters (and numbers) as `reading` says.
+    pub(crate) fn set_reading(&mut self, reading: Reading) {
+        self.reading = reading;
     }
 
     /// Whether the game just scanned ended at the end of the input (no line of a later one
@@ -1278,6 +1385,7 @@ impl<R: BufRead> Scanner<R> {
 
     /// Reads the next game into `self.game`; false at the end of the input.
     pub(crate) fn next_game(&mut self) -> io::Result<bool> {
+        self.game.reading = self.reading;
         self.game.reset();
         let start = loop {
             let Some(start) = self.next_line()? else {
@@ -1364,6 +1472,7 @@ impl<R: BufRead> Scanner<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{File, Rank, Square};
 
     /// Per game: first line, tag names, token kinds, error.
     type Scanned = (u32, Vec<String>, Vec<TokKind>, Option<ScanError>);
@@ -1538,5 +1647,33 @@ mod tests {
         assert_eq!(d.source_line.as_deref(), Some("1. ♘f3 xyz"));
         assert_eq!(s.game.start_location("f.pgn").line, 3);
         assert_eq!(s.game.tag_value("W").as_deref(), Some("Å"));
+    }
+
+    #[test]
+    fn iccf_numbers() {
+        let m = |w: &str| iccf_move(w.as_bytes());
+        let shape = |w: &str| m(w).map(|m| m.shape);
+        let Some(MoveShape::Normal {
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        }) = shape("5254")
+        else {
+            panic!("5254");
+        };
+        assert_eq!(
+            (file, rank, to),
+            (Some(File::E), Some(Rank::Second), Square::E4)
+        );
+        assert_eq!(promotion, None);
+        let Some(MoveShape::Normal { promotion, .. }) = shape("57584") else {
+            panic!("57584");
+        };
+        assert_eq!(promotion, Some(Letter::Any(shakmaty::Role::Knight)));
+        for w in ["5294", "525", "525411", "57585", "0254", "12.", "5254+"] {
+            assert_eq!(m(w), None, "{w}");
+        }
     }
 }

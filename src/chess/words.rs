@@ -4,7 +4,7 @@
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use super::game::GameResult;
-use super::letters::{Lang, Letter, english_letter, piece_letter, role_name, symbol_nag};
+use super::letters::{Lang, Letter, Reading, english_letter, role_name, symbol_nag};
 
 /// A check or mate sign as written after a move (the position decides what is written out).
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -68,7 +68,7 @@ pub(crate) enum Word {
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub(crate) struct WordError {
     pub message: String,
-    pub hint: Option<&'static str>,
+    pub hint: Option<std::borrow::Cow<'static, str>>,
 }
 
 const MOVE_HINT: &str = "a move is written like e4, Nf3, exd5, Ng1-f3, e8=Q or O-O; Swedish \
@@ -86,6 +86,10 @@ const RESULTS: &[(&str, GameResult)] = &[
     ("0–1", GameResult::BlackWins),
     ("1/2–1/2", GameResult::Draw),
     ("½–½", GameResult::Draw),
+    // With a colon, as German and Scandinavian print often has it.
+    ("1:0", GameResult::WhiteWins),
+    ("0:1", GameResult::BlackWins),
+    ("½:½", GameResult::Draw),
     ("*", GameResult::Unknown),
 ];
 
@@ -94,32 +98,33 @@ pub(crate) fn result_named(w: &str) -> Option<GameResult> {
     RESULTS.iter().find(|(s, _)| *s == w).map(|&(_, r)| r)
 }
 
-/// Reads one word (no blanks, none of `{ } ( ) ; $ ! ?` except a promotion `(Q)`).
-pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
+/// Reads one word (no blanks, none of `{ } ( ) ; $ ! ?` except a promotion `(Q)`), its
+/// piece letters read as `reading` reads them.
+pub(crate) fn read_word(w: &str, reading: Reading) -> Result<Word, WordError> {
     let Some(&first) = w.as_bytes().first() else {
-        return Err(error(w));
+        return Err(error(w, reading));
     };
     // The common words go straight to their reader; the tables are for the rest.
     match first {
         // A file, or a piece letter other than `N` (alone, `N` is the novelty sign).
-        c if matches!(c, b'a'..=b'h') || (c != b'N' && piece_letter(char::from(c)).is_some()) => {
-            if let Some(word) = quick_move(w.as_bytes()) {
+        c if matches!(c, b'a'..=b'h') || (c != b'N' && reading.letter(char::from(c)).is_some()) => {
+            if let Some(word) = quick_move(w.as_bytes(), reading) {
                 return Ok(Word::Move { word, nag: None });
             }
             if first == b'e' && matches!(w, "e.p." | "e.p" | "ep") {
                 return Ok(Word::EnPassant);
             }
-            read_move(w)
+            read_move(w, reading)
         }
-        b'O' | b'Z' => read_move(w),
-        b'N' if w.len() > 1 => read_move(w),
+        b'O' | b'Z' => read_move(w, reading),
+        b'N' if w.len() > 1 => read_move(w, reading),
         b'0'..=b'9' => {
             let digits = w.bytes().take_while(u8::is_ascii_digit).count();
             match w.as_bytes().get(digits) {
                 None | Some(b'.') => read_number(w),
                 Some(_) => match result_named(w) {
                     Some(r) => Ok(Word::Result(r)),
-                    None if w.starts_with("0-0") => read_move(w),
+                    None if castling_side(w).is_some() => read_move(w, reading),
                     None => read_number(w),
                 },
             }
@@ -137,7 +142,7 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
             }
             match w {
                 "–" | "—" | "-" => Ok(Word::Dash),
-                _ => read_move(w),
+                _ => read_move(w, reading),
             }
         }
     }
@@ -146,7 +151,7 @@ pub(crate) fn read_word(w: &str) -> Result<Word, WordError> {
 /// The common moves, read on bytes: `[piece][file][rank][x]square`, then `+` or `#`. Gives
 /// what [`read_move`] gives for them, or `None` for anything else.
 #[inline]
-pub(crate) fn quick_move(w: &[u8]) -> Option<MoveWord> {
+pub(crate) fn quick_move(w: &[u8], reading: Reading) -> Option<MoveWord> {
     let (core, suffix) = match w.last()? {
         b'+' => (&w[..w.len() - 1], Some(SourceSuffix::Check)),
         b'#' => (&w[..w.len() - 1], Some(SourceSuffix::Mate)),
@@ -164,7 +169,7 @@ pub(crate) fn quick_move(w: &[u8]) -> Option<MoveWord> {
         h => (h, false),
     };
     let (piece, head) = match head {
-        [c @ b'A'..=b'Z', h @ ..] => (Some(piece_letter(char::from(*c))?), h),
+        [c @ b'A'..=b'Z', h @ ..] => (Some(reading.letter(char::from(*c))?), h),
         h => (None, h),
     };
     let (file, rank) = match *head {
@@ -210,7 +215,7 @@ fn read_number(w: &str) -> Result<Word, WordError> {
     if dots == 0 && !rest.is_empty() {
         return Err(WordError {
             message: format!("cannot read '{w}'"),
-            hint: Some("a move number is written like 12. or 12..."),
+            hint: Some("a move number is written like 12. or 12...".into()),
         });
     }
     let black = marks.len() >= 2 || marks.contains('…');
@@ -271,35 +276,83 @@ impl<'a> Cursor<'a> {
     }
 }
 
-fn error(w: &str) -> WordError {
+fn error(w: &str, reading: Reading) -> WordError {
+    let lower_castle = w.starts_with("o-o");
+    if let (Some(hint), false) = (reading.move_hint(), lower_castle) {
+        let name = reading.language.map_or("", |l| l.name);
+        return WordError {
+            message: format!("cannot read '{w}' as a move in {name} notation"),
+            hint: Some(hint.into()),
+        };
+    }
+    let reads = |r: Reading| matches!(read_word(w, r), Ok(Word::Move { .. }));
+    if let Some(hint) = w
+        .chars()
+        .next()
+        .and_then(|c| reading.other_languages_hint(c, reads))
+    {
+        return WordError {
+            message: format!("cannot read '{w}' as a move"),
+            hint: Some(hint.into()),
+        };
+    }
     let lower_piece = matches!(
         w.chars().next(),
         Some('k' | 'q' | 'r' | 'n' | 'p' | 't' | 'l' | 's')
     ) && w.len() > 1;
-    let lower_castle = w.starts_with("o-o");
     WordError {
         message: format!("cannot read '{w}' as a move"),
-        hint: Some(if lower_piece {
-            "piece letters are capitals: K Q R B N (English) or K D T L S (Swedish)"
-        } else if lower_castle {
-            "castling is written O-O or 0-0 (capital O or digit zero)"
-        } else {
-            MOVE_HINT
-        }),
+        hint: Some(
+            if lower_piece {
+                "piece letters are capitals: K Q R B N (English) or K D T L S (Swedish)"
+            } else if lower_castle {
+                "castling is written O-O or 0-0 (capital O or digit zero)"
+            } else {
+                MOVE_HINT
+            }
+            .into(),
+        ),
     }
 }
 
-fn read_move(w: &str) -> Result<Word, WordError> {
+/// The dashes castling is written with: the hyphen of PGN, and the en dash, em dash and minus
+/// sign of typeset text (`0–0`).
+const CASTLING_DASHES: [&str; 4] = ["-", "–", "—", "\u{2212}"];
+
+/// Castling at the start of `w` (`O-O`, `0-0-0`, `0–0`: letter O or digit zero, any dash) and
+/// the bytes it takes.
+pub(crate) fn castling_side(w: &str) -> Option<(CastlingSide, usize)> {
+    let o = w.chars().next().filter(|c| matches!(c, 'O' | '0'))?;
+    let mut rest = &w[1..];
+    let mut count = 1;
+    while count < 3
+        && let Some(after) = CASTLING_DASHES
+            .iter()
+            .find_map(|d| rest.strip_prefix(d))
+            .and_then(|r| r.strip_prefix(o))
+    {
+        rest = after;
+        count += 1;
+    }
+    let side = match count {
+        2 => CastlingSide::KingSide,
+        3 => CastlingSide::QueenSide,
+        _ => return None,
+    };
+    Some((side, w.len() - rest.len()))
+}
+
+fn read_move(w: &str, reading: Reading) -> Result<Word, WordError> {
     let mut c = Cursor { rest: w };
-    let shape = match w.as_bytes().first() {
-        Some(b'O' | b'0') if c.eat("O-O-O") || c.eat("0-0-0") => {
-            MoveShape::Castle(CastlingSide::QueenSide)
+    let shape = match castling_side(w) {
+        Some((side, len)) => {
+            c.rest = &w[len..];
+            MoveShape::Castle(side)
         }
-        Some(b'O' | b'0') if c.eat("O-O") || c.eat("0-0") => {
-            MoveShape::Castle(CastlingSide::KingSide)
-        }
-        Some(b'-' | b'Z') if c.eat("--") || c.eat("Z0") => MoveShape::Null,
-        _ => read_normal(&mut c).ok_or_else(|| error(w))?,
+        None => match w.as_bytes().first() {
+            Some(b'-' | b'Z') if c.eat("--") || c.eat("Z0") => MoveShape::Null,
+            _ => read_normal(&mut c, reading).ok_or_else(|| error(w, reading))?,
+        },
     };
     if c.rest.is_empty() {
         return Ok(Word::Move {
@@ -353,7 +406,7 @@ fn read_move(w: &str) -> Result<Word, WordError> {
         };
         if let Some(s) = sign {
             if suffix.is_some() {
-                return Err(error(w));
+                return Err(error(w, reading));
             }
             suffix = Some(s);
             continue;
@@ -377,12 +430,12 @@ fn read_move(w: &str) -> Result<Word, WordError> {
             word,
             nag: Some(nag),
         }),
-        _ => Err(error(w)),
+        _ => Err(error(w, reading)),
     }
 }
 
-fn read_normal(c: &mut Cursor<'_>) -> Option<MoveShape> {
-    let piece = c.peek().and_then(piece_letter);
+fn read_normal(c: &mut Cursor<'_>, reading: Reading) -> Option<MoveShape> {
+    let piece = c.peek().and_then(|ch| reading.letter(ch));
     if piece.is_some() {
         c.bump();
     }
@@ -404,7 +457,7 @@ fn read_normal(c: &mut Cursor<'_>) -> Option<MoveShape> {
         None if capture || dash => return None,
         None => (None, None, Square::from_coords(file?, rank?)),
     };
-    let promotion = read_promotion(c)?;
+    let promotion = read_promotion(c, reading)?;
     Some(MoveShape::Normal {
         piece,
         file,
@@ -416,7 +469,8 @@ fn read_normal(c: &mut Cursor<'_>) -> Option<MoveShape> {
 }
 
 /// `=Q`, `=q`, `/Q`, `(Q)`, `Q` or a figurine right after the target square.
-fn read_promotion(c: &mut Cursor<'_>) -> Option<Option<Letter>> {
+fn read_promotion(c: &mut Cursor<'_>, reading: Reading) -> Option<Option<Letter>> {
+    let piece_letter = |ch: char| reading.letter(ch);
     let upper = |ch: char| {
         if ch.is_ascii_lowercase() {
             ch.to_ascii_uppercase()
@@ -544,7 +598,7 @@ mod tests {
         Square,
         Option<Letter>,
     ) {
-        match read_word(w) {
+        match read_word(w, Reading::default()) {
             Ok(Word::Move {
                 word:
                     MoveWord {
@@ -616,20 +670,21 @@ mod tests {
             "e4", "exd5", "Nf3", "Ngf3", "N2b3", "Qh4xe1", "Kxe2+", "Bb5#", "Sf3", "Be4", "xd5",
             "Pe4", "e2e4", "Lc4+",
         ] {
-            let quick = quick_move(w.as_bytes()).unwrap_or_else(|| panic!("{w}"));
+            let quick =
+                quick_move(w.as_bytes(), Reading::default()).unwrap_or_else(|| panic!("{w}"));
             assert_eq!(
                 Ok(Word::Move {
                     word: quick,
                     nag: None
                 }),
-                read_move(w),
+                read_move(w, Reading::default()),
                 "{w}"
             );
         }
         for w in [
             "O-O", "e8Q", "Nf3++", "Nf3!", "e9", "N", "Xe4", "♘f3", "exd6ep", "e4x",
         ] {
-            assert_eq!(quick_move(w.as_bytes()), None, "{w}");
+            assert_eq!(quick_move(w.as_bytes(), Reading::default()), None, "{w}");
         }
     }
 
@@ -647,31 +702,31 @@ mod tests {
 
     #[test]
     fn signs_after_moves() {
-        let Ok(Word::Move { word, nag }) = read_word("exd6e.p.+") else {
+        let Ok(Word::Move { word, nag }) = read_word("exd6e.p.+", Reading::default()) else {
             panic!()
         };
         assert!(word.ep_mark);
         assert_eq!(word.suffix, Some(SourceSuffix::Check));
         assert_eq!(nag, None);
-        let Ok(Word::Move { word, .. }) = read_word("Qg2#") else {
+        let Ok(Word::Move { word, .. }) = read_word("Qg2#", Reading::default()) else {
             panic!()
         };
         assert_eq!(word.suffix, Some(SourceSuffix::Mate));
-        let Ok(Word::Move { word, .. }) = read_word("Nf3++") else {
+        let Ok(Word::Move { word, .. }) = read_word("Nf3++", Reading::default()) else {
             panic!()
         };
         assert_eq!(word.suffix, Some(SourceSuffix::DoubleCheck));
-        let Ok(Word::Move { nag, .. }) = read_word("Nf3±") else {
+        let Ok(Word::Move { nag, .. }) = read_word("Nf3±", Reading::default()) else {
             panic!()
         };
         assert_eq!(nag, Some(16));
-        assert!(read_word("Nf3+++").is_err());
-        assert!(read_word("Nf3+#").is_err());
+        assert!(read_word("Nf3+++", Reading::default()).is_err());
+        assert!(read_word("Nf3+#", Reading::default()).is_err());
     }
 
     #[test]
     fn castling_null_numbers_results() {
-        let castle = |w| match read_word(w) {
+        let castle = |w| match read_word(w, Reading::default()) {
             Ok(Word::Move { word, .. }) => word.shape,
             other => panic!("{other:?}"),
         };
@@ -679,8 +734,24 @@ mod tests {
         assert_eq!(castle("0-0-0+"), MoveShape::Castle(CastlingSide::QueenSide));
         assert_eq!(castle("--"), MoveShape::Null);
         assert_eq!(castle("Z0"), MoveShape::Null);
+        // The dashes of typeset text (issue 34: a German book's `0–0`).
+        assert_eq!(castle("0–0"), MoveShape::Castle(CastlingSide::KingSide));
+        assert_eq!(castle("O—O—O#"), MoveShape::Castle(CastlingSide::QueenSide));
         assert_eq!(
-            read_word("12."),
+            castle("0\u{2212}0"),
+            MoveShape::Castle(CastlingSide::KingSide)
+        );
+        assert!(read_word("0–", Reading::default()).is_err());
+        assert!(read_word("O-0", Reading::default()).is_err());
+        for (w, r) in [
+            ("1:0", GameResult::WhiteWins),
+            ("0:1", GameResult::BlackWins),
+            ("½:½", GameResult::Draw),
+        ] {
+            assert_eq!(read_word(w, Reading::default()), Ok(Word::Result(r)), "{w}");
+        }
+        assert_eq!(
+            read_word("12.", Reading::default()),
             Ok(Word::Number {
                 number: 12,
                 black: false,
@@ -688,7 +759,7 @@ mod tests {
             })
         );
         assert_eq!(
-            read_word("12...Nf6"),
+            read_word("12...Nf6", Reading::default()),
             Ok(Word::Number {
                 number: 12,
                 black: true,
@@ -696,21 +767,36 @@ mod tests {
             })
         );
         assert_eq!(
-            read_word("7…"),
+            read_word("7…", Reading::default()),
             Ok(Word::Number {
                 number: 7,
                 black: true,
                 len: 4
             })
         );
-        assert_eq!(read_word("...e5"), Ok(Word::Ellipsis { len: 3 }));
-        assert_eq!(read_word("½-½"), Ok(Word::Result(GameResult::Draw)));
-        assert_eq!(read_word("1/2"), Ok(Word::Result(GameResult::Draw)));
-        assert_eq!(read_word("0-1"), Ok(Word::Result(GameResult::BlackWins)));
-        assert_eq!(read_word("*"), Ok(Word::Result(GameResult::Unknown)));
-        assert_eq!(read_word("+-"), Ok(Word::Nag(18)));
-        assert_eq!(read_word("e.p."), Ok(Word::EnPassant));
-        assert_eq!(read_word("–"), Ok(Word::Dash));
+        assert_eq!(
+            read_word("...e5", Reading::default()),
+            Ok(Word::Ellipsis { len: 3 })
+        );
+        assert_eq!(
+            read_word("½-½", Reading::default()),
+            Ok(Word::Result(GameResult::Draw))
+        );
+        assert_eq!(
+            read_word("1/2", Reading::default()),
+            Ok(Word::Result(GameResult::Draw))
+        );
+        assert_eq!(
+            read_word("0-1", Reading::default()),
+            Ok(Word::Result(GameResult::BlackWins))
+        );
+        assert_eq!(
+            read_word("*", Reading::default()),
+            Ok(Word::Result(GameResult::Unknown))
+        );
+        assert_eq!(read_word("+-", Reading::default()), Ok(Word::Nag(18)));
+        assert_eq!(read_word("e.p.", Reading::default()), Ok(Word::EnPassant));
+        assert_eq!(read_word("–", Reading::default()), Ok(Word::Dash));
     }
 
     #[test]
@@ -719,18 +805,71 @@ mod tests {
             "nf3", "Xf3", "Nf9", "N", "Nx", "e4e", "o-o", "12e4", "Nf3=Q=", "e9", "1/3",
         ] {
             if w == "N" {
-                assert_eq!(read_word(w), Ok(Word::Nag(146)));
+                assert_eq!(read_word(w, Reading::default()), Ok(Word::Nag(146)));
                 continue;
             }
-            let e = read_word(w).expect_err(w);
+            let e = read_word(w, Reading::default()).expect_err(w);
             assert!(e.message.contains(w), "{w}: {}", e.message);
         }
         assert!(
-            read_word("nf3")
+            read_word("nf3", Reading::default())
                 .unwrap_err()
                 .hint
-                .unwrap_or("")
+                .unwrap_or_default()
                 .contains("capitals")
+        );
+    }
+
+    #[test]
+    fn a_named_language_reads_its_letters_alone() {
+        use crate::settings::SourceNotation as S;
+        let role = |w: &str, n: S| match read_word(w, Reading::of(n)) {
+            Ok(Word::Move {
+                word:
+                    MoveWord {
+                        shape: MoveShape::Normal { piece, .. },
+                        ..
+                    },
+                ..
+            }) => piece.map(|l| l.role(Lang::Undecided)),
+            other => panic!("{w} {n:?}: {other:?}"),
+        };
+        assert_eq!(role("Cf3", S::Fr), Some(Role::Knight));
+        assert_eq!(role("Fb5", S::Fr), Some(Role::Bishop));
+        assert_eq!(role("Rf2", S::Fr), Some(Role::King));
+        // Finnish R is a knight, English R a rook: the language named decides.
+        assert_eq!(role("Rf3", S::Fi), Some(Role::Knight));
+        assert_eq!(role("Rf3", S::En), Some(Role::Rook));
+        assert_eq!(role("Ĉf3", S::Eo), Some(Role::Knight));
+        assert_eq!(role("Kc4", S::Eo), Some(Role::Bishop));
+        assert_eq!(role("Hd1", S::Pl), Some(Role::Queen));
+        assert_eq!(role("Jf3", S::Cs), Some(Role::Knight));
+        assert_eq!(role("♘f3", S::Fr), Some(Role::Knight));
+        // Swedish B is a pawn; English reads no Swedish letter.
+        assert_eq!(role("Be4", S::Sv), Some(Role::Pawn));
+        assert!(read_word("Sf3", Reading::of(S::En)).is_err());
+        assert!(read_word("Nf3", Reading::of(S::Sv)).is_err());
+        // A promotion takes the language's letter, with or without `=`.
+        let Ok(Word::Move { word, .. }) = read_word("e8D", Reading::of(S::Fr)) else {
+            panic!("e8D");
+        };
+        let MoveShape::Normal { promotion, .. } = word.shape else {
+            panic!("{word:?}");
+        };
+        assert_eq!(
+            promotion.map(|l| l.role(Lang::Undecided)),
+            Some(Role::Queen)
+        );
+        // The error names the language and its letters.
+        let e = read_word("Nf3", Reading::of(S::Fr)).expect_err("Nf3");
+        assert_eq!(e.message, "cannot read 'Nf3' as a move in French notation");
+        assert!(e.hint.unwrap_or_default().contains("R D T F C"));
+        // `auto` names the languages a word reads in.
+        let e = read_word("Af3", Reading::default()).expect_err("Af3");
+        let hint = e.hint.unwrap_or_default();
+        assert!(
+            hint.contains("a bishop in Italian (it), Spanish (es)"),
+            "{hint}"
         );
     }
 }

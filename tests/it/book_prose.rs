@@ -502,7 +502,7 @@ fn english_piece_letters_in_prose_become_swedish_when_the_book_says_so() {
     // The command line says it too.
     let settings = Settings {
         page_length: Some(0),
-        source_notation: Some(schackpunkt::SourceNotation::English),
+        source_notation: Some(schackpunkt::SourceNotation::En),
         ..Settings::default()
     };
     let lines = book(&format!("{prose}\n"), settings)
@@ -527,9 +527,9 @@ fn a_games_comments_name_moves_in_the_letters_of_its_moves() {
     // A game written with Swedish letters: its comments as written.
     let swedish_game = body("```pgn\n1. Sf3 {Eller 1.Nc3.} Sf6 *\n```\n");
     assert!(has(&swedish_game, &knight), "{swedish_game:?}");
-    // `swedish`: everything as written.
+    // `swedish` (`sv`): moves read with Swedish letters, comments as written.
     let as_written =
-        body("---\nsource_notation: swedish\n---\n```pgn\n1. Nf3 {Eller 1.Nc3 Nf6.} Nf6 *\n```\n");
+        body("---\nsource_notation: swedish\n---\n```pgn\n1. Sf3 {Eller 1.Nc3 Nf6.} Sf6 *\n```\n");
     assert!(has(&as_written, &knight), "{as_written:?}");
     assert!(!has(&english_game, &knight), "{english_game:?}");
 }

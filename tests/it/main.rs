@@ -3,7 +3,7 @@
 //! pipes, signals; `golden`, `samples`) and the
 //! library's public API (`diagrams`, `book_prose`,
 //! `book_layout`, `pipeline`: one input kind against another; `fuzz_smoke`: the fuzz bodies on
-//! generated inputs). Internals are tested beside their code, in `src/`.
+//! generated inputs; `notations`: every notation of the seed documents). Internals are tested beside their code, in `src/`.
 //!
 //! `support` holds what they share: the binary run in a temporary folder, and one input
 //! transcribed through [`schackpunkt::transcribe_bytes`] into pages of Unicode braille.
@@ -27,6 +27,7 @@ mod fuzz_smoke;
 mod golden;
 mod hostile;
 mod keep_going;
+mod notations;
 mod pef;
 mod pipeline;
 mod primer;
