@@ -563,7 +563,7 @@ impl<'a> Replay<'a> {
                     (_, 0) | (None, _) => {
                         let (reason, hint) = match self.game_over() {
                             Some(r) => (r.to_owned(), None),
-                            None => self.why_illegal(san, word),
+                            None => self.why_illegal(san, word, self.scan.token_text(t)),
                         };
                         Err(self.move_error(t, "illegal move", &reason, hint))
                     }
@@ -630,7 +630,15 @@ impl<'a> Replay<'a> {
         })
     }
 
-    fn why_illegal(&self, san: San, word: &MoveWord) -> (String, Option<&'static str>) {
+    fn why_illegal(
+        &self,
+        san: San,
+        word: &MoveWord,
+        written: &str,
+    ) -> (String, Option<&'static str>) {
+        if let Some(why) = self.why_coordinate_illegal(word, written) {
+            return why;
+        }
         let San::Normal {
             role,
             file,
@@ -681,6 +689,62 @@ impl<'a> Replay<'a> {
             (None, None) => String::new(),
         };
         (format!("no {name}{from} can reach {to}"), None)
+    }
+
+    /// Why a coordinate move (`e2e3`, as UCI writes it, or ICCF's `5253`) is illegal, from
+    /// what stands on its first square; `None` for any other move.
+    #[cold]
+    fn why_coordinate_illegal(
+        &self,
+        word: &MoveWord,
+        written: &str,
+    ) -> Option<(String, Option<&'static str>)> {
+        let MoveShape::Normal {
+            piece: None,
+            file: Some(file),
+            rank: Some(rank),
+            capture: false,
+            to,
+            ..
+        } = word.shape
+        else {
+            return None;
+        };
+        let from = Square::from_coords(file, rank);
+        let iccf = written.bytes().all(|b| b.is_ascii_digit());
+        let lead = match iccf {
+            true => format!("{from}-{to} in ICCF numeric notation: "),
+            false => String::new(),
+        };
+        let board = self.pos.board();
+        let why = match board.piece_at(from) {
+            None => format!("there is no piece on {from}"),
+            Some(p) if p.color != self.pos.turn() => {
+                let side = |c: Color| if c.is_white() { "White" } else { "Black" };
+                format!(
+                    "the {} on {from} is {}'s, and {} is to move",
+                    role_name(p.role),
+                    side(p.color),
+                    side(self.pos.turn())
+                )
+            }
+            Some(p) => {
+                let check = if self.pos.is_check() {
+                    " (the king is in check)"
+                } else {
+                    ""
+                };
+                format!(
+                    "the {} on {from} cannot move to {to}{check}",
+                    role_name(p.role)
+                )
+            }
+        };
+        let hint = iccf.then_some(
+            "ICCF numeric notation writes the file and rank of the square moved from, then of \
+             the square moved to, as digits 1-8 (5254 is e2-e4)",
+        );
+        Some((format!("{lead}{why}"), hint))
     }
 
     /// Whether a variation on the move just read follows (the position before it is kept

@@ -781,6 +781,12 @@ impl GameScan {
             }
             // (`auto`: a move number for now; [`GameScan::finish`] decides.)
             self.iccf_words += 1;
+        } else if self.reading.iccf
+            && let Some(w) = b.get(i..)
+            && (4..=5).contains(&w.len())
+            && w.iter().all(u8::is_ascii_digit)
+        {
+            return Err(not_iccf(text.get(i..end).unwrap_or_default(), i, end));
         }
         if i < end
             && let Some(word) = quick_move(&b[i..], self.reading)
@@ -974,21 +980,29 @@ impl GameScan {
 
 impl GameScan {
     /// A game read with `auto` whose moves are all ICCF numbers (`1. 5254 5755 2. 7163`): the
-    /// bare numbers of four or five digits become moves, when no other word is a move and every
-    /// other bare number is one of them; a game with any other move keeps them as numbers.
+    /// bare numbers of four or five digits become moves, when no other word is a move and no
+    /// bare number is longer (move numbers, `1.` or a bare `1`, stay). One of four or five
+    /// digits that is no ICCF move (`5759`) is then an error at its place, as it is with
+    /// `iccf`. A game with any other move keeps them all as numbers.
     #[cold]
     fn numbers_to_iccf_moves(&mut self) {
         let mut words = 0;
-        for t in &self.tokens {
+        let mut bad = None;
+        for (k, t) in self.tokens.iter().enumerate() {
             match t.kind {
                 TokKind::Move(_) => return,
                 TokKind::Number { .. } => {
                     let w = self.text.as_bytes().get(t.start..t.end).unwrap_or_default();
-                    match iccf_move(w) {
-                        Some(_) => words += 1,
-                        None if w.ends_with(b".") => {}
-                        // A bare number that is no ICCF move: not ICCF.
-                        None => return,
+                    if !w.iter().all(u8::is_ascii_digit) || w.len() < 4 {
+                        continue;
+                    }
+                    match (iccf_move(w), w.len()) {
+                        (Some(_), _) => words += 1,
+                        (None, 4 | 5) => {
+                            bad.get_or_insert(k);
+                        }
+                        // A longer bare number: no ICCF.
+                        (None, _) => return,
                     }
                 }
                 _ => {}
@@ -996,6 +1010,13 @@ impl GameScan {
         }
         if words == 0 {
             return;
+        }
+        if let Some(k) = bad
+            && let Some(&t) = self.tokens.get(k)
+        {
+            self.tokens.truncate(k);
+            let w = self.text.get(t.start..t.end).unwrap_or_default();
+            self.fail(not_iccf(w, t.start, t.end));
         }
         for t in &mut self.tokens {
             if let TokKind::Number { .. } = t.kind
@@ -1006,6 +1027,20 @@ impl GameScan {
         }
         self.raw = false;
     }
+}
+
+/// The error of a word of four or five digits that is no move of ICCF numeric notation.
+fn not_iccf(w: &str, start: usize, end: usize) -> ScanError {
+    ScanError::new(
+        start,
+        end,
+        format!("cannot read '{w}' as a move in ICCF numeric notation"),
+        Some(
+            "ICCF numeric notation writes the file and rank of the square moved from, then of \
+             the square moved to, as digits 1-8 (5254 is e2-e4), and a fifth digit 1-4 for a \
+             promotion (queen, rook, bishop, knight)",
+        ),
+    )
 }
 
 /// A move in ICCF numeric notation (the Danish article, "Numerisk notation"): the file and rank

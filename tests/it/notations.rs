@@ -405,14 +405,40 @@ fn errors_in_each_form_are_located_and_name_the_notation() {
     );
     assert!(e.contains("t.pgn:1:36"), "{e}");
     assert!(e.contains("illegal move 'Ĉe2'"), "{e}");
-    // ICCF: a move no piece can make, at its place.
-    let e = error("1. 5254 5755 2. 5253 *\n", Some(SourceNotation::Iccf));
+    // ICCF: a move from an empty square, a piece that cannot go there, a word of digits
+    // that is no ICCF move; with `iccf` and with `auto`, which finds the notation by itself.
+    for source in [Some(SourceNotation::Iccf), None] {
+        let e = error("1. 5254 5755 2. 5253 *\n", source);
+        assert!(e.contains("t.pgn:1:17"), "{e}");
+        assert!(
+            e.contains("illegal move '5253' in game 1: e2-e3 in ICCF numeric notation: there is no piece on e2"),
+            "{e}"
+        );
+        let e = error("1. 5254 5755 2. 1113 *\n", source);
+        assert!(e.contains("t.pgn:1:17"), "{e}");
+        assert!(
+            e.contains("a1-a3 in ICCF numeric notation: the rook on a1 cannot move to a3"),
+            "{e}"
+        );
+        let e = error("1. 5254 5755 2. 5759 *\n", source);
+        assert!(e.contains("t.pgn:1:17"), "{e}");
+        assert!(
+            e.contains("cannot read '5759' as a move in ICCF numeric notation"),
+            "{e}"
+        );
+    }
+    // A coordinate move as UCI writes it: what stands on its first square.
+    let e = error("1. e2e4 e7e5 2. a1a3 *\n", None);
     assert!(e.contains("t.pgn:1:17"), "{e}");
-    assert!(e.contains("illegal move '5253'"), "{e}");
-    // The same with `auto`, which finds the notation by itself.
-    let e = error("1. 5254 5755 2. 5253 *\n", None);
-    assert!(e.contains("t.pgn:1:17"), "{e}");
-    assert!(e.contains("illegal move '5253'"), "{e}");
+    assert!(
+        e.contains("illegal move 'a1a3' in game 1: the rook on a1 cannot move to a3"),
+        "{e}"
+    );
+    let e = error("1. e2e4 e4e5 *\n", None);
+    assert!(
+        e.contains("the pawn on e4 is White's, and Black is to move"),
+        "{e}"
+    );
 }
 
 /// ICCF numbers are moves only where a game has nothing else: a bare number in a game of
