@@ -1,5 +1,7 @@
-//! Tables as data: piece letters of the languages read (English, Swedish, figurines, all from
-//! [`PIECES`]), the annotation symbols read as NAGs, and the piece-letter language of a game.
+//! Tables as data: piece letters as the reader reads them (`auto`'s English, Swedish and
+//! figurines from [`PIECES`]; a named language's from [`LANGUAGES`]), the annotation symbols
+//! read as NAGs, the piece-letter language of a game, and the moves of prose in another
+//! language's letters made Swedish.
 
 use shakmaty::Role;
 
@@ -204,6 +206,15 @@ impl Reading {
         }
     }
 
+    /// The hint of a word that is no move in `auto` (English and Swedish letters).
+    pub(crate) fn auto_hint() -> String {
+        format!(
+            "a move is written like e4, Nf3, exd5, Ng1-f3, e8=Q or O-O; Swedish piece letters {} \
+             and figurines are read too",
+            letter_list(SourceNotation::Sv)
+        )
+    }
+
     /// Whether pgn-reader may read the source's moves as written: not in a named language
     /// other than English, whose letters it does not know.
     pub(crate) fn english_letters(&self) -> bool {
@@ -211,9 +222,9 @@ impl Reading {
             .is_none_or(|l| l.notation == SourceNotation::En)
     }
 
-    /// The hint of a word that is no move, naming the letters read.
+    /// The hint of a word that is no move in a named language, naming its letters.
     pub(crate) fn move_hint(&self) -> Option<String> {
-        let l = self.language.filter(|l| l.notation != SourceNotation::En)?;
+        let l = self.language?;
         Some(format!(
             "a move is written like e4, {}f3, exd5 or O-O; in {} notation (source_notation: {}) \
              the piece letters are {} (king, queen, rook, bishop, knight)",
@@ -326,6 +337,30 @@ impl Letter {
             Letter::B => Role::Bishop,
         }
     }
+}
+
+/// The letters of a language as hints list them (`K D T L S`).
+fn letter_list(notation: SourceNotation) -> String {
+    super::pieces::language_of(notation).map_or_else(String::new, Language::letter_list)
+}
+
+/// The hint of a game that mixes English and Swedish letters.
+pub(crate) fn one_language_hint() -> String {
+    format!(
+        "use one language for the piece letters of a game: English {}, or Swedish {} (B for a \
+         pawn)",
+        letter_list(SourceNotation::En),
+        letter_list(SourceNotation::Sv)
+    )
+}
+
+/// The hint of a move word whose piece letter is not a capital.
+pub(crate) fn capitals_hint() -> String {
+    format!(
+        "piece letters are capitals: {} (English) or {} (Swedish)",
+        letter_list(SourceNotation::En),
+        letter_list(SourceNotation::Sv)
+    )
 }
 
 /// The English SAN letter of a role (none for a pawn).
@@ -469,8 +504,16 @@ pub(crate) fn moves_to_swedish<'t>(text: &'t str, lang: &Language) -> SwedishMov
     let mut changes = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        // A move starts a word, or follows its number (`12.Nf3`, `7...Qd8`) or a bracket.
-        let starts = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80);
+        // A move starts a word, or follows its number (`12.Nf3`, `7…Qd8`), a bracket or a
+        // dash: anything but a letter or digit.
+        let starts = i == 0
+            || match b[i - 1] {
+                c if c < 0x80 => !c.is_ascii_alphanumeric(),
+                _ => text
+                    .get(..i)
+                    .and_then(|t| t.chars().next_back())
+                    .is_some_and(|c| !c.is_alphanumeric()),
+            };
         match move_word(text, i, lang).filter(|_| starts) {
             Some((end, letter, len)) => {
                 changes.push((letter, len));

@@ -636,9 +636,33 @@ impl<'a> Replay<'a> {
         word: &MoveWord,
         written: &str,
     ) -> (String, Option<&'static str>) {
-        if let Some(why) = self.why_coordinate_illegal(word, written) {
-            return why;
+        let (why, hint) = match self.why_coordinate_illegal(word) {
+            Some(why) => why,
+            None => self.why_san_illegal(san, word),
+        };
+        // An ICCF word says which squares it names.
+        match word.shape {
+            MoveShape::Normal {
+                file: Some(f),
+                rank: Some(r),
+                to,
+                ..
+            } if written.bytes().all(|b| b.is_ascii_digit()) => (
+                format!(
+                    "{}-{to} in ICCF numeric notation: {why}",
+                    Square::from_coords(f, r)
+                ),
+                hint.or(Some(
+                    "ICCF numeric notation writes the file and rank of the square moved from, \
+                     then of the square moved to, as digits 1-8 (5254 is e2-e4), and a fifth \
+                     digit 1-4 for a promotion (queen, rook, bishop, knight)",
+                )),
+            ),
+            _ => (why, hint),
         }
+    }
+
+    fn why_san_illegal(&self, san: San, word: &MoveWord) -> (String, Option<&'static str>) {
         let San::Normal {
             role,
             file,
@@ -692,13 +716,10 @@ impl<'a> Replay<'a> {
     }
 
     /// Why a coordinate move (`e2e3`, as UCI writes it, or ICCF's `5253`) is illegal, from
-    /// what stands on its first square; `None` for any other move.
+    /// what stands on its first square; `None` for any other move, and for a move from that
+    /// square to that one that is legal but for its promotion (the SAN reasons say why).
     #[cold]
-    fn why_coordinate_illegal(
-        &self,
-        word: &MoveWord,
-        written: &str,
-    ) -> Option<(String, Option<&'static str>)> {
+    fn why_coordinate_illegal(&self, word: &MoveWord) -> Option<(String, Option<&'static str>)> {
         let MoveShape::Normal {
             piece: None,
             file: Some(file),
@@ -711,22 +732,23 @@ impl<'a> Replay<'a> {
             return None;
         };
         let from = Square::from_coords(file, rank);
-        let iccf = written.bytes().all(|b| b.is_ascii_digit());
-        let lead = match iccf {
-            true => format!("{from}-{to} in ICCF numeric notation: "),
-            false => String::new(),
-        };
-        let board = self.pos.board();
-        let why = match board.piece_at(from) {
+        let side = |c: Color| if c.is_white() { "White" } else { "Black" };
+        let why = match self.pos.board().piece_at(from) {
             None => format!("there is no piece on {from}"),
-            Some(p) if p.color != self.pos.turn() => {
-                let side = |c: Color| if c.is_white() { "White" } else { "Black" };
-                format!(
-                    "the {} on {from} is {}'s, and {} is to move",
-                    role_name(p.role),
-                    side(p.color),
-                    side(self.pos.turn())
-                )
+            Some(p) if p.color != self.pos.turn() => format!(
+                "the {} on {from} is {}'s, and {} is to move",
+                role_name(p.role),
+                side(p.color),
+                side(self.pos.turn())
+            ),
+            Some(_)
+                if self
+                    .pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.from() == Some(from) && m.to() == to) =>
+            {
+                return None;
             }
             Some(p) => {
                 let check = if self.pos.is_check() {
@@ -740,11 +762,7 @@ impl<'a> Replay<'a> {
                 )
             }
         };
-        let hint = iccf.then_some(
-            "ICCF numeric notation writes the file and rank of the square moved from, then of \
-             the square moved to, as digits 1-8 (5254 is e2-e4)",
-        );
-        Some((format!("{lead}{why}"), hint))
+        Some((why, None))
     }
 
     /// Whether a variation on the move just read follows (the position before it is kept

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 use super::game::GameResult;
 use super::letters::{Lang, Letter, Reading, glyph_nag};
-use super::words::{MoveShape, MoveWord, Word, quick_move, read_word};
+use super::words::{MoveShape, MoveWord, SourceSuffix, Word, quick_move, read_word};
 use crate::document::Pos;
 use crate::document::lines::{read_line_within, too_long};
 use crate::error::{Diagnostic, Located, Location};
@@ -685,7 +685,7 @@ impl GameScan {
                             self.token(text, TokKind::Nag(nag), at, start + stop)?
                         }
                         _ => {
-                            let e = word_end(line, i + 1);
+                            let e = word_end(line, i + 1, self.reading);
                             return Err(ScanError::new(
                                 at,
                                 start + e,
@@ -733,7 +733,7 @@ impl GameScan {
                         stop += 1;
                     }
                     if b.get(stop).is_some_and(|&c| c >= 0x80 || c == b'(') {
-                        stop = word_end(line, i);
+                        stop = word_end(line, i, self.reading);
                     }
                     self.words(text, start + i, start + stop)?;
                     i = stop;
@@ -771,7 +771,22 @@ impl GameScan {
                 i = j + dots;
             }
         }
-        // A word of ICCF numeric notation (`5254`, glued to its number or not).
+        // A word of ICCF numeric notation (`5254`, glued to its number or not; with `iccf`, a
+        // check or mate sign may follow).
+        if self.reading.iccf
+            && b.get(i).is_some_and(u8::is_ascii_digit)
+            && let Some(w) = b.get(i..)
+            && let Some((core, suffix)) = match w.last() {
+                Some(b'+') => Some((&w[..w.len() - 1], SourceSuffix::Check)),
+                Some(b'#') => Some((&w[..w.len() - 1], SourceSuffix::Mate)),
+                _ => None,
+            }
+            && let Some(mut word) = iccf_move(core)
+        {
+            word.suffix = Some(suffix);
+            self.raw = false;
+            return self.token(text, TokKind::Move(word), i, end);
+        }
         if b.get(i).is_some_and(u8::is_ascii_digit)
             && let Some(word) = b.get(i..).and_then(iccf_move)
         {
@@ -861,6 +876,9 @@ impl GameScan {
                     }
                 },
                 Word::Result(r) => {
+                    // (pgn-reader reads PGN's four results; `1:0`, `½-½` … it reads from the
+                    // normalized copy.)
+                    self.raw &= matches!(w, "1-0" | "0-1" | "1/2-1/2" | "*");
                     self.token(text, TokKind::Result(r), i, end)?;
                     if let Some(&open) = self.parens.last() {
                         return Err(unclosed(open));
@@ -944,10 +962,7 @@ impl GameScan {
                         "'{this}' uses {mine_name} piece letters, but this game already uses \
                          {other_name} ones (first in '{first}')"
                     ),
-                    Some(
-                        "use one language for the piece letters of a game: English K Q R B N, \
-                         or Swedish K D T L S (B for a pawn)",
-                    ),
+                    Some(super::letters::one_language_hint().as_str()),
                 ));
             }
         }
@@ -1150,7 +1165,7 @@ fn unclosed(open: usize) -> ScanError {
 /// The end of the word starting at `i`: the next blank or delimiter; a promotion `(Q)` after a
 /// square on the first or last rank belongs to the word.
 #[inline]
-fn word_end(line: &str, i: usize) -> usize {
+fn word_end(line: &str, i: usize, reading: Reading) -> usize {
     let b = line.as_bytes();
     let mut j = i;
     loop {
@@ -1172,7 +1187,7 @@ fn word_end(line: &str, i: usize) -> usize {
         if j > i && matches!(b[j - 1], b'1' | b'8') && b.get(j) == Some(&b'(') {
             let rest = &line[j + 1..];
             if let Some(ch) = rest.chars().next()
-                && super::letters::piece_letter(ch).is_some()
+                && reading.letter(ch).is_some()
                 && rest[ch.len_utf8()..].starts_with(')')
             {
                 j += 1 + ch.len_utf8() + 1;

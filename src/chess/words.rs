@@ -71,9 +71,6 @@ pub(crate) struct WordError {
     pub hint: Option<std::borrow::Cow<'static, str>>,
 }
 
-const MOVE_HINT: &str = "a move is written like e4, Nf3, exd5, Ng1-f3, e8=Q or O-O; Swedish \
-                         piece letters K D T L S and figurines are read too";
-
 /// The results as they are written, in the movetext and in a Result tag. `1/2` alone is an
 /// old form of the draw (older databases and hand-typed files write it).
 const RESULTS: &[(&str, GameResult)] = &[
@@ -296,22 +293,21 @@ fn error(w: &str, reading: Reading) -> WordError {
             hint: Some(hint.into()),
         };
     }
-    let lower_piece = matches!(
-        w.chars().next(),
-        Some('k' | 'q' | 'r' | 'n' | 'p' | 't' | 'l' | 's')
-    ) && w.len() > 1;
+    // A piece letter of `auto` written small (`nf3`), other than a file's letter.
+    let lower_piece = w.chars().next().is_some_and(|c| {
+        c.is_ascii_lowercase()
+            && !('a'..='h').contains(&c)
+            && super::letters::piece_letter(c.to_ascii_uppercase()).is_some()
+    }) && w.len() > 1;
     WordError {
         message: format!("cannot read '{w}' as a move"),
-        hint: Some(
-            if lower_piece {
-                "piece letters are capitals: K Q R B N (English) or K D T L S (Swedish)"
-            } else if lower_castle {
-                "castling is written O-O or 0-0 (capital O or digit zero)"
-            } else {
-                MOVE_HINT
-            }
-            .into(),
-        ),
+        hint: Some(if lower_piece {
+            super::letters::capitals_hint().into()
+        } else if lower_castle {
+            "castling is written O-O or 0-0 (capital O or digit zero)".into()
+        } else {
+            Reading::auto_hint().into()
+        }),
     }
 }
 

@@ -77,7 +77,7 @@ pub enum ChapterStart {
 /// How moves are written in the source: the piece letters of a language (its ISO 639-1 code),
 /// ICCF's numeric notation, or `auto`. Read in PGN movetext, and in the moves of prose and
 /// comments; the braille always has the Swedish book's letters. The letters of each language
-/// are in one table, `chess::pieces::LANGUAGES`.
+/// are in one table, `chess::pieces::LANGUAGES` (listed in `docs/options.md`).
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq, ValueEnum)]
 pub enum SourceNotation {
     /// English or Swedish letters, each game's own (`Nf3` or `Sf3`), or ICCF numeric where a
@@ -88,37 +88,36 @@ pub enum SourceNotation {
     Auto,
     /// ICCF numeric notation (`5254` for e2-e4, `57581` for e7-e8=Q).
     Iccf,
-    /// Danish: K D T L S.
+    /// Danish.
     Da,
-    /// English: K Q R B N (P for a pawn); `english` is read too.
+    /// English; `english` is read too.
     #[value(alias = "english")]
     En,
-    /// Esperanto: R D T K Ĉ.
+    /// Esperanto.
     Eo,
-    /// Finnish: K D T L R.
+    /// Finnish.
     Fi,
-    /// French: R D T F C.
+    /// French.
     Fr,
-    /// Dutch: K D T L P.
+    /// Dutch.
     Nl,
-    /// Icelandic: K D H B R.
+    /// Icelandic.
     Is,
-    /// Italian: R D T A C.
+    /// Italian.
     It,
-    /// Polish: K H W G S.
+    /// Polish.
     Pl,
-    /// Romanian: R D T N C.
+    /// Romanian.
     Ro,
-    /// Spanish: R D T A C.
+    /// Spanish.
     Es,
-    /// Czech: K D V S J.
+    /// Czech.
     Cs,
-    /// German: K D T L S.
+    /// German.
     De,
-    /// Norwegian: K D T L S.
+    /// Norwegian.
     No,
-    /// Swedish: K D T L S (B for a pawn); prose and comments are transcribed as written;
-    /// `swedish` is read too.
+    /// Swedish; prose and comments are transcribed as written; `swedish` is read too.
     #[value(alias = "swedish")]
     Sv,
 }

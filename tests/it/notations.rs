@@ -368,7 +368,17 @@ fn fides_short_forms_read_as_san() {
         let want = build(twin, Notation::Ordinary, None);
         let got = build(fide, Notation::Ordinary, Some(SourceNotation::No));
         assert_eq!(got.lines(), want.lines(), "{fide}");
+        assert_eq!(got.warnings, want.warnings, "{fide}");
     }
+    // A promotion in brackets, in a language's letters.
+    let fen = "[SetUp \"1\"]\n[FEN \"k7/3P4/8/8/8/8/8/4K3 w - - 0 1\"]\n\n";
+    let want = build(&format!("{fen}1. d8=N Ka7 *\n"), Notation::Ordinary, None);
+    let got = build(
+        &format!("{fen}1. d8(C) Ra7 *\n"),
+        Notation::Ordinary,
+        Some(SourceNotation::Fr),
+    );
+    assert_eq!(got.lines(), want.lines());
 }
 
 /// The error of a word each form cannot read: at its place, naming the notation.
@@ -427,6 +437,42 @@ fn errors_in_each_form_are_located_and_name_the_notation() {
             "{e}"
         );
     }
+    // A pawn reaching the last rank without its piece, and a promotion digit on a move that
+    // does not promote: the SAN reasons, with the squares.
+    let fen = "[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n";
+    let e = error(&format!("{fen}1. 5758 *\n"), Some(SourceNotation::Iccf));
+    assert!(
+        e.contains("e7-e8 in ICCF numeric notation: a pawn reaching the last rank must promote"),
+        "{e}"
+    );
+    let e = error(&format!("{fen}1. 52541 *\n"), Some(SourceNotation::Iccf));
+    assert!(
+        e.contains("e2-e4 in ICCF numeric notation: only a pawn reaching the last rank promotes"),
+        "{e}"
+    );
+    // A sign after an ICCF move is read, and checked.
+    let e = error("1. 5254 5755 2. 6144+ *\n", Some(SourceNotation::Iccf));
+    assert!(e.contains("t.pgn:1:17"), "{e}");
+    assert!(e.contains("illegal move '6144+'"), "{e}");
+    let ok = build(
+        "1. 5254 5755 2. 6134 2836 3. 4185+ *\n",
+        Notation::Ordinary,
+        Some(SourceNotation::Iccf),
+    );
+    assert!(
+        ok.warnings
+            .iter()
+            .any(|w| w.contains("'4185+' is marked as check but gives no check")),
+        "{:?}",
+        ok.warnings
+    );
+    // English named: Swedish letters are not read, and the message says so.
+    let e = error("1. e4 e5 2. Sf3 *\n", Some(SourceNotation::En));
+    assert!(
+        e.contains("cannot read 'Sf3' as a move in English notation"),
+        "{e}"
+    );
+    assert!(e.contains("K Q R B N"), "{e}");
     // A coordinate move as UCI writes it: what stands on its first square.
     let e = error("1. e2e4 e7e5 2. a1a3 *\n", None);
     assert!(e.contains("t.pgn:1:17"), "{e}");
@@ -448,6 +494,17 @@ fn auto_reads_iccf_only_in_a_game_of_numbers() {
     let mixed = build("1. e4 e5 2 Nf3 *\n", Notation::Ordinary, None);
     let plain = build("1. e4 e5 2. Nf3 *\n", Notation::Ordinary, None);
     assert_eq!(mixed.lines(), plain.lines());
+    // Four digits that read as an ICCF move, in a game of SAN moves: a move number.
+    let mixed = build("1. e4 e5 5254 Nf3 *\n", Notation::Ordinary, None);
+    assert_eq!(mixed.lines(), plain.lines());
+    assert!(
+        mixed
+            .warnings
+            .iter()
+            .any(|w| w.contains("move number 5254 where the position has move 2")),
+        "{:?}",
+        mixed.warnings
+    );
     let numbers = build("1. 5254 5755 2. 7163 *\n", Notation::Ordinary, None);
     assert_eq!(numbers.lines(), plain.lines());
     assert!(numbers.warnings.is_empty(), "{:?}", numbers.warnings);
@@ -475,6 +532,10 @@ fn prose_and_comments_in_a_named_language() {
     let (got, want) = (book(md), book(swedish));
     assert_eq!(got.lines(), want.lines());
     assert!(got.warnings.is_empty(), "{:?}", got.warnings);
+    // After typeset text's ellipsis, dash and no-break space too.
+    let md = "---\nsource_notation: fr\n---\n7…Cf6, –Cf3 et 1.\u{a0}Cc3.\n";
+    let swedish = "7…Sf6, –Sf3 et 1.\u{a0}Sc3.\n";
+    assert_eq!(book(md).lines(), book(swedish).lines());
 }
 
 /// Hand-run: every game of the shared corpus (`../shared/corpus`) in every form.
