@@ -104,87 +104,23 @@ const fn language(
 
 /// Every language whose piece letters are read, in the Danish article's order (Norwegian and
 /// Swedish last). English and Swedish are [`PIECES`]' own columns.
+#[rustfmt::skip]
 pub const LANGUAGES: &[Language] = &[
-    language(
-        SourceNotation::Da,
-        "Danish",
-        ['K', 'D', 'T', 'L', 'S'],
-        None,
-    ),
-    language(
-        SourceNotation::En,
-        "English",
-        column(false),
-        Some(letters(Role::Pawn).english),
-    ),
-    language(
-        SourceNotation::Eo,
-        "Esperanto",
-        ['R', 'D', 'T', 'K', 'Ĉ'],
-        None,
-    ),
-    language(
-        SourceNotation::Fi,
-        "Finnish",
-        ['K', 'D', 'T', 'L', 'R'],
-        None,
-    ),
-    language(
-        SourceNotation::Fr,
-        "French",
-        ['R', 'D', 'T', 'F', 'C'],
-        None,
-    ),
-    language(SourceNotation::Nl, "Dutch", ['K', 'D', 'T', 'L', 'P'], None),
-    language(
-        SourceNotation::Is,
-        "Icelandic",
-        ['K', 'D', 'H', 'B', 'R'],
-        None,
-    ),
-    language(
-        SourceNotation::It,
-        "Italian",
-        ['R', 'D', 'T', 'A', 'C'],
-        None,
-    ),
-    language(
-        SourceNotation::Pl,
-        "Polish",
-        ['K', 'H', 'W', 'G', 'S'],
-        None,
-    ),
-    language(
-        SourceNotation::Ro,
-        "Romanian",
-        ['R', 'D', 'T', 'N', 'C'],
-        None,
-    ),
-    language(
-        SourceNotation::Es,
-        "Spanish",
-        ['R', 'D', 'T', 'A', 'C'],
-        None,
-    ),
-    language(SourceNotation::Cs, "Czech", ['K', 'D', 'V', 'S', 'J'], None),
-    language(
-        SourceNotation::De,
-        "German",
-        ['K', 'D', 'T', 'L', 'S'],
-        None,
-    ),
-    language(
-        SourceNotation::No,
-        "Norwegian",
-        ['K', 'D', 'T', 'L', 'S'],
-        None,
-    ),
-    language(
-        SourceNotation::Sv,
-        "Swedish",
-        column(true),
-        Some(letters(Role::Pawn).swedish),
-    ),
+    language(SourceNotation::Da, "Danish",    ['K', 'D', 'T', 'L', 'S'], None),
+    language(SourceNotation::En, "English",   column(false), Some(letters(Role::Pawn).english)),
+    language(SourceNotation::Eo, "Esperanto", ['R', 'D', 'T', 'K', 'Ĉ'], None),
+    language(SourceNotation::Fi, "Finnish",   ['K', 'D', 'T', 'L', 'R'], None),
+    language(SourceNotation::Fr, "French",    ['R', 'D', 'T', 'F', 'C'], None),
+    language(SourceNotation::Nl, "Dutch",     ['K', 'D', 'T', 'L', 'P'], None),
+    language(SourceNotation::Is, "Icelandic", ['K', 'D', 'H', 'B', 'R'], None),
+    language(SourceNotation::It, "Italian",   ['R', 'D', 'T', 'A', 'C'], None),
+    language(SourceNotation::Pl, "Polish",    ['K', 'H', 'W', 'G', 'S'], None),
+    language(SourceNotation::Ro, "Romanian",  ['R', 'D', 'T', 'N', 'C'], None),
+    language(SourceNotation::Es, "Spanish",   ['R', 'D', 'T', 'A', 'C'], None),
+    language(SourceNotation::Cs, "Czech",     ['K', 'D', 'V', 'S', 'J'], None),
+    language(SourceNotation::De, "German",    ['K', 'D', 'T', 'L', 'S'], None),
+    language(SourceNotation::No, "Norwegian", ['K', 'D', 'T', 'L', 'S'], None),
+    language(SourceNotation::Sv, "Swedish",   column(true),  Some(letters(Role::Pawn).swedish)),
 ];
 
 /// The language a setting names; `None` for `auto` and `iccf`.
