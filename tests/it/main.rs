@@ -18,6 +18,7 @@ mod book_prose;
 mod book_structure;
 mod bulletin;
 mod cli;
+mod code_shape;
 mod costs;
 mod diagram_marks;
 mod diagrams;
