@@ -181,13 +181,13 @@ fn shape(text: &str) -> Shape {
             k = end + 1;
             continue;
         }
-        if let Some(at) = fn_name(line) {
-            if let Some(end) = closing_line(&code, starts[k]) {
-                let said_whole = (k.saturating_sub(4)..k)
-                    .any(|j| original.get(j).is_some_and(|l| l.contains("clearer whole")));
-                if !said_whole {
-                    functions.push((at, k + 1, end - k + 1));
-                }
+        if let Some(at) = fn_name(line)
+            && let Some(end) = closing_line(&code, starts[k])
+        {
+            let said_whole = (k.saturating_sub(4)..k)
+                .any(|j| original.get(j).is_some_and(|l| l.contains("clearer whole")));
+            if !said_whole {
+                functions.push((at, k + 1, end - k + 1));
             }
         }
         k += 1;

@@ -1,0 +1,367 @@
+//! One pass of the layout: the blocks laid out into pages and volumes, trial passes while page numbers settle.
+
+use super::*;
+
+/// A writer that hands what passes through it to the build's check of itself.
+pub(super) struct Tee<'a> {
+    pub(super) inner: &'a mut dyn VolumeWrite,
+    pub(super) verifier: Option<verify::Feed>,
+}
+
+impl Write for Tee<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if let Some(v) = &self.verifier {
+            v.written(&buf[..n]);
+        }
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl VolumeWrite for Tee<'_> {
+    fn next_volume(&mut self) -> io::Result<()> {
+        self.inner.next_volume()
+    }
+}
+
+/// How many times a book is laid out at most: once to find where the headings stand and where
+/// the volumes may end, then until the contents list's page numbers and the volumes stop
+/// changing the pages (a pass ends at least one more volume where it should).
+pub(super) const PASSES: usize = 24;
+
+impl Volumes {
+    /// The volumes of the next pass, from where this pass laid the seams and the volumes.
+    pub(super) fn next(
+        &self,
+        places: &[layout::Place],
+        spans: &[layout::Span],
+        limit: u32,
+        per_sheet: u64,
+        duplex: bool,
+    ) -> Volumes {
+        let title = u32::try_from(per_sheet).unwrap_or(1);
+        let breaks = layout::plan(&self.breaks, places, spans, limit, title, duplex);
+        let n = breaks.len() + 1;
+        let titles = match n {
+            1 => Vec::new(),
+            _ => (0..n)
+                .map(|k| {
+                    // The pages as they fell when the breaks were these; else to be learnt.
+                    let span = spans.get(k).filter(|_| breaks == self.breaks);
+                    book::VolumeTitle {
+                        number: k + 1,
+                        of: n,
+                        pages: span.map_or((0, 0), |s| (s.first, s.last)),
+                        print: span
+                            .and_then(|s| s.print.as_ref())
+                            .map(|(a, b)| (a.to_string(), b.to_string())),
+                    }
+                })
+                .collect(),
+        };
+        Volumes {
+            breaks,
+            titles,
+            titled: self.titled,
+        }
+    }
+}
+
+/// One layout of an output's inputs.
+pub(super) struct Pass<'o, 'w> {
+    pub(super) options: &'o Options,
+    pub(super) profile: Option<&'o Profile>,
+    pub(super) reporter: Reporter<'w>,
+    pub(super) contents: book::Contents,
+    /// Some book of the output places the contents list with `<!-- toc -->`.
+    pub(super) marker: bool,
+    /// Where volumes begin, and what their title pages say.
+    pub(super) volumes: &'o Volumes,
+    pub(super) meta: &'o Meta,
+    pub(super) drive: Drive,
+    /// The output is a bulletin: what the passes before learnt of it.
+    pub(super) bulletin: Option<bulletin::Bulletin>,
+    /// This pass gives each game's moves to the check of the braille written, and tells it
+    /// when the first game is written (the output is read back from there on).
+    pub(super) verifier: Option<verify::Feed>,
+}
+
+/// A book's volumes as the pass before laid them out: the seams where they begin, what each
+/// title page says.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Volumes {
+    pub(super) breaks: Vec<u32>,
+    /// A title page a volume (none: one volume).
+    pub(super) titles: Vec<book::VolumeTitle>,
+    /// The book begins with its own title page (which then says what volume 1 holds).
+    pub(super) titled: bool,
+}
+
+/// What a pass laid out.
+pub(super) struct Laid<S> {
+    pub(super) sink: S,
+    /// The headings the contents list names, and the pages where they stand.
+    pub(super) found: Vec<book::Entry>,
+    pub(super) marks: Vec<(u32, u32)>,
+    pub(super) counts: Counts,
+    /// Where the places a volume may end fell, and the volumes.
+    pub(super) places: Vec<layout::Place>,
+    pub(super) spans: Vec<layout::Span>,
+    pub(super) bulletin: Option<bulletin::Bulletin>,
+}
+
+impl<'o, 'w> Pass<'o, 'w> {
+    /// A trial pass (to learn where the headings and volumes fall): it says nothing, counts
+    /// no progress (the last pass writes the games again) and checks nothing; `reporter` is
+    /// one that says nothing. The caller gives it its contents list and bulletin.
+    pub(super) fn trial(
+        options: &'o Options,
+        profile: Option<&'o Profile>,
+        marker: bool,
+        volumes: &'o Volumes,
+        meta: &'o Meta,
+        drive: &Drive,
+        reporter: Reporter<'w>,
+    ) -> Self {
+        Pass {
+            options,
+            profile,
+            reporter,
+            contents: book::Contents::default(),
+            marker,
+            volumes,
+            meta,
+            drive: Drive {
+                progress: None,
+                ..drive.clone()
+            },
+            verifier: None,
+            bulletin: None,
+        }
+    }
+
+    /// Lays out the inputs (each with its options) into `sink`.
+    pub(super) fn run<S: LineSink>(
+        self,
+        opened: Vec<(String, Prepared, InputKind, Role)>,
+        each: Vec<Options>,
+        sink: S,
+    ) -> Result<Laid<S>> {
+        let options = self.options;
+        let opened_name = opened.first().map(|(n, ..)| n.clone());
+        let mut layout = Layouter::new(options.line_length, options.page_length, sink);
+        if let Some(place) = self.profile.and_then(|p| p.page_numbers) {
+            layout.number_pages(place, 1, braille::page_number);
+        }
+        layout.set_duplex(options.duplex);
+        let mut writer = book::Writer::default();
+        *writer.contents() = self.contents;
+        let mut first_title = Vec::new();
+        if self.volumes.titles.len() > 1 {
+            let title = |k: usize| {
+                book::Writer::volume_title_page(
+                    self.meta.title.as_deref(),
+                    self.meta.author.as_deref(),
+                    self.volumes.titles[k].clone(),
+                    options,
+                )
+            };
+            if self.volumes.titled {
+                writer.set_volume(self.volumes.titles.first().cloned());
+            } else {
+                first_title = title(0);
+            }
+            layout.set_volumes(layout::Plan {
+                breaks: self.volumes.breaks.clone(),
+                titles: (1..self.volumes.titles.len()).map(title).collect(),
+                contents_continued: book::Writer::contents_continued(),
+            });
+        }
+        let mut run = Run {
+            options: options.clone(),
+            reporter: self.reporter,
+            writer,
+            blocks: Vec::new(),
+            wide_warned: None,
+            last_diagram: None,
+            words_read: None,
+            layout,
+            counts: Counts::default(),
+            proof: options.format == Format::Html,
+            go_on: options.keep_going || self.drive.check,
+            jobs: self.drive.jobs,
+            progress: self.drive.progress.clone(),
+            verify: self.verifier.is_some(),
+            verifier: self.verifier.clone(),
+            bulletin: self.bulletin.map(|mut b| {
+                b.restart();
+                b
+            }),
+        };
+        for mut block in first_title {
+            run.layout
+                .push(&mut block)
+                .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        }
+        for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
+        {
+            run.options = options;
+            // A chapter of a folder on a new page unless the book says otherwise.
+            let chapter = matches!(role, Role::Chapter { head: false });
+            let book = kind == InputKind::Markdown || chapter;
+            let new_page =
+                i > 0 && !(chapter && run.options.chapter_start == ChapterStart::SamePage);
+            run.writer
+                .start_input(&name, book, new_page, &mut run.blocks);
+            match prepared {
+                Prepared::Book(text) => {
+                    if text.trim().is_empty() && role != Role::BookFile {
+                        run.reporter.warn(empty_input(&name, "no text"));
+                    }
+                    let mut warnings = Vec::new();
+                    let mut front = match role {
+                        Role::BookFile => frontmatter::read_book_file(&name, &text, &mut warnings)?,
+                        _ => frontmatter::read(&name, &text, &mut warnings)?,
+                    };
+                    run.reporter.reading(&name, Some(&text));
+                    warnings.into_iter().for_each(|w| run.reporter.warn(w));
+                    if chapter {
+                        not_the_book(&name, &text, &mut front, &mut run.reporter);
+                    } else if role == Role::Alone && !front.chapters.is_empty() {
+                        run.reporter.warn(Warning(Diagnostic::new(
+                            front.chapters[0].1.clone(),
+                            "chapters are listed for a book folder (schackpunkt build DIR): \
+                             left out here",
+                        )));
+                    }
+                    let addresses = run.options.links == Links::Address;
+                    // The contents list after the book's title page, not a chapter's.
+                    let contents = run.options.toc && !chapter && !self.marker;
+                    let document = Document::book(&name, &text, &front, addresses, contents);
+                    run.document(document, &name)?;
+                }
+                Prepared::Stream(input) => run.stream(input.reader, &name, kind)?,
+                Prepared::Spooled(text) => {
+                    let reader = text.reader().map_err(|e| Error::io(&name, e))?;
+                    run.stream(reader, &name, kind)?
+                }
+            }
+        }
+        if let Some(b) = &run.bulletin {
+            // The index of players, with the pages of the pass before (the list's: its pages
+            // only, not a copy of its entries).
+            let known: Vec<Option<u32>> = (run.writer.contents().known.iter())
+                .map(|(_, page)| *page)
+                .collect();
+            let pages = |i: usize| known.get(i).copied().flatten();
+            // Its names were warned of at their games' headings: not again here. Each laid
+            // out as it is made.
+            for node in b.index(&pages) {
+                run.writer
+                    .node(&node, &run.options, &mut run.blocks, &mut |_| {});
+                lay_out(&mut run.blocks, &mut run.layout, None)?;
+            }
+        }
+        let marks = run.layout.marks().to_vec();
+        let places = run.layout.places().to_vec();
+        let found = std::mem::take(&mut run.writer.contents().found);
+        let mut counts = run.counts;
+        let (sink, pages, spans) = run
+            .layout
+            .finish()
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        counts.pages = pages;
+        counts.kept_going = options.keep_going;
+        let sheets = options.volume_sheets;
+        if sheets > 0 && options.page_length > 0 {
+            let first = opened_name.unwrap_or_default();
+            for (k, span) in spans.iter().enumerate() {
+                let held = options.sheets(span.pages().into());
+                if held > sheets as u64 {
+                    run.reporter.warn(Warning(
+                        Diagnostic::new(
+                            Location {
+                                file: first.clone(),
+                                line: 1,
+                                column: 1,
+                            },
+                            format!(
+                                "volume {} of {} holds {held} sheets, more than volume_sheets \
+                                 ({sheets}): no place between its pages {} and {} may end a \
+                                 volume (a game, diagram, table, list or quote, or the title \
+                                 page, fills them)",
+                                k + 1,
+                                spans.len(),
+                                span.first,
+                                span.last
+                            ),
+                        )
+                        .with_hint(
+                            "raise volume_sheets, or give the text a heading or a paragraph \
+                             where a volume may end",
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(Laid {
+            sink,
+            found,
+            marks,
+            counts,
+            places,
+            spans,
+            bulletin: run.bulletin,
+        })
+    }
+}
+
+/// A chapter's front matter says only how the chapter is written: a title, an author or a
+/// list of chapters there is the book's to say (in `bok.yaml` or the first chapter), and is
+/// left out with a warning.
+pub(super) fn not_the_book(
+    name: &str,
+    text: &str,
+    front: &mut frontmatter::FrontMatter,
+    reporter: &mut Reporter<'_>,
+) {
+    let at = |span: &Option<std::ops::Range<usize>>| {
+        let offset = span.as_ref().map_or(0, |s| s.start);
+        let before = text.get(..offset).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        Location {
+            file: name.to_owned(),
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    };
+    let mut left_out = |what: &str, location: Location| {
+        reporter.warn(Warning(Diagnostic::new(
+            location,
+            format!(
+                "a chapter's {what} is left out: the book's is in {} or its first chapter",
+                folder::BOOK_FILE
+            ),
+        )));
+    };
+    if front.title.take().is_some() {
+        left_out("title", at(&front.title_span));
+    }
+    if front.author.take().is_some() {
+        left_out("author", at(&front.author_span));
+    }
+    if let Some((_, location)) = front.chapters.first() {
+        left_out("list of chapters", location.clone());
+    }
+    if front.settings.toc == Some(true) {
+        // The front matter keeps no place for a setting: the key's line is looked up.
+        let offset = text[..front.body_start.min(text.len())]
+            .find("\ntoc:")
+            .map(|i| i + 1);
+        left_out("contents list (`toc`)", at(&offset.map(|o| o..o)));
+    }
+}

@@ -1,0 +1,608 @@
+//! One input (or a book folder's parts) transcribed: its kind and front matter read, its passes run.
+
+use super::*;
+
+/// An input opened for transcription: a book is read whole (books are small and Markdown
+/// needs the whole text), games and positions stream, unless the output has a contents list
+/// or volumes (then their text is spooled to a temporary file, to be laid out more than
+/// once without being held in memory).
+pub(super) enum Prepared {
+    Book(String),
+    Stream(source::Input),
+    Spooled(source::Spooled),
+}
+
+impl Prepared {
+    /// A copy for a trial pass of the contents list (a stream is never copied: with a
+    /// contents list, streams are spooled).
+    fn copy(&self, name: &str) -> Result<Option<Prepared>> {
+        Ok(match self {
+            Prepared::Book(t) => Some(Prepared::Book(t.clone())),
+            Prepared::Spooled(t) => Some(Prepared::Spooled(
+                t.share().map_err(|e| Error::io(name, e))?,
+            )),
+            Prepared::Stream(_) => None,
+        })
+    }
+}
+
+/// The pages a pass lays out of a bulletin's title page and contents list alone (its first
+/// input read as empty: no games, no index); `None` when the first input is no spooled PGN.
+pub(super) fn front_pages(
+    pass: Pass<'_, '_>,
+    opened: &[(String, Prepared, InputKind, Role)],
+    each: &[Options],
+) -> Result<Option<u64>> {
+    let (Some((name, Prepared::Spooled(text), InputKind::Pgn, role)), Some(options)) =
+        (opened.first(), each.first())
+    else {
+        return Ok(None);
+    };
+    let alone = vec![(
+        name.clone(),
+        Prepared::Spooled(text.emptied()),
+        InputKind::Pgn,
+        *role,
+    )];
+    let laid = pass.run(alone, vec![options.clone()], NoLines)?;
+    Ok(Some(laid.counts.pages))
+}
+
+/// A sink that only counts: the trial passes of a contents list.
+pub(super) struct NoLines;
+
+impl LineSink for NoLines {
+    fn line(&mut self, _: &[braille::Cell]) -> io::Result<()> {
+        Ok(())
+    }
+    fn end_page(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The options of one output: the command line's, over the front matter of its first input
+/// when that is a book. Books are paginated by a page profile (`sv-a4` unless one is named);
+/// games and diagrams only when a profile is named.
+pub(super) fn resolve(
+    settings: &Settings,
+    name: &str,
+    first: &Prepared,
+    role: Role,
+    base: Option<&Settings>,
+) -> Result<(Options, Option<Profile>)> {
+    match first {
+        Prepared::Book(text) => {
+            let front = front_of(name, text, role)?;
+            let merged = settings
+                .clone()
+                .or(front.settings)
+                .or(base.cloned().unwrap_or_default());
+            bulletin_notation(merged).resolve(Some(DEFAULT_PROFILE))
+        }
+        // A bulletin is a book of games: its pages are numbered as a book's.
+        Prepared::Stream(_) | Prepared::Spooled(_) => match settings.bulletin {
+            Some(true) => bulletin_notation(settings.clone()).resolve(Some(DEFAULT_PROFILE)),
+            _ => settings.resolve(None),
+        },
+    }
+}
+
+/// A bulletin is written in compact notation, the notation of scoresheets and bulletins
+/// (rules.md §3), unless a notation is asked for.
+pub(super) fn bulletin_notation(mut settings: Settings) -> Settings {
+    if settings.bulletin == Some(true) && settings.notation.is_none() {
+        settings.notation = Some(Notation::Compact);
+    }
+    settings
+}
+
+/// An error at the first of `keys` a book's front matter sets (its key underlined), when it
+/// sets one: the setting's name and the diagnostic.
+pub(super) fn at_setting(
+    name: &str,
+    text: &str,
+    role: Role,
+    keys: &[&str],
+    message: &str,
+) -> Option<(&'static str, Diagnostic)> {
+    let front = front_of(name, text, role).ok()?;
+    let (key, at, line) = front
+        .places
+        .into_iter()
+        .find(|(k, _, _)| keys.contains(k))?;
+    Some((
+        key,
+        Diagnostic::new(at, message).with_source(line, key.len()),
+    ))
+}
+
+/// The front matter of a book, or a folder's `bok.yaml`.
+pub(super) fn front_of(name: &str, text: &str, role: Role) -> Result<frontmatter::FrontMatter> {
+    match role {
+        Role::BookFile => frontmatter::read_book_file(name, text, &mut Vec::new()),
+        _ => frontmatter::read(name, text, &mut Vec::new()),
+    }
+}
+
+/// How the loop runs, besides what it writes.
+#[derive(Clone, Debug)]
+pub(super) struct Drive {
+    /// Threads that translate games.
+    pub(super) jobs: usize,
+    /// Nothing is written (`check`): every error is reported, each bad game or position left
+    /// out as with `keep_going`.
+    pub(super) check: bool,
+    /// Bytes read and games written are counted here (the last pass's games only).
+    pub(super) progress: Option<Arc<Progress>>,
+    /// The build checks itself (`None`: books do, games and positions alone do not).
+    pub(super) verify: Option<bool>,
+}
+
+/// Transcribes inputs into one output stream.
+pub(super) fn transcribe(
+    inputs: &[Unit],
+    job: &Job,
+    out: &mut dyn VolumeWrite,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<Counts> {
+    let mut opened = Vec::with_capacity(inputs.len());
+    for part in inputs.iter().flat_map(|u| &u.parts) {
+        let input = source::open_counted(&part.path, job.input_encoding, job.progress.as_ref())?;
+        opened.push((input, part.kind, part.role));
+    }
+    transcribe_opened(opened, &job.settings, job.drive(), out, warn)
+}
+
+/// The whole pipeline on one input given as bytes, with no file read or written: `name` is
+/// used in messages, `kind` says what the bytes are, `encoding` forces a decoding (else it is
+/// detected as for a file). For tests, fuzzing and programs that hold their input in memory;
+/// [`run`] is the build job itself.
+pub fn transcribe_bytes(
+    name: &str,
+    kind: InputKind,
+    bytes: Vec<u8>,
+    settings: &Settings,
+    encoding: Option<&'static Encoding>,
+    out: &mut dyn Write,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<()> {
+    let encoding_given = encoding.is_some();
+    let (encoding, not_utf8_at) = match encoding {
+        Some(e) => (e, None),
+        None => source::sniff_at(&mut &bytes[..]).map_err(|e| Error::io(name, e))?,
+    };
+    let input = source::Input {
+        name: name.to_owned(),
+        encoding,
+        not_utf8_at,
+        encoding_given,
+        reader: source::decoder(name, io::Cursor::new(bytes), encoding),
+    };
+    let mut out = Joined(out);
+    let drive = Drive {
+        jobs: 1,
+        check: false,
+        progress: None,
+        verify: Some(false),
+    };
+    transcribe_opened(
+        vec![(input, kind, Role::Alone)],
+        settings,
+        drive,
+        &mut out,
+        warn,
+    )
+    .map(|_| ())
+}
+
+/// The warning for a bulletin asked of a build with no .pgn file to lay out as one.
+pub(super) fn no_bulletin(file: &str) -> Warning {
+    let d = Diagnostic::new(
+        Location {
+            file: file.to_owned(),
+            line: 1,
+            column: 1,
+        },
+        "bulletin: true lays out the games of .pgn files, and this build has none: its games \
+         keep their own headings (in compact notation, a bulletin's, unless a notation is \
+         given)",
+    );
+    Warning(
+        d.with_hint("build the rounds' .pgn files, or a book folder listing them, as a bulletin"),
+    )
+}
+
+/// The warning for a bulletin without pages (`page_length` 0).
+pub(super) fn unpaged_bulletin(file: &str) -> Warning {
+    let d = Diagnostic::new(
+        Location {
+            file: file.to_owned(),
+            line: 1,
+            column: 1,
+        },
+        "page_length 0 writes no pages: the bulletin has no contents list and no index of \
+         players, which name pages",
+    );
+    Warning(d.with_hint("give the embosser's page length (--page-length) to have them"))
+}
+
+/// The warning for an input whose bytes are not UTF-8, at the first byte that is not (the
+/// encoding was guessed from there). A UTF-16 byte-order mark names its encoding as
+/// `--input-encoding` would: no warning then.
+pub(super) fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> Warning {
+    let message = format!(
+        "not UTF-8 from here on: the whole file is read as {}",
+        input.encoding.name()
+    );
+    let d = Diagnostic::new(
+        Location {
+            file: input.name.clone(),
+            line,
+            column,
+        },
+        message,
+    );
+    Warning(d.with_hint("save the file as UTF-8, or give --input-encoding if this is right"))
+}
+
+/// Transcribes opened inputs into one output stream: the one loop.
+pub(super) fn transcribe_opened(
+    inputs: Vec<(source::Input, InputKind, Role)>,
+    settings: &Settings,
+    drive: Drive,
+    out: &mut dyn VolumeWrite,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<Counts> {
+    let mut reporter = Reporter::new(warn);
+    let mut opened = Vec::with_capacity(inputs.len());
+    for (mut input, kind, role) in inputs {
+        // A warning when the encoding was found, not when it was given.
+        if let Some(at) = input.not_utf8_at.filter(|_| !input.encoding_given) {
+            reporter.warn(not_utf8(&input, at));
+        }
+        let name = input.name.clone();
+        let prepared = if kind == InputKind::Markdown {
+            Prepared::Book(input.read_text(true)?)
+        } else {
+            Prepared::Stream(input)
+        };
+        opened.push((name, prepared, kind, role));
+    }
+    // The settings of each book folder (its `bok.yaml`, or its first chapter's front matter)
+    // under its chapters' own.
+    let mut bases = Vec::with_capacity(opened.len());
+    let mut base: Option<Settings> = None;
+    for (name, prepared, _, role) in &opened {
+        match (role, prepared) {
+            (Role::BookFile | Role::Chapter { head: true }, Prepared::Book(text)) => {
+                base = Some(front_of(name, text, *role)?.settings);
+                bases.push(None);
+            }
+            (Role::Chapter { head: false }, _) => bases.push(base.clone()),
+            _ => {
+                base = None;
+                bases.push(None);
+            }
+        }
+    }
+    // The page is the first book's (games and positions have no front matter), else the
+    // command line's; each book keeps its own other settings, and must agree on the page.
+    let Some(((first_name, first, _, first_role), first_base)) = opened
+        .iter()
+        .zip(&bases)
+        .find(|((_, p, _, _), _)| matches!(p, Prepared::Book(_)))
+        .or(opened.iter().zip(&bases).next())
+    else {
+        return Err(Error::Usage("no input given".into()));
+    };
+    let (mut options, profile) = resolve(
+        settings,
+        first_name,
+        first,
+        *first_role,
+        first_base.as_ref(),
+    )?;
+    let page = Page::of(&options, profile.as_ref());
+    let mut profile_files: Vec<PathBuf> = Vec::new();
+    let mut each = Vec::with_capacity(opened.len());
+    let mut wanted = false;
+    // A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
+    let mut marker = false;
+    for ((name, prepared, _, role), base) in opened.iter().zip(&bases) {
+        let own = match prepared {
+            Prepared::Book(text) => {
+                let own = resolve(settings, name, prepared, *role, base.as_ref())?;
+                marker |= crate::document::markdown::has_contents_marker(text);
+                wanted |= own.0.toc || marker;
+                own
+            }
+            Prepared::Stream(_) | Prepared::Spooled(_) => (options.clone(), profile.clone()),
+        };
+        // (The profile's own name is inside its file: the file is the one the settings name.)
+        if let Prepared::Book(text) = prepared {
+            let front = front_of(name, text, *role)?;
+            let named = [
+                front.settings.profile,
+                base.as_ref().and_then(|b| b.profile.clone()),
+            ];
+            profile_files.extend(named.iter().flatten().filter_map(|n| profile::file_of(n)));
+        }
+        let theirs = Page::of(&own.0, own.1.as_ref());
+        if let Some((difference, keys)) = page.differs(&theirs) {
+            if matches!(role, Role::Chapter { .. }) {
+                let message = format!(
+                    "a chapter cannot change the page of its book ({difference}); set it for \
+                     the whole book in {} or the first chapter",
+                    folder::BOOK_FILE
+                );
+                // At the chapter's own setting, when its front matter gives it.
+                if let Prepared::Book(text) = prepared
+                    && let Some((key, mut d)) = at_setting(name, text, *role, keys, &message)
+                {
+                    d.message = format!("{key}: {message}");
+                    return Err(d.into());
+                }
+                return Err(Error::Usage(format!("{name}: {message}")));
+            }
+            return Err(Error::Usage(format!(
+                "{first_name} and {name} cannot be one output: {difference}; build them apart \
+                 (-o DIR/) or give them the same page settings"
+            )));
+        }
+        each.push(own.0);
+    }
+    let mut meta = meta(&opened, &options, settings)?;
+    // A bulletin of games: a title page, a contents list down to the games, an index. It lays
+    // out .pgn files; a build of none keeps its games' own headings, and is told so.
+    let bulletin = options.bulletin
+        && opened
+            .iter()
+            .any(|(_, p, k, _)| *k == InputKind::Pgn && !matches!(p, Prepared::Book(_)));
+    // A page of one line has no room for a page number beside its text (issue 32: the
+    // numbers were left out without a word).
+    if options.page_length == 1 && profile.as_ref().is_some_and(|p| p.page_numbers.is_some()) {
+        let message = "a page of 1 line has no room for a page number beside its text: the \
+                       pages are not numbered";
+        let at = opened.iter().find_map(|(name, p, _, role)| match p {
+            Prepared::Book(text) if settings.page_length.is_none() => {
+                at_setting(name, text, *role, &["page_length"], message).map(|(_, d)| d)
+            }
+            _ => None,
+        });
+        let d = at.unwrap_or_else(|| {
+            Diagnostic::new(
+                Location {
+                    file: first_name.clone(),
+                    line: 1,
+                    column: 1,
+                },
+                message,
+            )
+        });
+        reporter.warn(Warning(d.with_hint(
+            "give a page length of 2 lines or more, or a profile without page numbers",
+        )));
+    }
+    if options.bulletin && !bulletin {
+        reporter.warn(no_bulletin(first_name));
+        options.bulletin = false;
+        for o in &mut each {
+            o.bulletin = false;
+        }
+    }
+    // A book's front matter has made the title page: the bulletin makes none of its own.
+    let book_titled = meta.title.is_some() || meta.author.is_some();
+    let mut bulletin = bulletin.then(|| {
+        if !book_titled {
+            // The setting's title, else (learnt in the first pass) the Event tag's.
+            // (An empty title is none: the Event tag's.)
+            meta.title = settings.title.clone().filter(|t| !t.trim().is_empty());
+        }
+        bulletin::Bulletin::new(meta.title.clone(), !book_titled, options.page_length > 0)
+    });
+    if bulletin.is_some() {
+        // Without pages, no contents list and no index: they name pages.
+        wanted = options.page_length > 0;
+        if !wanted {
+            reporter.warn(unpaged_bulletin(first_name));
+        }
+        // A game from a `[FEN]` position (Chess960, an adjourned game) cannot be followed
+        // without it: a bulletin draws every start position.
+        options.start_diagram = true;
+        for o in &mut each {
+            o.toc_depth = o.toc_depth.max(2);
+            o.start_diagram = true;
+        }
+    }
+    let mut contents = book::Contents {
+        wanted,
+        ..Default::default()
+    };
+    let mut volumes = Volumes {
+        titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
+            || bulletin.is_some())
+            && (meta.title.is_some() || meta.author.is_some()),
+        ..Volumes::default()
+    };
+    // Volumes of at most this many pages (0: one volume).
+    let per_sheet = options.pages_per_sheet();
+    let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
+    let split = limit > 0 && options.page_length > 0;
+    // (A bulletin learns its title from its first game: laid out again even without pages.)
+    if wanted || split || bulletin.is_some() {
+        // Laid out more than once: streams are spooled.
+        let mut spool = source::Spool::default();
+        for (_, prepared, _, _) in &mut opened {
+            if let Prepared::Stream(input) = prepared {
+                *prepared = Prepared::Spooled(input.spool(&mut spool)?);
+            }
+        }
+        let numbered =
+            options.page_length > 0 && profile.as_ref().and_then(|p| p.page_numbers).is_some();
+        for _ in 1..PASSES {
+            let mut copies = Vec::with_capacity(opened.len());
+            for (n, p, k, r) in &opened {
+                if let Some(copy) = p.copy(n)? {
+                    copies.push((n.clone(), copy, *k, *r));
+                }
+            }
+            let mut quiet = |_: &Warning| {};
+            let quiet = Reporter::new(&mut quiet);
+            let mut trial = Pass::trial(
+                &options,
+                profile.as_ref(),
+                marker,
+                &volumes,
+                &meta,
+                &drive,
+                quiet,
+            );
+            (trial.contents, trial.bulletin) = (contents.clone(), bulletin.clone());
+            let laid = trial.run(copies, each.clone(), NoLines)?;
+            bulletin = laid.bulletin;
+            // The title a bulletin learnt from its first game: its title page, each volume's,
+            // the PEF's and the proof's head.
+            let title = bulletin.as_ref().and_then(|b| b.title.clone());
+            let retitled = bulletin.is_some() && title != meta.title;
+            if retitled {
+                meta.title = title;
+                volumes.titled = meta.title.is_some();
+            }
+            // Each entry's page: where its mark was first laid out (looked up, not looked for
+            // among all the marks for each entry, which was quadratic; issue 32).
+            let mut pages = vec![None; laid.found.len()];
+            for &(mark, page) in laid.marks.iter().rev() {
+                if let Some(slot) = pages.get_mut(mark as usize) {
+                    *slot = Some(page);
+                }
+            }
+            let known: Vec<_> = (laid.found.into_iter().zip(pages))
+                .map(|(entry, page)| (entry, page.filter(|_| numbered)))
+                .collect();
+            let next = match split {
+                // The contents list's entries changed in number: so did the places between
+                // them where a volume may end, and the places after them are counted anew.
+                // One volume, planned again from the next layout.
+                true if known.len() != contents.known.len() => Volumes {
+                    titled: volumes.titled,
+                    ..Volumes::default()
+                },
+                true => volumes.next(&laid.places, &laid.spans, limit, per_sheet, options.duplex),
+                false => volumes.clone(),
+            };
+            if known == contents.known && next == volumes && !retitled {
+                break;
+            }
+            // A bulletin whose list, with the pages just found, takes as many pages as it took
+            // with the pages it was laid out with: the games start on the same page and stand
+            // where they stood, so the next pass would only find these pages again. The title
+            // page and the list are laid out alone, twice, to see (issue 33: a pass of the
+            // whole bulletin fewer, a quarter of its time).
+            if !contents.known.is_empty()
+                && numbered
+                && !split
+                && !retitled
+                && let Some(b) = bulletin.as_ref()
+            {
+                let front = |known: Vec<(book::Entry, Option<u32>)>| {
+                    let mut quiet = |_: &Warning| {};
+                    let quiet = Reporter::new(&mut quiet);
+                    let mut pass = Pass::trial(
+                        &options,
+                        profile.as_ref(),
+                        marker,
+                        &volumes,
+                        &meta,
+                        &drive,
+                        quiet,
+                    );
+                    // (This pass's list alone: nothing found yet, nothing written.)
+                    let list = book::Contents {
+                        wanted: contents.wanted,
+                        known,
+                        ..book::Contents::default()
+                    };
+                    (pass.contents, pass.bulletin) = (list, Some(b.clone()));
+                    front_pages(pass, &opened, &each)
+                };
+                let (before, after) = (front(contents.known.clone())?, front(known.clone())?);
+                if before.is_some() && before == after {
+                    contents.known = known;
+                    break;
+                }
+            }
+            contents.known = known;
+            volumes = next;
+        }
+    }
+    // Joined: every volume in the one file.
+    let mut joined = Joined(&mut *out);
+    let out: &mut dyn VolumeWrite = match options.join_volumes {
+        true => &mut joined,
+        false => out,
+    };
+    // A book checks itself unless told not to; games and positions alone when told to. The
+    // HTML proof is for the eye, not read back.
+    let verify = options.format != Format::Html
+        && drive.verify.unwrap_or(
+            opened
+                .iter()
+                .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
+        );
+    // What is written is read back as it is written when the build checks itself, from the
+    // first game on (prose before the games is not read back).
+    // (On a thread of its own when the build may use more than one.)
+    let (verifier, verdict) = match verify {
+        true => {
+            let (feed, verdict) = verify::Feed::new(&options, drive.jobs);
+            (Some(feed), Some(verdict))
+        }
+        false => (None, None),
+    };
+    let mut tee = Tee {
+        inner: out,
+        verifier: verifier.clone(),
+    };
+    // The last pass, written; what it borrows ends with the block.
+    let (mut counts, spans) = {
+        let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
+        let pass = Pass {
+            options: &options,
+            profile: profile.as_ref(),
+            reporter,
+            contents,
+            marker,
+            volumes: &volumes,
+            meta: &meta,
+            drive,
+            bulletin,
+            verifier: verifier.clone(),
+        };
+        let laid = pass.run(
+            opened,
+            each,
+            Output::new(options.format, options.table, meta.clone(), writer),
+        )?;
+        let Laid {
+            sink,
+            counts,
+            spans,
+            ..
+        } = laid;
+        sink.into_inner()
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        (counts, spans)
+    };
+    drop(tee);
+    if let Some(verdict) = verdict {
+        verdict.finish()?;
+    }
+    counts.format = Some((options.format, options.table));
+    counts.volumes = spans
+        .iter()
+        .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
+        .collect();
+    counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
+    counts.profile_files = profile_files;
+    Ok(counts)
+}
