@@ -598,6 +598,12 @@ pub(crate) struct Reporter<'w> {
 }
 
 impl<'w> Reporter<'w> {
+    /// A reporter that says nothing (a trial pass, laid out again later).
+    pub(crate) fn quiet() -> Reporter<'static> {
+        // (A closure that captures nothing has no size: leaking it allocates nothing.)
+        Reporter::new(Box::leak(Box::new(|_: &Warning| {})))
+    }
+
     pub(crate) fn new(sink: &'w mut dyn FnMut(&Warning)) -> Self {
         Reporter {
             sink,

@@ -95,18 +95,7 @@ pub(crate) fn parts(
     // folder's files, a chapter that cannot be read; beside a list, one more left out.
     // (Issue 32: it was left out without a word.)
     if let Some((path, what)) = odd.first().filter(|_| !by_list) {
-        let at = Location {
-            file: path.display().to_string(),
-            line: 1,
-            column: 1,
-        };
-        let message = format!("a chapter of the book folder is {what}, not a file");
-        return Err(Diagnostic::new(at, message)
-            .with_hint(
-                "the .md files of a book folder are its chapters: move this one out, or list \
-                 the chapters in bok.yaml",
-            )
-            .into());
+        return Err(chapter_no_file(path, what));
     }
     let chapters = if by_list { named } else { markdown.clone() };
     if let Some((name, _)) = &list_file
@@ -143,6 +132,23 @@ pub(crate) fn parts(
         });
     }
     Ok(parts)
+}
+
+/// The error of a chapter of a book folder that is no file (a link to nothing, a pipe, a
+/// folder), in a book of the folder's files.
+fn chapter_no_file(path: &Path, what: &str) -> Error {
+    let at = Location {
+        file: path.display().to_string(),
+        line: 1,
+        column: 1,
+    };
+    let message = format!("a chapter of the book folder is {what}, not a file");
+    Diagnostic::new(at, message)
+        .with_hint(
+            "the .md files of a book folder are its chapters: move this one out, or list the \
+             chapters in bok.yaml",
+        )
+        .into()
 }
 
 /// Where a book folder's files may stand: inside the folder as it really is (links

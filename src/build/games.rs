@@ -258,22 +258,13 @@ pub(super) fn each_game(
             from_workers.push(done_rx);
             spent_to.push(spent_tx);
             let worker = std::thread::Builder::new().name("translate".into());
-            let spawned = worker.spawn_scoped(scope, move || {
-                // (Made here: what it keeps of the words read stays on its thread.)
-                let mut translator = Translator::new(name, options, verify);
-                for games in work_rx {
-                    // What the layout is done with of earlier batches: freed here, where
-                    // it was made (see `Spent`).
-                    while spent_rx.try_recv().is_ok() {}
-                    let steps = games.iter().map(|g| translator.translate(g)).collect();
-                    // Full: the splitter has spares enough.
-                    let _ = spare_tx.try_send(games);
-                    // A closed channel: the layout stopped (an error); stop too.
-                    if done_tx.send(steps).is_err() {
-                        return;
-                    }
-                }
-            });
+            let channels = Channels {
+                work_rx,
+                spent_rx,
+                spare_tx,
+                done_tx,
+            };
+            let spawned = worker.spawn_scoped(scope, move || work(name, options, verify, channels));
             // Not the input's fault: said as the threads' (`--jobs`).
             spawned.map_err(|e| Error::io(format!("starting {jobs} threads (--jobs)"), e))?;
         }
@@ -320,6 +311,33 @@ pub(super) fn each_game(
             }
         }
     })
+}
+
+/// A worker's ends of its channels: batches to translate, what the layout is done with,
+/// scanned games to be scanned into again, batches translated.
+struct Channels {
+    work_rx: Receiver<Vec<Scanned>>,
+    spent_rx: Receiver<Spent>,
+    spare_tx: SyncSender<Vec<Scanned>>,
+    done_tx: SyncSender<Vec<Step>>,
+}
+
+/// A worker: translates the batches it is given, in order, until they end or the layout stops.
+fn work(name: &str, options: &Options, verify: bool, channels: Channels) {
+    // (Made here: what it keeps of the words read stays on its thread.)
+    let mut translator = Translator::new(name, options, verify);
+    for games in channels.work_rx {
+        // What the layout is done with of earlier batches: freed here, where it was made (see
+        // `Spent`).
+        while channels.spent_rx.try_recv().is_ok() {}
+        let steps = games.iter().map(|g| translator.translate(g)).collect();
+        // Full: the splitter has spares enough.
+        let _ = channels.spare_tx.try_send(games);
+        // A closed channel: the layout stopped (an error); stop too.
+        if channels.done_tx.send(steps).is_err() {
+            return;
+        }
+    }
 }
 
 /// A batch of games in input order: with a worker (taken back from it in turn), or translated

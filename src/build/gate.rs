@@ -52,31 +52,72 @@ pub(super) fn run_gated(
 ) -> Result<Summary> {
     // `-o bok.pef` without `--format`: the name says the format (`.brf`, `.txt`, `.pef`,
     // `.html`), as it would say it for an output beside its input.
-    let named;
-    let job = match (&job.destination, job.settings.format) {
-        (Destination::File(target), None) => match Format::of_extension(target) {
-            Some(format) => {
-                named = Job {
-                    settings: Settings {
-                        format: Some(format),
-                        ..job.settings.clone()
-                    },
-                    ..job.clone()
-                };
-                &named
-            }
-            None => job,
-        },
-        _ => job,
-    };
+    let named = format_named(job);
+    let job = named.as_ref().unwrap_or(job);
     if job.inputs.is_empty() {
         return Err(Error::Usage("no input given".into()));
     }
     // `check` names an input that cannot be a unit (a folder without `bok.yaml`) where it
     // stands among the others and checks them; a build stops at it.
-    let units = job.units(warn);
     let checking = matches!(job.destination, Destination::Discard);
-    let mut unit_errors: Vec<(usize, Error)> = Vec::new();
+    let (inputs, unit_errors) = units_of(job, checking, warn)?;
+    let read = files_read(job, &inputs);
+    let gated = Gated {
+        job,
+        summary: RefCell::new(Summary {
+            inputs: inputs.iter().map(|u| u.parts.len()).sum(),
+            ..Summary::default()
+        }),
+        inputs,
+        read,
+        gate,
+    };
+    if job.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(Error::Usage(
+            "standard input (-) is given more than once; it can be read only once".into(),
+        ));
+    }
+    match &job.destination {
+        Destination::BesideInput => gated.each(gated.targets(None)?, warn),
+        Destination::Folder(dir) => gated.in_folder(dir, warn),
+        Destination::File(target) => {
+            destination::refuse_input_as_output(target, &gated.read)?;
+            gated.all_in_one(Some(target), warn)
+        }
+        Destination::Discard => gated.check(unit_errors, warn),
+        Destination::Stdout => gated.all_in_one(None, warn),
+    }?;
+    Ok(gated.summary.into_inner())
+}
+
+/// The job with the format its output's name says, when `--format` does not say one.
+fn format_named(job: &Job) -> Option<Job> {
+    let (Destination::File(target), None) = (&job.destination, job.settings.format) else {
+        return None;
+    };
+    let format = Format::of_extension(target)?;
+    Some(Job {
+        settings: Settings {
+            format: Some(format),
+            ..job.settings.clone()
+        },
+        ..job.clone()
+    })
+}
+
+/// Inputs that cannot be a unit, each with its place among the inputs (`check` names them
+/// there).
+type UnitErrors = Vec<(usize, Error)>;
+
+/// The units of the job's inputs; with `checking`, those that cannot be one are kept aside
+/// with their place among the inputs.
+fn units_of(
+    job: &Job,
+    checking: bool,
+    warn: &mut dyn FnMut(&Warning),
+) -> Result<(Vec<Unit>, UnitErrors)> {
+    let units = job.units(warn);
+    let mut unit_errors: UnitErrors = Vec::new();
     let mut inputs = Vec::with_capacity(units.len());
     for (k, unit) in units.into_iter().enumerate() {
         match unit {
@@ -85,11 +126,14 @@ pub(super) fn run_gated(
             Err(e) => return Err(e),
         }
     }
-    // Every file read, for the check that no output is an input: the page profile's file
-    // too (issue 32: `--profile ./p.yaml -o p.yaml` wrote braille over it).
+    Ok((inputs, unit_errors))
+}
+
+/// Every file read, for the check that no output is an input: the page profile's file too
+/// (issue 32: `--profile ./p.yaml -o p.yaml` wrote braille over it).
+fn files_read(job: &Job, inputs: &[Unit]) -> Vec<PathBuf> {
     let profile = job.settings.profile.as_deref().and_then(profile::file_of);
-    let read: Vec<PathBuf> = job
-        .inputs
+    job.inputs
         .iter()
         .cloned()
         .chain(
@@ -98,15 +142,24 @@ pub(super) fn run_gated(
                 .flat_map(|u| u.parts.iter().map(|p| p.path.clone())),
         )
         .chain(profile)
-        .collect();
-    let summary = RefCell::new(Summary {
-        inputs: inputs.iter().map(|u| u.parts.len()).sum(),
-        ..Summary::default()
-    });
-    // Counts one output's transcription: written to files (a volume each when there are as
-    // many), to standard output (`Some(vec![])`), or nowhere (`check`).
-    let tally = |counts: Counts, files: Option<Vec<PathBuf>>| {
-        let mut s = summary.borrow_mut();
+        .collect()
+}
+
+/// A build's inputs on their way to their outputs, and what it has done so far.
+struct Gated<'a> {
+    job: &'a Job,
+    inputs: Vec<Unit>,
+    read: Vec<PathBuf>,
+    /// Asked before any output is put in place.
+    gate: &'a dyn Fn() -> Result<()>,
+    summary: RefCell<Summary>,
+}
+
+impl Gated<'_> {
+    /// Counts one output's transcription: written to files (a volume each when there are as
+    /// many), to standard output (`Some(vec![])`), or nowhere (`check`).
+    fn tally(&self, counts: Counts, files: Option<Vec<PathBuf>>) {
+        let mut s = self.summary.borrow_mut();
         s.pages += counts.pages;
         s.games += counts.games;
         s.diagrams += counts.diagrams;
@@ -150,15 +203,12 @@ pub(super) fn run_gated(
                 },
             });
         }
-    };
-    if job.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
-        return Err(Error::Usage(
-            "standard input (-) is given more than once; it can be read only once".into(),
-        ));
     }
-    // One output file per input, or one for all: each checked before anything is read.
-    let one_each = |folder: Option<&Path>| -> Result<Vec<Option<PathBuf>>> {
-        let targets: Vec<Option<PathBuf>> = inputs
+
+    /// One output file per input, or one for all: each checked before anything is read.
+    fn targets(&self, folder: Option<&Path>) -> Result<Vec<Option<PathBuf>>> {
+        let targets: Vec<Option<PathBuf>> = self
+            .inputs
             .iter()
             .map(|unit| {
                 let input = &unit.path;
@@ -174,7 +224,7 @@ pub(super) fn run_gated(
                     };
                 }
                 let format = match unit.parts.first() {
-                    Some(part) => job.format_of(part)?,
+                    Some(part) => self.job.format_of(part)?,
                     None => Format::default(),
                 };
                 let own = input.with_extension(format.extension());
@@ -186,163 +236,162 @@ pub(super) fn run_gated(
             .collect::<Result<_>>()?;
         let named: Vec<(PathBuf, &Path)> = targets
             .iter()
-            .zip(inputs.iter())
+            .zip(self.inputs.iter())
             .filter_map(|(t, unit)| Some((t.clone()?, unit.path.as_path())))
             .collect();
-        let read = destination::Inputs::new(&read);
+        let read = destination::Inputs::new(&self.read);
         for (target, _) in &named {
             read.refuse(target)?;
         }
         destination::refuse_shared_outputs(&named)?;
         Ok(targets)
-    };
-    // Every output is written aside first and put in place only once all are written and the
-    // gate is passed: a clash or a full disk at the last output leaves every output as it was
-    // (issue 32).
-    let put_in_place = |written: Vec<(Counts, destination::Pending)>,
-                        warn: &mut dyn FnMut(&Warning)|
-     -> Result<()> {
+    }
+
+    /// Every output is written aside first and put in place only once all are written and
+    /// the gate is passed: a clash or a full disk at the last output leaves every output as
+    /// it was (issue 32).
+    fn put_in_place(
+        &self,
+        written: Vec<(Counts, destination::Pending)>,
+        warn: &mut dyn FnMut(&Warning),
+    ) -> Result<()> {
         let (counts, pending): (Vec<Counts>, Vec<destination::Pending>) =
             written.into_iter().unzip();
         for (first, last, n, pattern) in destination::stale_volumes(&pending) {
             warn(&stale_volumes(&first, &last, n, &pattern));
         }
-        gate()?;
+        (self.gate)()?;
         // The profile files the books named are inputs too.
-        let mut read = read.clone();
+        let mut read = self.read.clone();
         read.extend(counts.iter().flat_map(|c| c.profile_files.iter().cloned()));
         let files = destination::commit(pending, &read)?;
         for (counts, files) in counts.into_iter().zip(files) {
-            tally(counts, Some(files));
+            self.tally(counts, Some(files));
         }
         Ok(())
-    };
-    let each = |targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)| -> Result<()> {
+    }
+
+    /// Each input into its own output.
+    fn each(&self, targets: Vec<Option<PathBuf>>, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
         let mut written = Vec::with_capacity(targets.len());
-        for (input, target) in inputs.iter().zip(targets) {
+        for (input, target) in self.inputs.iter().zip(targets) {
             let mut counts = Counts::default();
             let pending = destination::prepare(target.as_deref(), |w| {
-                counts = transcribe(std::slice::from_ref(input), job, w, warn)?;
+                counts = transcribe(std::slice::from_ref(input), self.job, w, warn)?;
                 Ok(())
             })?;
             written.push((counts, pending));
         }
-        put_in_place(written, warn)
-    };
-    let done = match &job.destination {
-        Destination::BesideInput => each(one_each(None)?, warn),
-        Destination::Folder(dir) => {
-            // A folder named with its `/` that is not there yet is made (its parent must be
-            // there); a build that then writes nothing into it takes it away again.
-            let made = !dir.exists();
-            if made {
-                std::fs::create_dir(dir).map_err(|e| {
-                    let why = match e.kind() {
-                        // (`name/` where a file is: the slash makes it no path to the file.)
-                        io::ErrorKind::AlreadyExists => "not a folder",
-                        io::ErrorKind::NotFound => "no such folder, and no folder to make it in",
-                        _ => return Error::io(dir, e),
-                    };
-                    Error::io(dir, io::Error::new(e.kind(), why))
-                })?;
-            } else if !dir.is_dir() {
-                return Err(Error::io(
-                    dir,
-                    io::Error::new(io::ErrorKind::NotADirectory, "not a folder"),
-                ));
-            }
-            let done = one_each(Some(dir)).and_then(|targets| each(targets, warn));
-            if made && done.is_err() {
-                // (Only an empty folder goes: anything written stays, as it would.)
-                let _ = std::fs::remove_dir(dir);
-            }
-            done
-        }
-        Destination::File(target) => {
-            destination::refuse_input_as_output(target, &read)?;
-            let mut counts = Counts::default();
-            let pending = destination::prepare(Some(target), |w| {
-                counts = transcribe(&inputs, job, w, warn)?;
-                Ok(())
-            })?;
-            put_in_place(vec![(counts, pending)], warn)
-        }
-        Destination::Discard => {
-            // Each input on its own, as beside-input outputs would be (its own front matter).
-            // Every error is reported: a bad game or position is left out and the check goes
-            // on; an input that cannot be read at all (or opened) is named and the next one
-            // checked.
-            // Every error in input order (games left out included), and whether one of them
-            // fails the check (a game left out under --keep-going alone does not).
-            let mut failed = Counts::default();
-            let mut failing = false;
-            let mut unreadable = false;
-            // The inputs in their order, those that are no unit among them.
-            let mut units = inputs.iter();
-            let mut unit_errors = unit_errors.into_iter().peekable();
-            for k in 0..job.inputs.len() {
-                let checked = match unit_errors.next_if(|(at, _)| *at == k) {
-                    Some((_, e)) => Err(e),
-                    None => match units.next() {
-                        Some(input) => {
-                            transcribe(std::slice::from_ref(input), job, &mut io::sink(), warn)
-                        }
-                        None => break,
-                    },
+        self.put_in_place(written, warn)
+    }
+
+    /// Every input into one output: a file, or standard output.
+    fn all_in_one(&self, target: Option<&Path>, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
+        let mut counts = Counts::default();
+        let pending = destination::prepare(target, |w| {
+            counts = transcribe(&self.inputs, self.job, w, warn)?;
+            Ok(())
+        })?;
+        self.put_in_place(vec![(counts, pending)], warn)
+    }
+
+    /// Each input into its own output in a folder.
+    fn in_folder(&self, dir: &Path, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
+        // A folder named with its `/` that is not there yet is made (its parent must be
+        // there); a build that then writes nothing into it takes it away again.
+        let made = !dir.exists();
+        if made {
+            std::fs::create_dir(dir).map_err(|e| {
+                let why = match e.kind() {
+                    // (`name/` where a file is: the slash makes it no path to the file.)
+                    io::ErrorKind::AlreadyExists => "not a folder",
+                    io::ErrorKind::NotFound => "no such folder, and no folder to make it in",
+                    _ => return Error::io(dir, e),
                 };
-                match checked {
-                    Ok(counts) => {
-                        for at in &counts.skipped_at {
-                            failed.skip(at);
-                        }
-                        failed.skipped += counts.skipped - counts.skipped_at.len() as u64;
-                        failing |= !counts.kept_going && counts.skipped > 0;
-                        tally(counts, None);
-                    }
-                    Err(Error::Input(d)) => {
-                        failing = true;
-                        failed.skip(&d.location);
-                        warn(&Warning::skipped(*d));
-                    }
-                    // An input that cannot be opened or read (nothing is written here): named,
-                    // and the next one checked.
-                    Err(Error::Io { path, source }) => {
-                        let at = Location {
-                            file: path.display().to_string(),
-                            line: 1,
-                            column: 1,
-                        };
-                        failed.skip(&at);
-                        failing = true;
-                        unreadable = true;
-                        let message = format!("cannot be read: {source}");
-                        warn(&Warning::skipped(Diagnostic::new(at, message)));
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            // The closing count names them all: the games --keep-going left out too, which
-            // the summary (not shown after an error) would have named.
-            if failing {
-                return Err(Error::Reported {
-                    count: failed.skipped as usize,
-                    places: failed.skipped_at,
-                    unreadable,
-                });
-            }
-            gate()
-        }
-        Destination::Stdout => {
-            let mut counts = Counts::default();
-            let pending = destination::prepare(None, |w| {
-                counts = transcribe(&inputs, job, w, warn)?;
-                Ok(())
+                Error::io(dir, io::Error::new(e.kind(), why))
             })?;
-            put_in_place(vec![(counts, pending)], warn)
+        } else if !dir.is_dir() {
+            return Err(Error::io(
+                dir,
+                io::Error::new(io::ErrorKind::NotADirectory, "not a folder"),
+            ));
         }
-    };
-    done?;
-    Ok(summary.into_inner())
+        let done = self
+            .targets(Some(dir))
+            .and_then(|targets| self.each(targets, warn));
+        if made && done.is_err() {
+            // (Only an empty folder goes: anything written stays, as it would.)
+            let _ = std::fs::remove_dir(dir);
+        }
+        done
+    }
+
+    /// `check`: each input transcribed, nothing written.
+    fn check(&self, unit_errors: UnitErrors, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
+        // Each input on its own, as beside-input outputs would be (its own front matter).
+        // Every error is reported: a bad game or position is left out and the check goes
+        // on; an input that cannot be read at all (or opened) is named and the next one
+        // checked.
+        // Every error in input order (games left out included), and whether one of them
+        // fails the check (a game left out under --keep-going alone does not).
+        let mut failed = Counts::default();
+        let mut failing = false;
+        let mut unreadable = false;
+        // The inputs in their order, those that are no unit among them.
+        let mut units = self.inputs.iter();
+        let mut unit_errors = unit_errors.into_iter().peekable();
+        for k in 0..self.job.inputs.len() {
+            let checked = match unit_errors.next_if(|(at, _)| *at == k) {
+                Some((_, e)) => Err(e),
+                None => match units.next() {
+                    Some(input) => {
+                        transcribe(std::slice::from_ref(input), self.job, &mut io::sink(), warn)
+                    }
+                    None => break,
+                },
+            };
+            match checked {
+                Ok(counts) => {
+                    for at in &counts.skipped_at {
+                        failed.skip(at);
+                    }
+                    failed.skipped += counts.skipped - counts.skipped_at.len() as u64;
+                    failing |= !counts.kept_going && counts.skipped > 0;
+                    self.tally(counts, None);
+                }
+                Err(Error::Input(d)) => {
+                    failing = true;
+                    failed.skip(&d.location);
+                    warn(&Warning::skipped(*d));
+                }
+                // An input that cannot be opened or read (nothing is written here): named,
+                // and the next one checked.
+                Err(Error::Io { path, source }) => {
+                    let at = Location {
+                        file: path.display().to_string(),
+                        line: 1,
+                        column: 1,
+                    };
+                    failed.skip(&at);
+                    failing = true;
+                    unreadable = true;
+                    let message = format!("cannot be read: {source}");
+                    warn(&Warning::skipped(Diagnostic::new(at, message)));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        // The closing count names them all: the games --keep-going left out too, which
+        // the summary (not shown after an error) would have named.
+        if failing {
+            return Err(Error::Reported {
+                count: failed.skipped as usize,
+                places: failed.skipped_at,
+                unreadable,
+            });
+        }
+        (self.gate)()
+    }
 }
 
 /// The warning for the files of an earlier build's volumes beyond this build's (issue 32):

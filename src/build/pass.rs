@@ -151,12 +151,62 @@ impl<'o, 'w> Pass<'o, 'w> {
         sink: S,
     ) -> Result<Laid<S>> {
         let options = self.options;
+        let marker = self.marker;
         let opened_name = opened.first().map(|(n, ..)| n.clone());
-        let mut layout = Layouter::new(options.line_length, options.page_length, sink);
+        let mut run = self.start(sink)?;
+        for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
+        {
+            run.options = options;
+            // A chapter of a folder on a new page unless the book says otherwise.
+            let chapter = matches!(role, Role::Chapter { head: false });
+            let book = kind == InputKind::Markdown || chapter;
+            let new_page =
+                i > 0 && !(chapter && run.options.chapter_start == ChapterStart::SamePage);
+            run.writer
+                .start_input(&name, book, new_page, &mut run.blocks);
+            match prepared {
+                Prepared::Book(text) => run.book(&name, &text, role, chapter, marker)?,
+                Prepared::Stream(input) => run.stream(input.reader, &name, kind)?,
+                Prepared::Spooled(text) => {
+                    let reader = text.reader().map_err(|e| Error::io(&name, e))?;
+                    run.stream(reader, &name, kind)?
+                }
+            }
+        }
+        run.index_of_players()?;
+        let marks = run.layout.marks().to_vec();
+        let places = run.layout.places().to_vec();
+        let found = std::mem::take(&mut run.writer.contents().found);
+        let mut counts = run.counts;
+        let (sink, pages, spans) = run
+            .layout
+            .finish()
+            .map_err(|e| Error::io(destination::OUTPUT, e))?;
+        counts.pages = pages;
+        counts.kept_going = options.keep_going;
+        if options.volume_sheets > 0 && options.page_length > 0 {
+            let first = opened_name.unwrap_or_default();
+            overfull_volumes(&spans, options, &first, &mut run.reporter);
+        }
+        Ok(Laid {
+            sink,
+            found,
+            marks,
+            counts,
+            places,
+            spans,
+            bulletin: run.bulletin,
+        })
+    }
+
+    /// The loop's state at its start: the layout with its page numbers and volumes, the first
+    /// volume's title page laid out.
+    fn start<S: LineSink>(self, sink: S) -> Result<Run<'w, S>> {
+        let mut layout = Layouter::new(self.options.line_length, self.options.page_length, sink);
         if let Some(place) = self.profile.and_then(|p| p.page_numbers) {
             layout.number_pages(place, 1, braille::page_number);
         }
-        layout.set_duplex(options.duplex);
+        layout.set_duplex(self.options.duplex);
         let mut writer = book::Writer::default();
         *writer.contents() = self.contents;
         let mut first_title = Vec::new();
@@ -166,7 +216,7 @@ impl<'o, 'w> Pass<'o, 'w> {
                     self.meta.title.as_deref(),
                     self.meta.author.as_deref(),
                     self.volumes.titles[k].clone(),
-                    options,
+                    self.options,
                 )
             };
             if self.volumes.titled {
@@ -181,7 +231,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             });
         }
         let mut run = Run {
-            options: options.clone(),
+            options: self.options.clone(),
             reporter: self.reporter,
             writer,
             blocks: Vec::new(),
@@ -190,8 +240,8 @@ impl<'o, 'w> Pass<'o, 'w> {
             words_read: None,
             layout,
             counts: Counts::default(),
-            proof: options.format == Format::Html,
-            go_on: options.keep_going || self.drive.check,
+            proof: self.options.format == Format::Html,
+            go_on: self.options.keep_going || self.drive.check,
             jobs: self.drive.jobs,
             progress: self.drive.progress.clone(),
             verify: self.verifier.is_some(),
@@ -206,116 +256,104 @@ impl<'o, 'w> Pass<'o, 'w> {
                 .push(&mut block)
                 .map_err(|e| Error::io(destination::OUTPUT, e))?;
         }
-        for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
-        {
-            run.options = options;
-            // A chapter of a folder on a new page unless the book says otherwise.
-            let chapter = matches!(role, Role::Chapter { head: false });
-            let book = kind == InputKind::Markdown || chapter;
-            let new_page =
-                i > 0 && !(chapter && run.options.chapter_start == ChapterStart::SamePage);
-            run.writer
-                .start_input(&name, book, new_page, &mut run.blocks);
-            match prepared {
-                Prepared::Book(text) => {
-                    if text.trim().is_empty() && role != Role::BookFile {
-                        run.reporter.warn(empty_input(&name, "no text"));
-                    }
-                    let mut warnings = Vec::new();
-                    let mut front = match role {
-                        Role::BookFile => frontmatter::read_book_file(&name, &text, &mut warnings)?,
-                        _ => frontmatter::read(&name, &text, &mut warnings)?,
-                    };
-                    run.reporter.reading(&name, Some(&text));
-                    warnings.into_iter().for_each(|w| run.reporter.warn(w));
-                    if chapter {
-                        not_the_book(&name, &text, &mut front, &mut run.reporter);
-                    } else if role == Role::Alone && !front.chapters.is_empty() {
-                        run.reporter.warn(Warning(Diagnostic::new(
-                            front.chapters[0].1.clone(),
-                            "chapters are listed for a book folder (schackpunkt build DIR): \
-                             left out here",
-                        )));
-                    }
-                    let addresses = run.options.links == Links::Address;
-                    // The contents list after the book's title page, not a chapter's.
-                    let contents = run.options.toc && !chapter && !self.marker;
-                    let document = Document::book(&name, &text, &front, addresses, contents);
-                    run.document(document, &name)?;
-                }
-                Prepared::Stream(input) => run.stream(input.reader, &name, kind)?,
-                Prepared::Spooled(text) => {
-                    let reader = text.reader().map_err(|e| Error::io(&name, e))?;
-                    run.stream(reader, &name, kind)?
-                }
-            }
+        Ok(run)
+    }
+}
+
+impl<S: LineSink> Run<'_, S> {
+    /// A book (or a chapter) of the inputs: its front matter read, its document transcribed.
+    fn book(
+        &mut self,
+        name: &str,
+        text: &str,
+        role: Role,
+        chapter: bool,
+        marker: bool,
+    ) -> Result<()> {
+        if text.trim().is_empty() && role != Role::BookFile {
+            self.reporter.warn(empty_input(name, "no text"));
         }
-        if let Some(b) = &run.bulletin {
+        let mut warnings = Vec::new();
+        let mut front = match role {
+            Role::BookFile => frontmatter::read_book_file(name, text, &mut warnings)?,
+            _ => frontmatter::read(name, text, &mut warnings)?,
+        };
+        self.reporter.reading(name, Some(text));
+        warnings.into_iter().for_each(|w| self.reporter.warn(w));
+        if chapter {
+            not_the_book(name, text, &mut front, &mut self.reporter);
+        } else if role == Role::Alone && !front.chapters.is_empty() {
+            self.reporter.warn(Warning(Diagnostic::new(
+                front.chapters[0].1.clone(),
+                "chapters are listed for a book folder (schackpunkt build DIR): \
+                 left out here",
+            )));
+        }
+        let addresses = self.options.links == Links::Address;
+        // The contents list after the book's title page, not a chapter's.
+        let contents = self.options.toc && !chapter && !marker;
+        let document = Document::book(name, text, &front, addresses, contents);
+        self.document(document, name)?;
+        Ok(())
+    }
+
+    /// A bulletin's index of players, with the pages of the pass before.
+    fn index_of_players(&mut self) -> Result<()> {
+        if let Some(b) = &self.bulletin {
             // The index of players, with the pages of the pass before (the list's: its pages
             // only, not a copy of its entries).
-            let known: Vec<Option<u32>> = (run.writer.contents().known.iter())
+            let known: Vec<Option<u32>> = (self.writer.contents().known.iter())
                 .map(|(_, page)| *page)
                 .collect();
             let pages = |i: usize| known.get(i).copied().flatten();
             // Its names were warned of at their games' headings: not again here. Each laid
             // out as it is made.
             for node in b.index(&pages) {
-                run.writer
-                    .node(&node, &run.options, &mut run.blocks, &mut |_| {});
-                lay_out(&mut run.blocks, &mut run.layout, None)?;
+                self.writer
+                    .node(&node, &self.options, &mut self.blocks, &mut |_| {});
+                lay_out(&mut self.blocks, &mut self.layout, None)?;
             }
         }
-        let marks = run.layout.marks().to_vec();
-        let places = run.layout.places().to_vec();
-        let found = std::mem::take(&mut run.writer.contents().found);
-        let mut counts = run.counts;
-        let (sink, pages, spans) = run
-            .layout
-            .finish()
-            .map_err(|e| Error::io(destination::OUTPUT, e))?;
-        counts.pages = pages;
-        counts.kept_going = options.keep_going;
-        let sheets = options.volume_sheets;
-        if sheets > 0 && options.page_length > 0 {
-            let first = opened_name.unwrap_or_default();
-            for (k, span) in spans.iter().enumerate() {
-                let held = options.sheets(span.pages().into());
-                if held > sheets as u64 {
-                    run.reporter.warn(Warning(
-                        Diagnostic::new(
-                            Location {
-                                file: first.clone(),
-                                line: 1,
-                                column: 1,
-                            },
-                            format!(
-                                "volume {} of {} holds {held} sheets, more than volume_sheets \
-                                 ({sheets}): no place between its pages {} and {} may end a \
-                                 volume (a game, diagram, table, list or quote, or the title \
-                                 page, fills them)",
-                                k + 1,
-                                spans.len(),
-                                span.first,
-                                span.last
-                            ),
-                        )
-                        .with_hint(
-                            "raise volume_sheets, or give the text a heading or a paragraph \
-                             where a volume may end",
-                        ),
-                    ));
-                }
-            }
+        Ok(())
+    }
+}
+
+/// A warning for each volume that holds more sheets than `volume_sheets`: no place in it may
+/// end a volume.
+fn overfull_volumes(
+    spans: &[layout::Span],
+    options: &Options,
+    first: &str,
+    reporter: &mut Reporter<'_>,
+) {
+    let sheets = options.volume_sheets;
+    for (k, span) in spans.iter().enumerate() {
+        let held = options.sheets(span.pages().into());
+        if held > sheets as u64 {
+            reporter.warn(Warning(
+                Diagnostic::new(
+                    Location {
+                        file: first.to_owned(),
+                        line: 1,
+                        column: 1,
+                    },
+                    format!(
+                        "volume {} of {} holds {held} sheets, more than volume_sheets \
+                         ({sheets}): no place between its pages {} and {} may end a \
+                         volume (a game, diagram, table, list or quote, or the title \
+                         page, fills them)",
+                        k + 1,
+                        spans.len(),
+                        span.first,
+                        span.last
+                    ),
+                )
+                .with_hint(
+                    "raise volume_sheets, or give the text a heading or a paragraph \
+                     where a volume may end",
+                ),
+            ));
         }
-        Ok(Laid {
-            sink,
-            found,
-            marks,
-            counts,
-            places,
-            spans,
-            bulletin: run.bulletin,
-        })
     }
 }
 

@@ -218,164 +218,28 @@ impl<S: LineSink> Run<'_, S> {
         if narrow {
             options.diagram = DiagramForm::Pieces;
         }
-        let relocate = |mut d: Diagnostic| {
-            indent.relocate(&mut d.location);
-            d
+        let mut step = GameStep {
+            reporter: &mut self.reporter,
+            writer: &mut self.writer,
+            blocks: &mut self.blocks,
+            wide_warned: &mut self.wide_warned,
+            last_diagram: &mut self.last_diagram,
+            layout: &mut self.layout,
+            counts: &mut self.counts,
+            bulletin: &mut self.bulletin,
+            progress: self.progress.as_ref(),
+            verifier: self.verifier.as_ref(),
+            proof: self.proof,
+            go_on: self.go_on,
+            keep_going: options.keep_going,
+            narrow,
+            name,
+            at,
+            indent: &indent,
+            options: &options,
+            read: 0,
         };
-        let Run {
-            reporter,
-            writer,
-            blocks,
-            wide_warned,
-            last_diagram,
-            layout,
-            proof,
-            counts,
-            go_on,
-            jobs,
-            bulletin,
-            progress,
-            verify,
-            verifier,
-            ..
-        } = self;
-        let (proof, go_on, jobs, verify) = (*proof, *go_on, *jobs, *verify);
-        let keep_going = options.keep_going;
-        let mut read = 0usize;
-        let mut step = |step: Step, spent: &mut games::Spent| -> Result<()> {
-            // A game that could not be read, or text in no game: an error, or (going on) left
-            // out and named.
-            let (e, warnings, what) = match step {
-                Step::Game(t, w) => (Ok(t), w, LeftOut::Game),
-                Step::Bad(e, w) => (Err(e), w, LeftOut::Game),
-                Step::Text(e) => (Err(e), Vec::new(), LeftOut::Text),
-            };
-            let (translated, warnings) = match e {
-                Ok(t) => (t, warnings),
-                Err(e) => {
-                    for w in warnings {
-                        reporter.warn(Warning(relocate(w.0)));
-                    }
-                    let Error::Input(d) = e else { return Err(e) };
-                    let d = relocate(*d);
-                    if !go_on {
-                        return Err(reporter.error(Error::Input(Box::new(d))));
-                    }
-                    counts.skip(&d.location);
-                    if what == LeftOut::Text {
-                        counts.skipped_texts += 1;
-                    }
-                    reporter.warn(skipped(d, what, keep_going));
-                    return Ok(());
-                }
-            };
-            read += 1;
-            if let Some(p) = progress.as_ref() {
-                p.game();
-            }
-            for w in warnings {
-                reporter.warn(Warning(relocate(w.0)));
-            }
-            let about = translated.about;
-            if narrow && translated.start_drawn {
-                let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
-                let source = Source {
-                    file: name.to_owned(),
-                    block: Some(at),
-                };
-                too_wide(wide_warned, source, location, &mut |w| {
-                    reporter.warn(Warning(relocate(w.0)))
-                });
-            }
-            if proof {
-                let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
-                indent.relocate(&mut at);
-                blocks.push(Block::Origin(Box::new(game_origin(&about, at))));
-            }
-            counts.dropped_nags += translated.dropped_nags as u64;
-            // Nothing to write of it: no moves, no position, no tag a heading gives (`*`
-            // alone). Said, not dropped without a word. (A bulletin's heading names it.)
-            if translated.blocks.is_empty() && bulletin.is_none() {
-                let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
-                let d = Diagnostic::new(
-                    location,
-                    format!(
-                        "game {} has nothing to transcribe: no moves, no position and no tag \
-                         that a heading gives",
-                        about.number
-                    ),
-                );
-                reporter.warn(Warning(relocate(d)));
-            }
-            // A start diagram drawn is a diagram written (the summary counts it).
-            if translated.start_drawn {
-                counts.diagrams += 1;
-            }
-            counts.diagrams += translated.diagrams_inside as u64;
-            // Moves from a position that no diagram before them shows: a reader cannot follow
-            // them. Said, not left to the reader to find out.
-            let shown = last_diagram.take();
-            if let Some(board) = about.start_board.as_ref()
-                && !translated.start_drawn
-                && *board != shakmaty::Board::default().to_string()
-                && shown.as_ref() != Some(board)
-            {
-                let location = about.location.clone().unwrap_or_else(|| at.in_file(name));
-                let d = Diagnostic::new(
-                    location,
-                    format!(
-                        "game {} begins from a position ([FEN]) that no diagram before its moves \
-                         shows: a reader cannot follow them",
-                        about.number
-                    ),
-                )
-                .with_hint(
-                    "give --start-diagram (front matter `start_diagram: true`), or draw the \
-                     position in a ```fen block right before the game",
-                );
-                reporter.warn(Warning(relocate(d)));
-            }
-            // A game from a [FEN] position is compared when its start diagram is drawn before
-            // its moves (the braille then says where they start) and it has moves.
-            // A game with moves is compared: guided by its source, which knows where its
-            // moves start, whether or not a diagram shows it.
-            if let (Some(v), Some(witness)) = (verifier.as_ref(), translated.witness) {
-                v.start();
-                let mut at = about.location.clone().unwrap_or_else(|| at.in_file(name));
-                indent.relocate(&mut at);
-                v.source(verify::SourceGame {
-                    at,
-                    label: game_origin(
-                        &about,
-                        Location {
-                            file: String::new(),
-                            line: 0,
-                            column: 0,
-                        },
-                    )
-                    .text,
-                    notation: options.notation,
-                    witness,
-                });
-            }
-            if let Some(b) = bulletin.as_mut() {
-                let entry = writer.contents().found.len();
-                // The bulletin's headings are made of the game's tags: what they warn of is
-                // the game's, at the character in its tag (as its own heading's tags are).
-                for node in b.before_game(&about, entry) {
-                    writer.node(&node, &options, blocks, &mut |mut w| {
-                        indent.relocate(&mut w.0.location);
-                        w.0.message = format!("game {}: {}", about.number, w.0.message);
-                        reporter.warn(w)
-                    });
-                }
-            }
-            let mut made = translated.blocks;
-            writer.unit(made.drain(..), blocks);
-            lay_out(blocks, layout, Some(&mut spent.blocks))?;
-            spent.games.push((made, about));
-            Ok(())
-        };
+        let (jobs, verify) = (self.jobs, self.verify);
         games::each_game(
             text,
             name,
@@ -383,9 +247,9 @@ impl<S: LineSink> Run<'_, S> {
             &options,
             jobs,
             verify,
-            &mut step,
+            &mut |game, spent| step.game(game, spent),
         )?;
-        Ok(read)
+        Ok(step.read)
     }
 
     /// One position, as a diagram; `false` when it was left out (`keep_going`).
@@ -458,6 +322,219 @@ impl<S: LineSink> Run<'_, S> {
         self.last_diagram = Some(parsed.board().to_string());
         Ok(true)
     }
+}
+
+/// What each game of a `.pgn` file or block needs of the loop, as it comes back translated.
+struct GameStep<'r, 'w, S: LineSink> {
+    reporter: &'r mut Reporter<'w>,
+    writer: &'r mut book::Writer,
+    blocks: &'r mut Vec<Block>,
+    wide_warned: &'r mut Option<Source>,
+    last_diagram: &'r mut Option<String>,
+    layout: &'r mut Layouter<S>,
+    counts: &'r mut Counts,
+    bulletin: &'r mut Option<bulletin::Bulletin>,
+    progress: Option<&'r Arc<Progress>>,
+    verifier: Option<&'r verify::Feed>,
+    proof: bool,
+    go_on: bool,
+    keep_going: bool,
+    /// Boards do not fit: start diagrams are drawn piece by piece.
+    narrow: bool,
+    name: &'r str,
+    at: Pos,
+    indent: &'r crate::document::Indent,
+    options: &'r Options,
+    /// Games read so far.
+    read: usize,
+}
+
+impl<S: LineSink> GameStep<'_, '_, S> {
+    /// A diagnostic's place counted in the file (a block's indent).
+    fn relocate(&self, mut d: Diagnostic) -> Diagnostic {
+        self.indent.relocate(&mut d.location);
+        d
+    }
+
+    /// One game (or what stood in its place) back from translation: its warnings said, its
+    /// blocks laid out, or it left out.
+    fn game(&mut self, step: Step, spent: &mut games::Spent) -> Result<()> {
+        // A game that could not be read, or text in no game: an error, or (going on) left
+        // out and named.
+        let (e, warnings, what) = match step {
+            Step::Game(t, w) => (Ok(t), w, LeftOut::Game),
+            Step::Bad(e, w) => (Err(e), w, LeftOut::Game),
+            Step::Text(e) => (Err(e), Vec::new(), LeftOut::Text),
+        };
+        for w in warnings {
+            self.reporter.warn(Warning(self.relocate(w.0)));
+        }
+        let translated = match e {
+            Ok(t) => t,
+            Err(e) => {
+                let Error::Input(d) = e else { return Err(e) };
+                let d = self.relocate(*d);
+                if !self.go_on {
+                    return Err(self.reporter.error(Error::Input(Box::new(d))));
+                }
+                left_out(d, what, self.keep_going, self.counts, self.reporter);
+                return Ok(());
+            }
+        };
+        self.read += 1;
+        if let Some(p) = self.progress.as_ref() {
+            p.game();
+        }
+        let about = translated.about;
+        // Where the game starts, in its file, and counted in it (a block's indent).
+        let place = about
+            .location
+            .clone()
+            .unwrap_or_else(|| self.at.in_file(self.name));
+        let mut relocated = place.clone();
+        self.indent.relocate(&mut relocated);
+        if self.narrow && translated.start_drawn {
+            let source = Source {
+                file: self.name.to_owned(),
+                block: Some(self.at),
+            };
+            let (indent, reporter) = (self.indent, &mut *self.reporter);
+            too_wide(self.wide_warned, source, place.clone(), &mut |mut w| {
+                indent.relocate(&mut w.0.location);
+                reporter.warn(w)
+            });
+        }
+        if self.proof {
+            let origin = game_origin(&about, relocated.clone());
+            self.blocks.push(Block::Origin(Box::new(origin)));
+        }
+        self.counts.dropped_nags += translated.dropped_nags as u64;
+        let unseen = self.last_diagram.take();
+        let nothing = translated.blocks.is_empty() && self.bulletin.is_none();
+        for d in said_of_the_game(&about, nothing, translated.start_drawn, unseen, place) {
+            self.reporter.warn(Warning(self.relocate(d)));
+        }
+        // A start diagram drawn is a diagram written (the summary counts it).
+        if translated.start_drawn {
+            self.counts.diagrams += 1;
+        }
+        self.counts.diagrams += translated.diagrams_inside as u64;
+        // A game from a [FEN] position is compared when its start diagram is drawn before
+        // its moves (the braille then says where they start) and it has moves.
+        // A game with moves is compared: guided by its source, which knows where its
+        // moves start, whether or not a diagram shows it.
+        if let (Some(v), Some(witness)) = (self.verifier.as_ref(), translated.witness) {
+            tell_verifier(v, &about, relocated, self.options.notation, witness);
+        }
+        if let Some(b) = self.bulletin.as_mut() {
+            let entry = self.writer.contents().found.len();
+            // The bulletin's headings are made of the game's tags: what they warn of is
+            // the game's, at the character in its tag (as its own heading's tags are).
+            let mut warn = |mut w: Warning| {
+                self.indent.relocate(&mut w.0.location);
+                w.0.message = format!("game {}: {}", about.number, w.0.message);
+                self.reporter.warn(w)
+            };
+            for node in b.before_game(&about, entry) {
+                self.writer
+                    .node(&node, self.options, self.blocks, &mut warn);
+            }
+        }
+        let mut made = translated.blocks;
+        self.writer.unit(made.drain(..), self.blocks);
+        lay_out(self.blocks, self.layout, Some(&mut spent.blocks))?;
+        spent.games.push((made, about));
+        Ok(())
+    }
+}
+
+/// A game or text left out (`keep_going`, `check`): counted, and named at its place.
+fn left_out(
+    d: Diagnostic,
+    what: LeftOut,
+    keep_going: bool,
+    counts: &mut Counts,
+    reporter: &mut Reporter<'_>,
+) {
+    counts.skip(&d.location);
+    if what == LeftOut::Text {
+        counts.skipped_texts += 1;
+    }
+    reporter.warn(skipped(d, what, keep_going));
+}
+
+/// What is said of a game translated (at `place`, before its indent is counted): that it has
+/// nothing to write (`nothing`: no blocks, and no bulletin heading names it), or that its
+/// moves start from a position no diagram before them shows (`shown`: the board of the last
+/// diagram drawn, if any).
+fn said_of_the_game(
+    about: &games::About,
+    nothing: bool,
+    start_drawn: bool,
+    shown: Option<String>,
+    place: Location,
+) -> Vec<Diagnostic> {
+    let mut said = Vec::new();
+    // Nothing to write of it: no moves, no position, no tag a heading gives (`*` alone).
+    // Said, not dropped without a word. (A bulletin's heading names it.)
+    if nothing {
+        said.push(Diagnostic::new(
+            place.clone(),
+            format!(
+                "game {} has nothing to transcribe: no moves, no position and no tag that a \
+                 heading gives",
+                about.number
+            ),
+        ));
+    }
+    // Moves from a position that no diagram before them shows: a reader cannot follow them.
+    // Said, not left to the reader to find out.
+    if let Some(board) = about.start_board.as_ref()
+        && !start_drawn
+        && *board != shakmaty::Board::default().to_string()
+        && shown.as_ref() != Some(board)
+    {
+        said.push(
+            Diagnostic::new(
+                place,
+                format!(
+                    "game {} begins from a position ([FEN]) that no diagram before its moves \
+                     shows: a reader cannot follow them",
+                    about.number
+                ),
+            )
+            .with_hint(
+                "give --start-diagram (front matter `start_diagram: true`), or draw the \
+                 position in a ```fen block right before the game",
+            ),
+        );
+    }
+    said
+}
+
+/// Tells the check of the braille written which game comes next, and what it says.
+fn tell_verifier(
+    v: &verify::Feed,
+    about: &games::About,
+    at: Location,
+    notation: Notation,
+    witness: Box<verify::Witness>,
+) {
+    v.start();
+    v.source(verify::SourceGame {
+        at,
+        label: game_origin(
+            about,
+            Location {
+                file: String::new(),
+                line: 0,
+                column: 0,
+            },
+        )
+        .text,
+        notation,
+        witness,
+    });
 }
 
 /// The error of a game or position left out, said as an error; with `keep_going` a note

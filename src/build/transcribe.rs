@@ -245,6 +245,9 @@ pub(super) fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> War
     Warning(d.with_hint("save the file as UTF-8, or give --input-encoding if this is right"))
 }
 
+/// An input opened: its name, what was read of it, its kind and its part in a book folder.
+pub(super) type Opened = (String, Prepared, InputKind, Role);
+
 /// Transcribes opened inputs into one output stream: the one loop.
 pub(super) fn transcribe_opened(
     inputs: Vec<(source::Input, InputKind, Role)>,
@@ -254,37 +257,8 @@ pub(super) fn transcribe_opened(
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<Counts> {
     let mut reporter = Reporter::new(warn);
-    let mut opened = Vec::with_capacity(inputs.len());
-    for (mut input, kind, role) in inputs {
-        // A warning when the encoding was found, not when it was given.
-        if let Some(at) = input.not_utf8_at.filter(|_| !input.encoding_given) {
-            reporter.warn(not_utf8(&input, at));
-        }
-        let name = input.name.clone();
-        let prepared = if kind == InputKind::Markdown {
-            Prepared::Book(input.read_text(true)?)
-        } else {
-            Prepared::Stream(input)
-        };
-        opened.push((name, prepared, kind, role));
-    }
-    // The settings of each book folder (its `bok.yaml`, or its first chapter's front matter)
-    // under its chapters' own.
-    let mut bases = Vec::with_capacity(opened.len());
-    let mut base: Option<Settings> = None;
-    for (name, prepared, _, role) in &opened {
-        match (role, prepared) {
-            (Role::BookFile | Role::Chapter { head: true }, Prepared::Book(text)) => {
-                base = Some(front_of(name, text, *role)?.settings);
-                bases.push(None);
-            }
-            (Role::Chapter { head: false }, _) => bases.push(base.clone()),
-            _ => {
-                base = None;
-                bases.push(None);
-            }
-        }
-    }
+    let mut opened = prepare_all(inputs, &mut reporter)?;
+    let bases = folder_bases(&opened)?;
     // The page is the first book's (games and positions have no front matter), else the
     // command line's; each book keeps its own other settings, and must agree on the page.
     let Some(((first_name, first, _, first_role), first_base)) = opened
@@ -302,21 +276,155 @@ pub(super) fn transcribe_opened(
         *first_role,
         first_base.as_ref(),
     )?;
+    let first_name = first_name.clone();
     let page = Page::of(&options, profile.as_ref());
-    let mut profile_files: Vec<PathBuf> = Vec::new();
-    let mut each = Vec::with_capacity(opened.len());
-    let mut wanted = false;
-    // A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
-    let mut marker = false;
-    for ((name, prepared, _, role), base) in opened.iter().zip(&bases) {
+    let mut each = options_of_each(settings, &opened, &bases, &page, &first_name, |_| {
+        (options.clone(), profile.clone())
+    })?;
+    let mut meta = meta(&opened, &options, settings)?;
+    warn_unnumbered(
+        settings,
+        &options,
+        profile.as_ref(),
+        &opened,
+        &first_name,
+        &mut reporter,
+    );
+    let mut bulletin = bulletin_of(
+        settings,
+        &mut options,
+        &mut each,
+        &mut meta,
+        &opened,
+        &first_name,
+        &mut reporter,
+    );
+    let mut laid = Settled {
+        contents: book::Contents {
+            wanted: each.wanted,
+            ..Default::default()
+        },
+        volumes: Volumes {
+            titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
+                || bulletin.is_some())
+                && (meta.title.is_some() || meta.author.is_some()),
+            ..Volumes::default()
+        },
+    };
+    // Volumes of at most this many pages (0: one volume).
+    let per_sheet = options.pages_per_sheet();
+    let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
+    let split = limit > 0 && options.page_length > 0;
+    // (A bulletin learns its title from its first game: laid out again even without pages.)
+    if each.wanted || split || bulletin.is_some() {
+        // Laid out more than once: streams are spooled.
+        let mut spool = source::Spool::default();
+        for (_, prepared, _, _) in &mut opened {
+            if let Prepared::Stream(input) = prepared {
+                *prepared = Prepared::Spooled(input.spool(&mut spool)?);
+            }
+        }
+        let trials = Trials {
+            opened: &opened,
+            each: &each.options,
+            options: &options,
+            profile: profile.as_ref(),
+            marker: each.marker,
+            drive: &drive,
+            split: split.then_some((limit, per_sheet)),
+        };
+        trials.settle(&mut laid, &mut meta, &mut bulletin)?;
+    }
+    let last = Last {
+        options: &options,
+        profile: profile.as_ref(),
+        marker: each.marker,
+        meta: &meta,
+    };
+    let mut counts = last.write(opened, each.options, laid, bulletin, drive, reporter, out)?;
+    counts.profile_files = each.profile_files;
+    Ok(counts)
+}
+
+/// Opens each input: a book is read whole, a stream of games or positions stays a stream.
+fn prepare_all(
+    inputs: Vec<(source::Input, InputKind, Role)>,
+    reporter: &mut Reporter<'_>,
+) -> Result<Vec<Opened>> {
+    let mut opened = Vec::with_capacity(inputs.len());
+    for (mut input, kind, role) in inputs {
+        // A warning when the encoding was found, not when it was given.
+        if let Some(at) = input.not_utf8_at.filter(|_| !input.encoding_given) {
+            reporter.warn(not_utf8(&input, at));
+        }
+        let name = input.name.clone();
+        let prepared = if kind == InputKind::Markdown {
+            Prepared::Book(input.read_text(true)?)
+        } else {
+            Prepared::Stream(input)
+        };
+        opened.push((name, prepared, kind, role));
+    }
+    Ok(opened)
+}
+
+/// The settings of each book folder (its `bok.yaml`, or its first chapter's front matter)
+/// under its chapters' own, for each input.
+fn folder_bases(opened: &[Opened]) -> Result<Vec<Option<Settings>>> {
+    let mut bases = Vec::with_capacity(opened.len());
+    let mut base: Option<Settings> = None;
+    for (name, prepared, _, role) in opened {
+        match (role, prepared) {
+            (Role::BookFile | Role::Chapter { head: true }, Prepared::Book(text)) => {
+                base = Some(front_of(name, text, *role)?.settings);
+                bases.push(None);
+            }
+            (Role::Chapter { head: false }, _) => bases.push(base.clone()),
+            _ => {
+                base = None;
+                bases.push(None);
+            }
+        }
+    }
+    Ok(bases)
+}
+
+/// Each input's options, with what they ask of the whole output.
+pub(super) struct EachOptions {
+    pub(super) options: Vec<Options>,
+    /// The page profile files the books name (inputs too: no output may be one).
+    pub(super) profile_files: Vec<PathBuf>,
+    /// A contents list is wanted.
+    pub(super) wanted: bool,
+    /// A `<!-- toc -->` anywhere places the one contents list: `toc: true` adds none.
+    pub(super) marker: bool,
+}
+
+/// Each input's options (a book's its own; games and positions those of the first, `first`),
+/// each on the page of the first (`page`), else an error at the setting that changes it.
+fn options_of_each(
+    settings: &Settings,
+    opened: &[Opened],
+    bases: &[Option<Settings>],
+    page: &Page,
+    first_name: &str,
+    first: impl Fn(&Prepared) -> (Options, Option<Profile>),
+) -> Result<EachOptions> {
+    let mut each = EachOptions {
+        options: Vec::with_capacity(opened.len()),
+        profile_files: Vec::new(),
+        wanted: false,
+        marker: false,
+    };
+    for ((name, prepared, _, role), base) in opened.iter().zip(bases) {
         let own = match prepared {
             Prepared::Book(text) => {
                 let own = resolve(settings, name, prepared, *role, base.as_ref())?;
-                marker |= crate::document::markdown::has_contents_marker(text);
-                wanted |= own.0.toc || marker;
+                each.marker |= crate::document::markdown::has_contents_marker(text);
+                each.wanted |= own.0.toc || each.marker;
                 own
             }
-            Prepared::Stream(_) | Prepared::Spooled(_) => (options.clone(), profile.clone()),
+            Prepared::Stream(_) | Prepared::Spooled(_) => first(prepared),
         };
         // (The profile's own name is inside its file: the file is the one the settings name.)
         if let Prepared::Book(text) = prepared {
@@ -325,172 +433,219 @@ pub(super) fn transcribe_opened(
                 front.settings.profile,
                 base.as_ref().and_then(|b| b.profile.clone()),
             ];
-            profile_files.extend(named.iter().flatten().filter_map(|n| profile::file_of(n)));
+            each.profile_files
+                .extend(named.iter().flatten().filter_map(|n| profile::file_of(n)));
         }
         let theirs = Page::of(&own.0, own.1.as_ref());
         if let Some((difference, keys)) = page.differs(&theirs) {
-            if matches!(role, Role::Chapter { .. }) {
-                let message = format!(
-                    "a chapter cannot change the page of its book ({difference}); set it for \
-                     the whole book in {} or the first chapter",
-                    folder::BOOK_FILE
-                );
-                // At the chapter's own setting, when its front matter gives it.
-                if let Prepared::Book(text) = prepared
-                    && let Some((key, mut d)) = at_setting(name, text, *role, keys, &message)
-                {
-                    d.message = format!("{key}: {message}");
-                    return Err(d.into());
-                }
-                return Err(Error::Usage(format!("{name}: {message}")));
-            }
-            return Err(Error::Usage(format!(
-                "{first_name} and {name} cannot be one output: {difference}; build them apart \
-                 (-o DIR/) or give them the same page settings"
-            )));
+            return Err(page_changed(
+                first_name,
+                name,
+                prepared,
+                *role,
+                &difference,
+                keys,
+            ));
         }
-        each.push(own.0);
+        each.options.push(own.0);
     }
-    let mut meta = meta(&opened, &options, settings)?;
-    // A bulletin of games: a title page, a contents list down to the games, an index. It lays
-    // out .pgn files; a build of none keeps its games' own headings, and is told so.
+    Ok(each)
+}
+
+/// The error of an input whose page differs from the first's: at a chapter's own setting
+/// when its front matter gives it.
+#[cold]
+fn page_changed(
+    first_name: &str,
+    name: &str,
+    prepared: &Prepared,
+    role: Role,
+    difference: &str,
+    keys: &[&str],
+) -> Error {
+    if matches!(role, Role::Chapter { .. }) {
+        let message = format!(
+            "a chapter cannot change the page of its book ({difference}); set it for the whole \
+             book in {} or the first chapter",
+            folder::BOOK_FILE
+        );
+        if let Prepared::Book(text) = prepared
+            && let Some((key, mut d)) = at_setting(name, text, role, keys, &message)
+        {
+            d.message = format!("{key}: {message}");
+            return d.into();
+        }
+        return Error::Usage(format!("{name}: {message}"));
+    }
+    Error::Usage(format!(
+        "{first_name} and {name} cannot be one output: {difference}; build them apart (-o DIR/) \
+         or give them the same page settings"
+    ))
+}
+
+/// A page of one line has no room for a page number beside its text (issue 32: the numbers
+/// were left out without a word): a warning, at the setting when a book gives it.
+fn warn_unnumbered(
+    settings: &Settings,
+    options: &Options,
+    profile: Option<&Profile>,
+    opened: &[Opened],
+    first_name: &str,
+    reporter: &mut Reporter<'_>,
+) {
+    if options.page_length != 1 || profile.is_none_or(|p| p.page_numbers.is_none()) {
+        return;
+    }
+    let message = "a page of 1 line has no room for a page number beside its text: the pages \
+                   are not numbered";
+    let at = opened.iter().find_map(|(name, p, _, role)| match p {
+        Prepared::Book(text) if settings.page_length.is_none() => {
+            at_setting(name, text, *role, &["page_length"], message).map(|(_, d)| d)
+        }
+        _ => None,
+    });
+    let d = at.unwrap_or_else(|| {
+        Diagnostic::new(
+            Location {
+                file: first_name.to_owned(),
+                line: 1,
+                column: 1,
+            },
+            message,
+        )
+    });
+    reporter.warn(Warning(d.with_hint(
+        "give a page length of 2 lines or more, or a profile without page numbers",
+    )));
+}
+
+/// A bulletin of games: a title page, a contents list down to the games, an index. It lays
+/// out .pgn files; a build of none keeps its games' own headings, and is told so. The
+/// options it changes (start diagrams, the contents list's depth) are changed here.
+#[allow(clippy::too_many_arguments)]
+fn bulletin_of(
+    settings: &Settings,
+    options: &mut Options,
+    each: &mut EachOptions,
+    meta: &mut Meta,
+    opened: &[Opened],
+    first_name: &str,
+    reporter: &mut Reporter<'_>,
+) -> Option<bulletin::Bulletin> {
     let bulletin = options.bulletin
         && opened
             .iter()
             .any(|(_, p, k, _)| *k == InputKind::Pgn && !matches!(p, Prepared::Book(_)));
-    // A page of one line has no room for a page number beside its text (issue 32: the
-    // numbers were left out without a word).
-    if options.page_length == 1 && profile.as_ref().is_some_and(|p| p.page_numbers.is_some()) {
-        let message = "a page of 1 line has no room for a page number beside its text: the \
-                       pages are not numbered";
-        let at = opened.iter().find_map(|(name, p, _, role)| match p {
-            Prepared::Book(text) if settings.page_length.is_none() => {
-                at_setting(name, text, *role, &["page_length"], message).map(|(_, d)| d)
-            }
-            _ => None,
-        });
-        let d = at.unwrap_or_else(|| {
-            Diagnostic::new(
-                Location {
-                    file: first_name.clone(),
-                    line: 1,
-                    column: 1,
-                },
-                message,
-            )
-        });
-        reporter.warn(Warning(d.with_hint(
-            "give a page length of 2 lines or more, or a profile without page numbers",
-        )));
-    }
     if options.bulletin && !bulletin {
         reporter.warn(no_bulletin(first_name));
         options.bulletin = false;
-        for o in &mut each {
+        for o in &mut each.options {
             o.bulletin = false;
         }
     }
+    if !bulletin {
+        return None;
+    }
     // A book's front matter has made the title page: the bulletin makes none of its own.
     let book_titled = meta.title.is_some() || meta.author.is_some();
-    let mut bulletin = bulletin.then(|| {
-        if !book_titled {
-            // The setting's title, else (learnt in the first pass) the Event tag's.
-            // (An empty title is none: the Event tag's.)
-            meta.title = settings.title.clone().filter(|t| !t.trim().is_empty());
-        }
-        bulletin::Bulletin::new(meta.title.clone(), !book_titled, options.page_length > 0)
-    });
-    if bulletin.is_some() {
-        // Without pages, no contents list and no index: they name pages.
-        wanted = options.page_length > 0;
-        if !wanted {
-            reporter.warn(unpaged_bulletin(first_name));
-        }
-        // A game from a `[FEN]` position (Chess960, an adjourned game) cannot be followed
-        // without it: a bulletin draws every start position.
-        options.start_diagram = true;
-        for o in &mut each {
-            o.toc_depth = o.toc_depth.max(2);
-            o.start_diagram = true;
-        }
+    if !book_titled {
+        // The setting's title, else (learnt in the first pass) the Event tag's.
+        // (An empty title is none: the Event tag's.)
+        meta.title = settings.title.clone().filter(|t| !t.trim().is_empty());
     }
-    let mut contents = book::Contents {
-        wanted,
-        ..Default::default()
-    };
-    let mut volumes = Volumes {
-        titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
-            || bulletin.is_some())
-            && (meta.title.is_some() || meta.author.is_some()),
-        ..Volumes::default()
-    };
-    // Volumes of at most this many pages (0: one volume).
-    let per_sheet = options.pages_per_sheet();
-    let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
-    let split = limit > 0 && options.page_length > 0;
-    // (A bulletin learns its title from its first game: laid out again even without pages.)
-    if wanted || split || bulletin.is_some() {
-        // Laid out more than once: streams are spooled.
-        let mut spool = source::Spool::default();
-        for (_, prepared, _, _) in &mut opened {
-            if let Prepared::Stream(input) = prepared {
-                *prepared = Prepared::Spooled(input.spool(&mut spool)?);
-            }
-        }
+    let b = bulletin::Bulletin::new(meta.title.clone(), !book_titled, options.page_length > 0);
+    // Without pages, no contents list and no index: they name pages.
+    each.wanted = options.page_length > 0;
+    if !each.wanted {
+        reporter.warn(unpaged_bulletin(first_name));
+    }
+    // A game from a `[FEN]` position (Chess960, an adjourned game) cannot be followed
+    // without it: a bulletin draws every start position.
+    options.start_diagram = true;
+    for o in &mut each.options {
+        o.toc_depth = o.toc_depth.max(2);
+        o.start_diagram = true;
+    }
+    Some(b)
+}
+
+/// What the trial passes settle: the contents list's pages and the volumes.
+pub(super) struct Settled {
+    pub(super) contents: book::Contents,
+    pub(super) volumes: Volumes,
+}
+
+/// The trial passes of a book with a contents list, volumes, or a bulletin.
+struct Trials<'a> {
+    opened: &'a [Opened],
+    each: &'a [Options],
+    options: &'a Options,
+    profile: Option<&'a Profile>,
+    marker: bool,
+    drive: &'a Drive,
+    /// Volumes of at most this many pages, and the pages a sheet (when a book is split).
+    split: Option<(u32, u64)>,
+}
+
+impl Trials<'_> {
+    /// Lays the inputs out until the contents list's pages, the volumes and a bulletin's
+    /// title settle (at most [`PASSES`] times).
+    fn settle(
+        &self,
+        laid: &mut Settled,
+        meta: &mut Meta,
+        bulletin: &mut Option<bulletin::Bulletin>,
+    ) -> Result<()> {
         let numbered =
-            options.page_length > 0 && profile.as_ref().and_then(|p| p.page_numbers).is_some();
+            self.options.page_length > 0 && self.profile.and_then(|p| p.page_numbers).is_some();
         for _ in 1..PASSES {
-            let mut copies = Vec::with_capacity(opened.len());
-            for (n, p, k, r) in &opened {
+            let mut copies = Vec::with_capacity(self.opened.len());
+            for (n, p, k, r) in self.opened {
                 if let Some(copy) = p.copy(n)? {
                     copies.push((n.clone(), copy, *k, *r));
                 }
             }
-            let mut quiet = |_: &Warning| {};
-            let quiet = Reporter::new(&mut quiet);
-            let mut trial = Pass::trial(
-                &options,
-                profile.as_ref(),
-                marker,
-                &volumes,
-                &meta,
-                &drive,
-                quiet,
-            );
-            (trial.contents, trial.bulletin) = (contents.clone(), bulletin.clone());
-            let laid = trial.run(copies, each.clone(), NoLines)?;
-            bulletin = laid.bulletin;
+            let mut trial = self.pass(&laid.volumes, meta);
+            (trial.contents, trial.bulletin) = (laid.contents.clone(), bulletin.clone());
+            let found = trial.run(copies, self.each.to_vec(), NoLines)?;
+            *bulletin = found.bulletin;
             // The title a bulletin learnt from its first game: its title page, each volume's,
             // the PEF's and the proof's head.
             let title = bulletin.as_ref().and_then(|b| b.title.clone());
             let retitled = bulletin.is_some() && title != meta.title;
             if retitled {
                 meta.title = title;
-                volumes.titled = meta.title.is_some();
+                laid.volumes.titled = meta.title.is_some();
             }
             // Each entry's page: where its mark was first laid out (looked up, not looked for
             // among all the marks for each entry, which was quadratic; issue 32).
-            let mut pages = vec![None; laid.found.len()];
-            for &(mark, page) in laid.marks.iter().rev() {
+            let mut pages = vec![None; found.found.len()];
+            for &(mark, page) in found.marks.iter().rev() {
                 if let Some(slot) = pages.get_mut(mark as usize) {
                     *slot = Some(page);
                 }
             }
-            let known: Vec<_> = (laid.found.into_iter().zip(pages))
+            let known: Vec<_> = (found.found.into_iter().zip(pages))
                 .map(|(entry, page)| (entry, page.filter(|_| numbered)))
                 .collect();
-            let next = match split {
+            let next = match self.split {
                 // The contents list's entries changed in number: so did the places between
                 // them where a volume may end, and the places after them are counted anew.
                 // One volume, planned again from the next layout.
-                true if known.len() != contents.known.len() => Volumes {
-                    titled: volumes.titled,
+                Some(_) if known.len() != laid.contents.known.len() => Volumes {
+                    titled: laid.volumes.titled,
                     ..Volumes::default()
                 },
-                true => volumes.next(&laid.places, &laid.spans, limit, per_sheet, options.duplex),
-                false => volumes.clone(),
+                Some((limit, per_sheet)) => laid.volumes.next(
+                    &found.places,
+                    &found.spans,
+                    limit,
+                    per_sheet,
+                    self.options.duplex,
+                ),
+                None => laid.volumes.clone(),
             };
-            if known == contents.known && next == volumes && !retitled {
+            if known == laid.contents.known && next == laid.volumes && !retitled {
                 break;
             }
             // A bulletin whose list, with the pages just found, takes as many pages as it took
@@ -498,111 +653,149 @@ pub(super) fn transcribe_opened(
             // where they stood, so the next pass would only find these pages again. The title
             // page and the list are laid out alone, twice, to see (issue 33: a pass of the
             // whole bulletin fewer, a quarter of its time).
-            if !contents.known.is_empty()
+            if !laid.contents.known.is_empty()
                 && numbered
-                && !split
+                && self.split.is_none()
                 && !retitled
                 && let Some(b) = bulletin.as_ref()
             {
-                let front = |known: Vec<(book::Entry, Option<u32>)>| {
-                    let mut quiet = |_: &Warning| {};
-                    let quiet = Reporter::new(&mut quiet);
-                    let mut pass = Pass::trial(
-                        &options,
-                        profile.as_ref(),
-                        marker,
-                        &volumes,
-                        &meta,
-                        &drive,
-                        quiet,
-                    );
-                    // (This pass's list alone: nothing found yet, nothing written.)
-                    let list = book::Contents {
-                        wanted: contents.wanted,
-                        known,
-                        ..book::Contents::default()
-                    };
-                    (pass.contents, pass.bulletin) = (list, Some(b.clone()));
-                    front_pages(pass, &opened, &each)
-                };
-                let (before, after) = (front(contents.known.clone())?, front(known.clone())?);
+                let before = self.front(laid, meta, b, laid.contents.known.clone())?;
+                let after = self.front(laid, meta, b, known.clone())?;
                 if before.is_some() && before == after {
-                    contents.known = known;
+                    laid.contents.known = known;
                     break;
                 }
             }
-            contents.known = known;
-            volumes = next;
+            laid.contents.known = known;
+            laid.volumes = next;
         }
+        Ok(())
     }
-    // Joined: every volume in the one file.
-    let mut joined = Joined(&mut *out);
-    let out: &mut dyn VolumeWrite = match options.join_volumes {
-        true => &mut joined,
-        false => out,
-    };
-    // A book checks itself unless told not to; games and positions alone when told to. The
-    // HTML proof is for the eye, not read back.
-    let verify = options.format != Format::Html
-        && drive.verify.unwrap_or(
-            opened
-                .iter()
-                .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
-        );
-    // What is written is read back as it is written when the build checks itself, from the
-    // first game on (prose before the games is not read back).
-    // (On a thread of its own when the build may use more than one.)
-    let (verifier, verdict) = match verify {
-        true => {
-            let (feed, verdict) = verify::Feed::new(&options, drive.jobs);
-            (Some(feed), Some(verdict))
-        }
-        false => (None, None),
-    };
-    let mut tee = Tee {
-        inner: out,
-        verifier: verifier.clone(),
-    };
-    // The last pass, written; what it borrows ends with the block.
-    let (mut counts, spans) = {
-        let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
-        let pass = Pass {
-            options: &options,
-            profile: profile.as_ref(),
-            reporter,
-            contents,
-            marker,
-            volumes: &volumes,
-            meta: &meta,
-            drive,
-            bulletin,
+
+    /// A trial pass: nothing written, nothing said.
+    fn pass<'p>(&'p self, volumes: &'p Volumes, meta: &'p Meta) -> Pass<'p, 'static> {
+        Pass::trial(
+            self.options,
+            self.profile,
+            self.marker,
+            volumes,
+            meta,
+            self.drive,
+            Reporter::quiet(),
+        )
+    }
+
+    /// The pages a bulletin's title page and list take, laid out alone with the pages `known`.
+    fn front(
+        &self,
+        laid: &Settled,
+        meta: &Meta,
+        b: &bulletin::Bulletin,
+        known: Vec<(book::Entry, Option<u32>)>,
+    ) -> Result<Option<u64>> {
+        let mut pass = self.pass(&laid.volumes, meta);
+        // (This pass's list alone: nothing found yet, nothing written.)
+        let list = book::Contents {
+            wanted: laid.contents.wanted,
+            known,
+            ..book::Contents::default()
+        };
+        (pass.contents, pass.bulletin) = (list, Some(b.clone()));
+        front_pages(pass, self.opened, self.each)
+    }
+}
+
+/// The last pass, the one written.
+struct Last<'a> {
+    options: &'a Options,
+    profile: Option<&'a Profile>,
+    marker: bool,
+    meta: &'a Meta,
+}
+
+impl Last<'_> {
+    /// Writes the last pass into `out`, read back as it is written when the build checks
+    /// itself.
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        opened: Vec<Opened>,
+        each: Vec<Options>,
+        laid: Settled,
+        bulletin: Option<bulletin::Bulletin>,
+        drive: Drive,
+        reporter: Reporter<'_>,
+        out: &mut dyn VolumeWrite,
+    ) -> Result<Counts> {
+        let options = self.options;
+        // Joined: every volume in the one file.
+        let mut joined = Joined(&mut *out);
+        let out: &mut dyn VolumeWrite = match options.join_volumes {
+            true => &mut joined,
+            false => out,
+        };
+        // A book checks itself unless told not to; games and positions alone when told to. The
+        // HTML proof is for the eye, not read back.
+        let verify = options.format != Format::Html
+            && drive.verify.unwrap_or(
+                opened
+                    .iter()
+                    .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
+            );
+        // What is written is read back as it is written when the build checks itself, from the
+        // first game on (prose before the games is not read back).
+        // (On a thread of its own when the build may use more than one.)
+        let (verifier, verdict) = match verify {
+            true => {
+                let (feed, verdict) = verify::Feed::new(options, drive.jobs);
+                (Some(feed), Some(verdict))
+            }
+            false => (None, None),
+        };
+        let mut tee = Tee {
+            inner: out,
             verifier: verifier.clone(),
         };
-        let laid = pass.run(
-            opened,
-            each,
-            Output::new(options.format, options.table, meta.clone(), writer),
-        )?;
-        let Laid {
-            sink,
-            counts,
-            spans,
-            ..
-        } = laid;
-        sink.into_inner()
-            .map_err(|e| Error::io(destination::OUTPUT, e))?;
-        (counts, spans)
-    };
-    drop(tee);
-    if let Some(verdict) = verdict {
-        verdict.finish()?;
+        // The last pass, written; what it borrows ends with the block.
+        let (mut counts, spans) = {
+            let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
+            let pass = Pass {
+                options,
+                profile: self.profile,
+                reporter,
+                contents: laid.contents,
+                marker: self.marker,
+                volumes: &laid.volumes,
+                meta: self.meta,
+                drive,
+                bulletin,
+                verifier: verifier.clone(),
+            };
+            let laid = pass.run(
+                opened,
+                each,
+                Output::new(options.format, options.table, self.meta.clone(), writer),
+            )?;
+            let Laid {
+                sink,
+                counts,
+                spans,
+                ..
+            } = laid;
+            sink.into_inner()
+                .map_err(|e| Error::io(destination::OUTPUT, e))?;
+            (counts, spans)
+        };
+        drop(tee);
+        if let Some(verdict) = verdict {
+            verdict.finish()?;
+        }
+        counts.format = Some((options.format, options.table));
+        counts.volumes = spans
+            .iter()
+            .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
+            .collect();
+        counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
+        Ok(counts)
     }
-    counts.format = Some((options.format, options.table));
-    counts.volumes = spans
-        .iter()
-        .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
-        .collect();
-    counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
-    counts.profile_files = profile_files;
-    Ok(counts)
 }
