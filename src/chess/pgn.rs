@@ -340,24 +340,12 @@ impl Replayer {
             let msg = "'}' left out of a ';' comment (a comment cannot hold it)".to_owned();
             warnings.push(Warning(scan.diagnostic(file, at, at + 1, msg)));
         }
-        let tag_result = replay.tags.get("Result").and_then(result_of);
-        if let (Some(m), Some(t)) = (replay.marker, tag_result)
+        let tag = replay.tags.get("Result");
+        let tag_result = tag.and_then(result_of);
+        if let (Some(m), Some(t), Some(tag)) = (replay.marker, tag_result, tag)
             && m != t
         {
-            let label = game_label(scan, number);
-            let tag = replay.tags.get("Result").unwrap_or_default().trim();
-            // At the result written after the moves (where it stands), naming the tag's.
-            let (at, end) = scan
-                .tokens
-                .iter()
-                .rev()
-                .find(|t| matches!(t.kind, TokKind::Result(_)))
-                .map_or((0, 1), |t| (t.start, t.end));
-            let written = scan.text.get(at..end).unwrap_or_default();
-            let msg = format!(
-                "the result '{written}' at the end of {label} differs from its Result tag '{tag}'"
-            );
-            warnings.push(Warning(scan.diagnostic(file, at, end, msg)));
+            warnings.push(result_differs(scan, file, number, tag));
         }
         for w in warnings {
             if self.warnings.len() < MAX_WARNINGS {
@@ -377,6 +365,25 @@ impl Replayer {
             start: replay.start.map(Box::new),
         }))
     }
+}
+
+/// The warning for a result after the moves that differs from the Result tag (`tag`): at the
+/// result written (where it stands), naming the tag's.
+#[cold]
+fn result_differs(scan: &GameScan, file: &str, number: usize, tag: &str) -> Warning {
+    let label = game_label(scan, number);
+    let (at, end) = scan
+        .tokens
+        .iter()
+        .rev()
+        .find(|t| matches!(t.kind, TokKind::Result(_)))
+        .map_or((0, 1), |t| (t.start, t.end));
+    let written = scan.text.get(at..end).unwrap_or_default();
+    let msg = format!(
+        "the result '{written}' at the end of {label} differs from its Result tag '{}'",
+        tag.trim()
+    );
+    Warning(scan.diagnostic(file, at, end, msg))
 }
 
 /// Reads the game in the feed, then the feed's end, so that nothing is left for the next game.

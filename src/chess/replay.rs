@@ -567,21 +567,7 @@ impl<'a> Replay<'a> {
                         };
                         Err(self.move_error(t, "illegal move", &reason, hint))
                     }
-                    (Some(_), _) => {
-                        let squares: Vec<String> =
-                            froms.into_iter().map(|s| s.to_string()).collect();
-                        let all = if squares.len() == 2 { "both" } else { "all" };
-                        let listed = match squares.split_last() {
-                            Some((last, rest)) if !rest.is_empty() => {
-                                format!("{} and {last}", rest.join(", "))
-                            }
-                            _ => squares.concat(),
-                        };
-                        let reason =
-                            format!("the {}s on {listed} can {all} reach {to}", role_name(role));
-                        let hint = "write the file or rank the piece comes from, e.g. Nbd2 or R1e2";
-                        Err(self.move_error(t, "ambiguous move", &reason, Some(hint)))
-                    }
+                    (Some(_), _) => Err(self.ambiguous(t, role, froms, to)),
                 }
             }
             San::Castle(side) => match self.pos.castling_moves(side).first() {
@@ -605,6 +591,20 @@ impl<'a> Replay<'a> {
                 Err(self.move_error(t, "illegal move", "not a move", None))
             }
         }
+    }
+
+    /// The error of a move that more than one piece of its kind (on `froms`) can make.
+    #[cold]
+    fn ambiguous(&self, t: &Token, role: Role, froms: Bitboard, to: Square) -> Error {
+        let squares: Vec<String> = froms.into_iter().map(|s| s.to_string()).collect();
+        let all = if squares.len() == 2 { "both" } else { "all" };
+        let listed = match squares.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => squares.concat(),
+        };
+        let reason = format!("the {}s on {listed} can {all} reach {to}", role_name(role));
+        let hint = "write the file or rank the piece comes from, e.g. Nbd2 or R1e2";
+        self.move_error(t, "ambiguous move", &reason, Some(hint))
     }
 
     /// The legal move from `from` to `to` of the piece that stands on `from` (a king's two
