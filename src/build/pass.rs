@@ -403,3 +403,98 @@ pub(super) fn not_the_book(
         left_out("contents list (`toc`)", at(&offset.map(|o| o..o)));
     }
 }
+
+/// The last pass, the one written.
+pub(super) struct Last<'a> {
+    pub(super) options: &'a Options,
+    pub(super) profile: Option<&'a Profile>,
+    pub(super) marker: bool,
+    pub(super) meta: &'a Meta,
+}
+
+impl Last<'_> {
+    /// Writes the last pass into `out`, read back as it is written when the build checks
+    /// itself.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn write(
+        &self,
+        opened: Vec<Opened>,
+        each: Vec<Options>,
+        laid: Settled,
+        bulletin: Option<bulletin::Bulletin>,
+        drive: Drive,
+        reporter: Reporter<'_>,
+        out: &mut dyn VolumeWrite,
+    ) -> Result<Counts> {
+        let options = self.options;
+        // Joined: every volume in the one file.
+        let mut joined = Joined(&mut *out);
+        let out: &mut dyn VolumeWrite = match options.join_volumes {
+            true => &mut joined,
+            false => out,
+        };
+        // A book checks itself unless told not to; games and positions alone when told to. The
+        // HTML proof is for the eye, not read back.
+        let verify = options.format != Format::Html
+            && drive.verify.unwrap_or(
+                opened
+                    .iter()
+                    .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
+            );
+        // What is written is read back as it is written when the build checks itself, from the
+        // first game on (prose before the games is not read back).
+        // (On a thread of its own when the build may use more than one.)
+        let (verifier, verdict) = match verify {
+            true => {
+                let (feed, verdict) = verify::Feed::new(options, drive.jobs);
+                (Some(feed), Some(verdict))
+            }
+            false => (None, None),
+        };
+        let mut tee = Tee {
+            inner: out,
+            verifier: verifier.clone(),
+        };
+        // The last pass, written; what it borrows ends with the block.
+        let (mut counts, spans) = {
+            let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
+            let pass = Pass {
+                options,
+                profile: self.profile,
+                reporter,
+                contents: laid.contents,
+                marker: self.marker,
+                volumes: &laid.volumes,
+                meta: self.meta,
+                drive,
+                bulletin,
+                verifier: verifier.clone(),
+            };
+            let laid = pass.run(
+                opened,
+                each,
+                Output::new(options.format, options.table, self.meta.clone(), writer),
+            )?;
+            let Laid {
+                sink,
+                counts,
+                spans,
+                ..
+            } = laid;
+            sink.into_inner()
+                .map_err(|e| Error::io(destination::OUTPUT, e))?;
+            (counts, spans)
+        };
+        drop(tee);
+        if let Some(verdict) = verdict {
+            verdict.finish()?;
+        }
+        counts.format = Some((options.format, options.table));
+        counts.volumes = spans
+            .iter()
+            .map(|s| (u64::from(s.pages()), options.sheets(s.pages().into())))
+            .collect();
+        counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
+        Ok(counts)
+    }
+}
