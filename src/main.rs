@@ -207,112 +207,10 @@ fn main() -> ExitCode {
         ),
         Command::Read(a) => {
             bar.finish();
-            // The games that could not be read to their end (--keep-going): each named as it
-            // is read. Where a choice between two readings remains in a game written: each with
-            // both readings, once all is read.
-            let mut broken = 0;
-            let mut doubts: Vec<Warning> = Vec::new();
-            // Games read whole, their moves, and positions (a diagram alone is a position, not
-            // a game of no moves).
-            let (mut whole, mut moves, mut positions) = (0usize, 0usize, 0usize);
-            let read = schackpunkt::read_file(
-                &a.input,
-                a.output.as_deref(),
-                a.table,
-                a.notation,
-                a.keep_going,
-                &mut |g| {
-                    if let Some(e) = &g.error {
-                        broken += 1;
-                        say(&e.render(style));
-                        return;
-                    }
-                    doubts.extend(g.doubts.iter().cloned());
-                    let n = g
-                        .items
-                        .iter()
-                        .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
-                        .count();
-                    match g.start.is_some() && n == 0 {
-                        true => positions += 1,
-                        false => {
-                            whole += 1;
-                            moves += n;
-                        }
-                    }
-                },
-            );
-            return match read {
-                Ok(()) => {
-                    for d in &doubts {
-                        say(&d.render(style));
-                    }
-                    if !quiet || broken > 0 || !doubts.is_empty() {
-                        let skipped = match broken {
-                            0 => String::new(),
-                            n => format!(", {n} left out (named above)"),
-                        };
-                        let skipped = match doubts.len() {
-                            0 => skipped,
-                            1 => format!("{skipped}; 1 place to check (two readings, named above)"),
-                            n => format!(
-                                "{skipped}; {n} places to check (two readings, named above)"
-                            ),
-                        };
-                        let n = whole;
-                        let mut read = Vec::new();
-                        if n > 0 || positions == 0 {
-                            let games = if n == 1 { "game" } else { "games" };
-                            read.push(format!("{n} {games} ({moves} moves)"));
-                        }
-                        match positions {
-                            0 => {}
-                            1 => read.push("1 position".to_owned()),
-                            p => read.push(format!("{p} positions")),
-                        }
-                        let read = read.join(" and ");
-                        say(&format!(
-                            "schackpunkt: read {read} back from braille{skipped}."
-                        ));
-                    }
-                    match (broken == 0, doubts.is_empty()) {
-                        (false, _) => ExitCode::from(4),
-                        (true, false) => ExitCode::from(5),
-                        (true, true) => ExitCode::SUCCESS,
-                    }
-                }
-                Err(e) => {
-                    say(&e.render(style));
-                    ExitCode::from(e.exit_code() as u8)
-                }
-            };
+            return read_back(a, quiet, style);
         }
-        Command::Completions { shell } => {
-            // Made in memory, then written (clap_complete panics on a failed write: a full
-            // device gave exit 101; issue 32).
-            let mut command = <Cli as clap::CommandFactory>::command();
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut command, "schackpunkt", &mut script);
-            return written_out(&script, "the completions");
-        }
-        Command::Man { dir } => {
-            let command = <Cli as clap::CommandFactory>::command();
-            let written = match dir {
-                Some(dir) => std::fs::create_dir_all(&dir)
-                    .and_then(|()| clap_mangen::generate_to(command, &dir)),
-                None => {
-                    let mut page = Vec::new();
-                    clap_mangen::Man::new(command)
-                        .render(&mut page)
-                        .and_then(|()| std::io::stdout().lock().write_all(&page))
-                }
-            };
-            if let Err(e) = written {
-                say(&format!("error: the manual pages: {e}"));
-                return ExitCode::from(3);
-            }
-            return ExitCode::SUCCESS;
-        }
+        Command::Completions { shell } => return completions(shell),
+        Command::Man { dir } => return man_pages(dir),
         Command::Settings => {
             let text = schackpunkt::settings_markdown();
             return written_out(text.as_bytes(), "the settings");
@@ -344,6 +242,119 @@ fn main() -> ExitCode {
             ExitCode::from(e.exit_code() as u8)
         }
     }
+}
+
+/// `read`: braille read back into PGN, with a count of what was read, the games left out and
+/// the places to check.
+fn read_back(a: ReadArgs, quiet: bool, style: Style) -> ExitCode {
+    // The games that could not be read to their end (--keep-going): each named as it
+    // is read. Where a choice between two readings remains in a game written: each with
+    // both readings, once all is read.
+    let mut broken = 0;
+    let mut doubts: Vec<Warning> = Vec::new();
+    // Games read whole, their moves, and positions (a diagram alone is a position, not
+    // a game of no moves).
+    let (mut whole, mut moves, mut positions) = (0usize, 0usize, 0usize);
+    let read = schackpunkt::read_file(
+        &a.input,
+        a.output.as_deref(),
+        a.table,
+        a.notation,
+        a.keep_going,
+        &mut |g| {
+            if let Some(e) = &g.error {
+                broken += 1;
+                say(&e.render(style));
+                return;
+            }
+            doubts.extend(g.doubts.iter().cloned());
+            let n = g
+                .items
+                .iter()
+                .filter(|i| matches!(i, schackpunkt::ReadItem::Move { .. }))
+                .count();
+            match g.start.is_some() && n == 0 {
+                true => positions += 1,
+                false => {
+                    whole += 1;
+                    moves += n;
+                }
+            }
+        },
+    );
+    match read {
+        Ok(()) => {
+            for d in &doubts {
+                say(&d.render(style));
+            }
+            if !quiet || broken > 0 || !doubts.is_empty() {
+                let skipped = match broken {
+                    0 => String::new(),
+                    n => format!(", {n} left out (named above)"),
+                };
+                let skipped = match doubts.len() {
+                    0 => skipped,
+                    1 => format!("{skipped}; 1 place to check (two readings, named above)"),
+                    n => format!("{skipped}; {n} places to check (two readings, named above)"),
+                };
+                let n = whole;
+                let mut read = Vec::new();
+                if n > 0 || positions == 0 {
+                    let games = if n == 1 { "game" } else { "games" };
+                    read.push(format!("{n} {games} ({moves} moves)"));
+                }
+                match positions {
+                    0 => {}
+                    1 => read.push("1 position".to_owned()),
+                    p => read.push(format!("{p} positions")),
+                }
+                let read = read.join(" and ");
+                say(&format!(
+                    "schackpunkt: read {read} back from braille{skipped}."
+                ));
+            }
+            match (broken == 0, doubts.is_empty()) {
+                (false, _) => ExitCode::from(4),
+                (true, false) => ExitCode::from(5),
+                (true, true) => ExitCode::SUCCESS,
+            }
+        }
+        Err(e) => {
+            say(&e.render(style));
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}
+
+/// `completions`: the shell's completion script.
+fn completions(shell: clap_complete::Shell) -> ExitCode {
+    // Made in memory, then written (clap_complete panics on a failed write: a full
+    // device gave exit 101; issue 32).
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "schackpunkt", &mut script);
+    written_out(&script, "the completions")
+}
+
+/// `man`: the manual pages, into a folder or to standard output.
+fn man_pages(dir: Option<PathBuf>) -> ExitCode {
+    let command = <Cli as clap::CommandFactory>::command();
+    let written = match dir {
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).and_then(|()| clap_mangen::generate_to(command, &dir))
+        }
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command)
+                .render(&mut page)
+                .and_then(|()| std::io::stdout().lock().write_all(&page))
+        }
+    };
+    if let Err(e) = written {
+        say(&format!("error: the manual pages: {e}"));
+        return ExitCode::from(3);
+    }
+    ExitCode::SUCCESS
 }
 
 /// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM end the program at once with

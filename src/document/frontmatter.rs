@@ -66,6 +66,57 @@ pub fn read_book_file(name: &str, text: &str, warnings: &mut Vec<Warning>) -> Re
     read_yaml(name, text, text, 0, text.len(), warnings)
 }
 
+/// Where a front matter's YAML stands in its file, to place what is said of it.
+struct Yaml<'t> {
+    name: &'t str,
+    text: &'t str,
+    /// The lines of the file before the YAML's first.
+    lines_before: usize,
+    /// Where the body after the front matter starts.
+    body_start: usize,
+    /// (Each line found at once: 80 000 unknown keys took minutes found line by line.)
+    lines: LineStarts,
+}
+
+impl Yaml<'_> {
+    /// The line of the file (0-based) of a YAML line (saphyr counts lines from 1).
+    fn file_line(&self, line: usize) -> usize {
+        (line + self.lines_before).saturating_sub(1)
+    }
+
+    /// The place of a YAML line and column (saphyr counts columns from 0).
+    fn place(&self, line: usize, col: usize) -> Location {
+        Location {
+            file: self.name.to_string(),
+            line: u32::try_from(self.file_line(line) + 1).unwrap_or(u32::MAX),
+            column: u32::try_from(col + 1).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The text of a YAML line, for messages.
+    fn source_line(&self, line: usize) -> String {
+        self.lines
+            .line(self.file_line(line), self.text)
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// A marker's byte offset in the file (columns are characters).
+    fn offset(&self, m: saphyr::Marker) -> usize {
+        let line_start = self.lines.start(self.file_line(m.line()), self.text);
+        let line = self.text.get(line_start..).unwrap_or("");
+        let column = line
+            .char_indices()
+            .nth(m.col())
+            .map_or(line.len(), |(i, _)| i);
+        (line_start + column).min(self.body_start)
+    }
+
+    fn span_of(&self, node: &MarkedYaml) -> std::ops::Range<usize> {
+        self.offset(node.span.start)..self.offset(node.span.end)
+    }
+}
+
 /// Reads `yaml`, which stands in `text` after `lines_before` lines and ends before
 /// `body_start`.
 fn read_yaml(
@@ -80,45 +131,30 @@ fn read_yaml(
         body_start,
         ..FrontMatter::default()
     };
-    // saphyr counts lines from 1, columns from 0.
-    let file_line = move |line: usize| (line + lines_before).saturating_sub(1);
-    let place = |line: usize, col: usize| Location {
-        file: name.to_string(),
-        line: u32::try_from(file_line(line) + 1).unwrap_or(u32::MAX),
-        column: u32::try_from(col + 1).unwrap_or(u32::MAX),
+    let at = Yaml {
+        name,
+        text,
+        lines_before,
+        body_start,
+        lines: LineStarts::new(text),
     };
-    // (Each line found at once: 80 000 unknown keys took minutes found line by line.)
-    let lines = LineStarts::new(text);
-    let source_line = |line: usize| lines.line(file_line(line), text).unwrap_or("").to_string();
     if let Some(m) = too_deep(yaml) {
         return Err(Diagnostic::new(
-            place(m.line(), m.col()),
+            at.place(m.line(), m.col()),
             format!("front matter: nested more than {MAX_DEPTH} levels deep"),
         )
-        .with_source(source_line(m.line()), 1)
+        .with_source(at.source_line(m.line()), 1)
         .with_hint("the front matter holds keys with single values, such as `notation: compact`")
         .into());
     }
-    // A marker's byte offset in the file: YAML line 1 is line 2 of the file, columns are
-    // characters.
-    let offset = |m: saphyr::Marker| -> usize {
-        let line_start = lines.start(file_line(m.line()), text);
-        let line = text.get(line_start..).unwrap_or("");
-        let column = line
-            .char_indices()
-            .nth(m.col())
-            .map_or(line.len(), |(i, _)| i);
-        (line_start + column).min(body_start)
-    };
-    let span_of = |node: &MarkedYaml| offset(node.span.start)..offset(node.span.end);
     let docs = load(yaml).map_err(|e| {
         let m = e.marker();
         Error::from(
             Diagnostic::new(
-                place(m.line(), m.col()),
+                at.place(m.line(), m.col()),
                 format!("front matter: {}", e.info()),
             )
-            .with_source(source_line(m.line()), 1),
+            .with_source(at.source_line(m.line()), 1),
         )
     })?;
     let Some(doc) = docs.first() else {
@@ -133,7 +169,7 @@ fn read_yaml(
         _ => {
             let m = doc.span.start;
             return Err(Diagnostic::new(
-                place(m.line(), m.col()),
+                at.place(m.line(), m.col()),
                 "front matter: expected keys and values (`title: …`)",
             )
             .into());
@@ -145,8 +181,24 @@ fn read_yaml(
     let mut given: std::collections::HashMap<String, (String, Location)> =
         std::collections::HashMap::new();
     for (key, value) in entries {
+        at.entry(&mut front, &mut given, key, value, warnings)?;
+    }
+    Ok(front)
+}
+
+impl Yaml<'_> {
+    /// One key of the front matter and its value, read into `front`; a key given twice (as
+    /// the table knows it) is an error, an unknown key a warning.
+    fn entry(
+        &self,
+        front: &mut FrontMatter,
+        given: &mut std::collections::HashMap<String, (String, Location)>,
+        key: &MarkedYaml,
+        value: &MarkedYaml,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<()> {
         let m = key.span.start;
-        let at = place(m.line(), m.col());
+        let at = self.place(m.line(), m.col());
         let key_text = scalar_text(key).unwrap_or_default();
         let known = key_text.replace('-', "_").to_ascii_lowercase();
         if let Some((first, first_at)) = given.get(&known) {
@@ -157,13 +209,13 @@ fn read_yaml(
                     first_at.line
                 ),
             )
-            .with_source(source_line(m.line()), key_text.chars().count())
+            .with_source(self.source_line(m.line()), key_text.chars().count())
             .with_hint("keep one of the two")
             .into());
         }
         given.insert(known, (key_text.clone(), at.clone()));
         let vm = value.span.start;
-        let value_at = place(vm.line(), vm.col());
+        let value_at = self.place(vm.line(), vm.col());
         let text_value = scalar_text(value);
         let bad = |what: String| -> Error {
             Diagnostic::new(
@@ -171,7 +223,7 @@ fn read_yaml(
                 format!("front matter: {key_text}: {what}"),
             )
             .with_source(
-                source_line(vm.line()),
+                self.source_line(vm.line()),
                 text_value.as_deref().map_or(1, str::len),
             )
             .into()
@@ -185,7 +237,7 @@ fn read_yaml(
         match key.as_str() {
             "title" => {
                 front.title = Some(need_text()?);
-                front.title_span = Some(span_of(value));
+                front.title_span = Some(self.span_of(value));
             }
             "author" => {
                 // Pandoc's list of authors (`author: [A, B]`) is read as `A och B`.
@@ -201,7 +253,7 @@ fn read_yaml(
                     Some(names) => swedish_list(&names),
                     None => need_text()?,
                 });
-                front.author_span = Some(span_of(value));
+                front.author_span = Some(self.span_of(value));
             }
             "chapters" => {
                 let YamlData::Sequence(items) = &value.data else {
@@ -214,40 +266,45 @@ fn read_yaml(
                     let file = scalar_text(item).ok_or_else(|| {
                         Error::from(
                             Diagnostic::new(
-                                place(im.line(), im.col()),
+                                self.place(im.line(), im.col()),
                                 format!("front matter: {key_text}: expected a file name"),
                             )
-                            .with_source(source_line(im.line()), 1),
+                            .with_source(self.source_line(im.line()), 1),
                         )
                     })?;
-                    front.chapters.push((file, place(im.line(), im.col())));
+                    front.chapters.push((file, self.place(im.line(), im.col())));
                 }
             }
             _ => match settings::lookup(&key) {
                 Some(setting) => {
                     setting.read_yaml(&mut front.settings, value).map_err(bad)?;
-                    let line = source_line(m.line());
+                    let line = self.source_line(m.line());
                     front.places.push((setting.key(), at.clone(), line));
                 }
-                None => warnings.push(Warning(
-                    Diagnostic::new(
-                        at,
-                        format!("front matter: unknown key '{key_text}' is left out"),
-                    )
-                    .with_source(source_line(m.line()), key_text.chars().count())
-                    .with_hint(format!(
-                        "known keys: {}",
-                        BOOK_KEYS
-                            .into_iter()
-                            .chain(settings::keys().filter(|k| !BOOK_KEYS.contains(k)))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                )),
+                None => warnings.push(unknown_key(at, &key_text, self.source_line(m.line()))),
             },
         }
+        Ok(())
     }
-    Ok(front)
+}
+
+/// The warning for a key the front matter does not know: it is left out.
+fn unknown_key(at: Location, key_text: &str, line: String) -> Warning {
+    Warning(
+        Diagnostic::new(
+            at,
+            format!("front matter: unknown key '{key_text}' is left out"),
+        )
+        .with_source(line, key_text.chars().count())
+        .with_hint(format!(
+            "known keys: {}",
+            BOOK_KEYS
+                .into_iter()
+                .chain(settings::keys().filter(|k| !BOOK_KEYS.contains(k)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    )
 }
 
 /// Loads the YAML with every scalar kept as written (issue 32: `title: 1.10` became "1.1",
