@@ -360,17 +360,7 @@ impl Writer {
             Node::TitlePage { title, author } => {
                 self.title_page(title.as_ref(), author.as_ref(), options, out, warn)
             }
-            Node::Heading { level, text } => {
-                let listed = self.contents.wanted && *level as usize <= options.toc_depth;
-                let mark = listed.then(|| u32::try_from(self.contents.found.len()).ok());
-                let p = self.heading(*level, text, mark.flatten(), out, warn);
-                if let (Some(Some(_)), Some(cells)) = (mark, p) {
-                    self.contents.found.push(Entry {
-                        level: *level,
-                        cells,
-                    });
-                }
-            }
+            Node::Heading { level, text } => self.listed_heading(*level, text, options, out, warn),
             Node::Paragraph {
                 text,
                 opening,
@@ -423,15 +413,7 @@ impl Writer {
                 }
             }
             Node::ItemStart => {
-                let number = match self.frames.last_mut() {
-                    Some(Frame::List(Some(n), delimiter)) => {
-                        let this = *n;
-                        *n += 1;
-                        Some((this, *delimiter))
-                    }
-                    _ => None,
-                };
-                let mark = number.map_or_else(|| BULLET.to_string(), |(n, d)| format!("{n}{d}"));
+                let mark = self.next_item_mark();
                 self.start_item(&mark);
             }
             Node::ItemEnd => self.end_item(out, warn),
@@ -452,6 +434,37 @@ impl Writer {
             Node::Code { lines } => self.code(lines, out, warn),
             Node::Games(_) | Node::Position(_) => {}
         }
+    }
+
+    /// A heading, and its entry in the contents list when the list names its level.
+    fn listed_heading(
+        &mut self,
+        level: u8,
+        text: &Inline,
+        options: &Options,
+        out: &mut Vec<Block>,
+        warn: &mut dyn FnMut(Warning),
+    ) {
+        let listed = self.contents.wanted && level as usize <= options.toc_depth;
+        let mark = listed.then(|| u32::try_from(self.contents.found.len()).ok());
+        let p = self.heading(level, text, mark.flatten(), out, warn);
+        if let (Some(Some(_)), Some(cells)) = (mark, p) {
+            self.contents.found.push(Entry { level, cells });
+        }
+    }
+
+    /// The marker of the next item of the list in force: its number and delimiter, counted
+    /// on, or the bullet.
+    fn next_item_mark(&mut self) -> String {
+        let number = match self.frames.last_mut() {
+            Some(Frame::List(Some(n), delimiter)) => {
+                let this = *n;
+                *n += 1;
+                Some((this, *delimiter))
+            }
+            _ => None,
+        };
+        number.map_or_else(|| BULLET.to_string(), |(n, d)| format!("{n}{d}"))
     }
 
     /// Where a volume may end before `node`: before the top-level blocks of prose, never

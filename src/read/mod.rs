@@ -342,71 +342,80 @@ fn tags(heading: &[String]) -> Vec<(&'static str, String)> {
     }
     let mut rest: Vec<&str> = Vec::new();
     match first.split_once(" – ") {
-        Some((w, b)) => {
-            for (side, elo, player) in [("White", "WhiteElo", w), ("Black", "BlackElo", b)] {
-                let (name, rating) = match player.rsplit_once(" (") {
-                    Some((n, r))
-                        if r.ends_with(')')
-                            && r[..r.len() - 1].bytes().all(|b| b.is_ascii_digit()) =>
-                    {
-                        (n, Some(&r[..r.len() - 1]))
-                    }
-                    _ => (player, None),
-                };
-                if name != "NN" {
-                    tags.push((side, name.to_owned()));
-                }
-                if let Some(r) = rating {
-                    tags.push((elo, r.to_owned()));
-                }
-            }
-        }
+        Some((w, b)) => players_tags(w, b, &mut tags),
         None => rest.push(first),
     }
     rest.extend(lines);
+    for line in rest {
+        line_tags(line, &mut tags);
+    }
+    tags
+}
+
+/// The tags of the players' line (`White (Elo) – Black (Elo)`): names and ratings; `NN` is
+/// no name.
+fn players_tags(white: &str, black: &str, tags: &mut Vec<(&'static str, String)>) {
+    for (side, elo, player) in [("White", "WhiteElo", white), ("Black", "BlackElo", black)] {
+        let (name, rating) = match player.rsplit_once(" (") {
+            Some((n, r))
+                if r.ends_with(')') && r[..r.len() - 1].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                (n, Some(&r[..r.len() - 1]))
+            }
+            _ => (player, None),
+        };
+        if name != "NN" {
+            tags.push((side, name.to_owned()));
+        }
+        if let Some(r) = rating {
+            tags.push((elo, r.to_owned()));
+        }
+    }
+}
+
+/// The tags of a heading's line after the players': the annotator, the opening (`ECO,
+/// Opening, Variation`), or `Event, Site, rond R, yyyy-mm-dd, result`.
+fn line_tags(line: &str, tags: &mut Vec<(&'static str, String)>) {
     let is_eco = |p: &str| {
         let b = p.as_bytes();
         b.len() == 3 && (b'A'..=b'E').contains(&b[0]) && b[1..].iter().all(u8::is_ascii_digit)
     };
-    for line in rest {
-        if let Some(a) = line.strip_prefix("Kommentarer: ") {
-            tags.push(("Annotator", a.to_owned()));
-            continue;
+    if let Some(a) = line.strip_prefix("Kommentarer: ") {
+        tags.push(("Annotator", a.to_owned()));
+        return;
+    }
+    let parts: Vec<&str> = line.split(", ").map(str::trim).collect();
+    if parts.first().is_some_and(|p| is_eco(p)) {
+        // The variation's own text may hold commas: it is the rest of the line.
+        let variation = parts.get(2..).map(|v| v.join(", "));
+        let opening = [parts.first().copied(), parts.get(1).copied()];
+        for (name, part) in ["ECO", "Opening"].into_iter().zip(opening) {
+            tags.extend(part.map(|p| (name, p.to_owned())));
         }
-        let parts: Vec<&str> = line.split(", ").map(str::trim).collect();
-        if parts.first().is_some_and(|p| is_eco(p)) {
-            // The variation's own text may hold commas: it is the rest of the line.
-            let variation = parts.get(2..).map(|v| v.join(", "));
-            let opening = [parts.first().copied(), parts.get(1).copied()];
-            for (name, part) in ["ECO", "Opening"].into_iter().zip(opening) {
-                tags.extend(part.map(|p| (name, p.to_owned())));
-            }
-            tags.extend(
-                variation
-                    .filter(|v| !v.is_empty())
-                    .map(|v| ("Variation", v)),
-            );
-            continue;
-        }
-        let mut names = ["Event", "Site"].into_iter();
-        for part in parts {
-            if let Some(r) = part.strip_prefix("rond ") {
-                tags.push(("Round", r.to_owned()));
-            } else if games::is_heading_date(part) {
-                tags.push(("Date", part.replace('-', ".")));
-            } else if let Some(result) = match part {
-                "1-0" => Some("1-0"),
-                "0-1" => Some("0-1"),
-                "remi" => Some("1/2-1/2"),
-                _ => None,
-            } {
-                tags.push(("Result", result.to_owned()));
-            } else if let Some(name) = names.next() {
-                tags.push((name, part.to_owned()));
-            }
+        tags.extend(
+            variation
+                .filter(|v| !v.is_empty())
+                .map(|v| ("Variation", v)),
+        );
+        return;
+    }
+    let mut names = ["Event", "Site"].into_iter();
+    for part in parts {
+        if let Some(r) = part.strip_prefix("rond ") {
+            tags.push(("Round", r.to_owned()));
+        } else if games::is_heading_date(part) {
+            tags.push(("Date", part.replace('-', ".")));
+        } else if let Some(result) = match part {
+            "1-0" => Some("1-0"),
+            "0-1" => Some("0-1"),
+            "remi" => Some("1/2-1/2"),
+            _ => None,
+        } {
+            tags.push(("Result", result.to_owned()));
+        } else if let Some(name) = names.next() {
+            tags.push((name, part.to_owned()));
         }
     }
-    tags
 }
 
 /// Games as PGN: the seven tags (what the heading gave back, else `?`), then the movetext in
