@@ -145,7 +145,7 @@ fn words_of<'l>(
         // at the margin; an empty line ends it (a page number's line does not). It is prose
         // once a line at the margin goes on with it: indented lines alone are a list's (a
         // contents list's entries), and their first line is marked then.
-        let mut confirmed = false;
+        let confirmed;
         // (At a page's top the layout drops the empty line before a block: a new page begins
         // no prose, a game's heading there is no paragraph going on. A paragraph that goes on
         // over a page is not known as prose after the page's end.)
@@ -155,21 +155,13 @@ fn words_of<'l>(
         if !spans.is_empty() {
             text_page = line.page;
         }
-        match (spans.is_empty(), text_start > 0) {
-            (true, _) if !page_number => (prose, candidate) = (false, false),
-            (true, _) => {}
-            (false, true) => {
-                candidate = empty_before || prose || candidate;
-                prose = false;
-            }
-            (false, false) => {
-                if candidate && !prose {
-                    confirmed = true;
-                }
-                prose |= candidate;
-                candidate = false;
-            }
-        }
+        (prose, candidate, confirmed) = prose_after(
+            (prose, candidate),
+            spans.is_empty(),
+            text_start > 0,
+            page_number,
+            empty_before,
+        );
         if confirmed
             && let Some(start) = headings
                 .iter_mut()
@@ -194,34 +186,12 @@ fn words_of<'l>(
             prose: prose && !spans.is_empty(),
             filled,
             cut: text_start > 0
-                && full_last.is_some_and(|(last, from, signed)| {
+                && full_last.is_some_and(|last| {
                     let first = spans.first().map_or(&[][..], |&(s, e)| &line.cells[s..e]);
-                    let room = width - from;
-                    // After a sign: the whole word was longer than its line, and the layout
-                    // cut after the last sign that fits, so none in this line's first word
-                    // would have fit (`Dr.` then `Hermann-Schachturnier` was wrapped at a
-                    // blank, not cut).
-                    let at_sign = !signed
-                        || (last + first.len() > room
-                            && crate::braille::block::first_cut(first)
-                                .is_none_or(|k| last + k > room));
-                    last + first.len() > width - text_start && at_sign && !is_dash(first)
+                    goes_on_cut(last, first, width, text_start)
                 }),
         });
-        // (The layout cuts a word only on a line of its own: a full line of two words or
-        // more ends where a word ends. It cuts where the line ends, or after a sign such as
-        // `/` that stands before it: `https://lichess.org/` then `ENPo6ReH`.)
-        full_last = match spans[..] {
-            [(s, e)] if line.cells.len() == width => Some((e - s, s, false)),
-            // (Not after a dash, `⠤⠤`, which a heading's players have between them.)
-            [(s, e)]
-                if crate::braille::block::ends_at_cut(&line.cells[s..e])
-                    && !line.cells[s..e].ends_with(&[HYPHEN, HYPHEN]) =>
-            {
-                Some((e - s, s, true))
-            }
-            _ => None,
-        };
+        full_last = cut_at_end(&spans, &line.cells, width);
         for (s, e) in spans {
             words.push(games::Word {
                 cells: &line.cells[s..e],
@@ -233,6 +203,67 @@ fn words_of<'l>(
         }
     }
     (words, headings)
+}
+
+/// Prose and a candidate for it after a line (`empty`: of no words; `indented`; with a
+/// `page_number` alone; after an empty line), and whether the line confirms the candidate as
+/// prose: a paragraph of prose begins indented after an empty line or after prose, and goes
+/// on at the margin; an empty line ends it (a page number's line does not).
+fn prose_after(
+    (prose, candidate): (bool, bool),
+    empty: bool,
+    indented: bool,
+    page_number: bool,
+    empty_before: bool,
+) -> (bool, bool, bool) {
+    match (empty, indented) {
+        (true, _) if !page_number => (false, false, false),
+        (true, _) => (prose, candidate, false),
+        (false, true) => (false, empty_before || prose || candidate, false),
+        (false, false) => (prose | candidate, false, candidate && !prose),
+    }
+}
+
+/// Whether a line whose first word is `first` (after `text_start` blanks) goes on a word the
+/// layout cut at the end of the line before, `last`: that word's length, where it starts,
+/// and whether it was cut after a sign (the line not full).
+fn goes_on_cut(
+    (last, from, signed): (usize, usize, bool),
+    first: &[Cell],
+    width: usize,
+    text_start: usize,
+) -> bool {
+    let room = width - from;
+    // After a sign: the whole word was longer than its line, and the layout cut after the
+    // last sign that fits, so none in this line's first word would have fit (`Dr.` then
+    // `Hermann-Schachturnier` was wrapped at a blank, not cut).
+    let at_sign = !signed
+        || (last + first.len() > room
+            && crate::braille::block::first_cut(first).is_none_or(|k| last + k > room));
+    last + first.len() > width - text_start && at_sign && !is_dash(first)
+}
+
+/// A line's one word, when the layout may have cut it at the line's end: its length, where
+/// it starts, and whether it was cut after a sign. (The layout cuts a word only on a line of
+/// its own: a full line of two words or more ends where a word ends. It cuts where the line
+/// ends, or after a sign such as `/` that stands before it: `https://lichess.org/` then
+/// `ENPo6ReH`.)
+fn cut_at_end(
+    spans: &[(usize, usize)],
+    cells: &[Cell],
+    width: usize,
+) -> Option<(usize, usize, bool)> {
+    match *spans {
+        [(s, e)] if cells.len() == width => Some((e - s, s, false)),
+        // (Not after a dash, `⠤⠤`, which a heading's players have between them.)
+        [(s, e)]
+            if crate::braille::block::ends_at_cut(&cells[s..e])
+                && !cells[s..e].ends_with(&[HYPHEN, HYPHEN]) =>
+        {
+            Some((e - s, s, true))
+        }
+        _ => None,
+    }
 }
 
 /// The words of a line, as ranges of its cells, without the page number at its end (a number
