@@ -773,35 +773,31 @@ impl GameScan {
         }
         // A word of ICCF numeric notation (`5254`, glued to its number or not; with `iccf`, a
         // check or mate sign may follow).
-        if self.reading.iccf
-            && b.get(i).is_some_and(u8::is_ascii_digit)
-            && let Some(w) = b.get(i..)
-            && let Some((core, suffix)) = match w.last() {
-                Some(b'+') => Some((&w[..w.len() - 1], SourceSuffix::Check)),
-                Some(b'#') => Some((&w[..w.len() - 1], SourceSuffix::Mate)),
-                _ => None,
-            }
-            && let Some(mut word) = iccf_move(core)
-        {
-            word.suffix = Some(suffix);
-            self.raw = false;
-            return self.token(text, TokKind::Move(word), i, end);
-        }
         if b.get(i).is_some_and(u8::is_ascii_digit)
-            && let Some(word) = b.get(i..).and_then(iccf_move)
-        {
-            if self.reading.iccf {
-                self.raw = false;
-                return self.token(text, TokKind::Move(word), i, end);
-            }
-            // (`auto`: a move number for now; [`GameScan::finish`] decides.)
-            self.iccf_words += 1;
-        } else if self.reading.iccf
             && let Some(w) = b.get(i..)
-            && (4..=5).contains(&w.len())
-            && w.iter().all(u8::is_ascii_digit)
         {
-            return Err(not_iccf(text.get(i..end).unwrap_or_default(), i, end));
+            let iccf = self.reading.iccf;
+            let (core, suffix) = match w.last() {
+                Some(b'+') if iccf => (&w[..w.len() - 1], Some(SourceSuffix::Check)),
+                Some(b'#') if iccf => (&w[..w.len() - 1], Some(SourceSuffix::Mate)),
+                _ => (w, None),
+            };
+            match iccf_move(core) {
+                Some(mut word) if iccf => {
+                    word.suffix = suffix;
+                    self.raw = false;
+                    return self.token(text, TokKind::Move(word), i, end);
+                }
+                // (`auto`: a move number for now; [`GameScan::finish`] decides.)
+                Some(_) => self.iccf_words += 1,
+                None if iccf
+                    && (4..=5).contains(&core.len())
+                    && core.iter().all(u8::is_ascii_digit) =>
+                {
+                    return Err(not_iccf(text.get(i..end).unwrap_or_default(), i, end));
+                }
+                None => {}
+            }
         }
         if i < end
             && let Some(word) = quick_move(&b[i..], self.reading)
