@@ -1,0 +1,289 @@
+//! The lines of a PGN input cut into games where pgn-reader cuts them, each game scanned as
+//! its lines come ([`Scanner`]).
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use super::movetext::is_blank;
+use super::tags::is_tag_line;
+use super::{GameScan, Phase, is_space};
+use crate::chess::letters::Reading;
+use crate::document::lines::{read_line_within, too_long};
+use crate::error::{Diagnostic, Located, Location};
+use crate::source::{MAX_HELD, MAX_HELD_TEXT};
+
+/// Reads lines and cuts them into games where pgn-reader does: a game's movetext ends at an
+/// empty line or at a line starting with `[` (outside comments).
+pub(crate) struct Scanner<R> {
+    input: R,
+    /// Lines read and not yet used (the `[` line that ended the game before, and the tag
+    /// lines before it that are the next game's), each with its file line number.
+    held: VecDeque<(String, u32)>,
+    /// The file line number of the last line read from the input.
+    line_no: u32,
+    /// The file line number of the line `next_line` gave last.
+    current: u32,
+    /// The input is read to its end.
+    ended: bool,
+    pub game: GameScan,
+    /// How each game's piece letters are read.
+    reading: Reading,
+}
+
+/// The most lines, and the most tokens (moves, signs, comments, brackets), of one game: a
+/// real game has some thousands (issue 32: `yes e4` grew a game of three bytes a move, whose
+/// tokens took a gigabyte before its text reached [`MAX_HELD`]).
+const MAX_PARTS: usize = 1 << 20;
+
+/// The bit of a tag name of PGN's Seven Tag Roster (every game has each once: one written
+/// again while tags are read begins the next game); 0 for any other name.
+pub(super) fn roster_bit(name: &[u8]) -> u8 {
+    match name {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        _ => 0,
+    }
+}
+
+/// The roster bit of a line's tag (`[Name "…`, blanks before it allowed); 0 for any other
+/// line. (At every line of tags: no trimming, no search.)
+fn roster_bit_of(line: &str) -> u8 {
+    let b = line.trim_start_matches([' ', '\t']).as_bytes();
+    let Some(rest) = b.strip_prefix(b"[") else {
+        return 0;
+    };
+    let end = rest
+        .iter()
+        .position(|&c| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    roster_bit(&rest[..end])
+}
+
+/// Where the tag lines after a blank line begin in a game being read: lines that go to the
+/// next game when one of them, or the line after them, repeats a tag of the roster.
+#[derive(Copy, Clone)]
+struct SinceBlank {
+    text: usize,
+    tags: usize,
+    line_starts: usize,
+    line_no: u32,
+}
+
+impl<R: BufRead> Scanner<R> {
+    pub(crate) fn new(input: R, first_line: u32) -> Self {
+        Scanner {
+            input,
+            held: VecDeque::new(),
+            line_no: first_line.saturating_sub(1),
+            current: first_line.saturating_sub(1),
+            ended: false,
+            game: GameScan::new(),
+            reading: Reading::default(),
+        }
+    }
+
+    /// Reads piece letters (and numbers) as `reading` says.
+    pub(crate) fn set_reading(&mut self, reading: Reading) {
+        self.reading = reading;
+    }
+
+    /// Whether the game just scanned ended at the end of the input (no line of a later one
+    /// is read or held).
+    pub(crate) fn at_end(&self) -> bool {
+        self.ended && self.held.is_empty()
+    }
+
+    /// The game just scanned, taken out; the next is scanned into `next` (a game done with,
+    /// whose buffers are kept, or a new one).
+    pub(crate) fn take_game(&mut self, next: Option<GameScan>) -> GameScan {
+        std::mem::replace(&mut self.game, next.unwrap_or_else(GameScan::new))
+    }
+
+    /// How much memory a scanned game holds on to (its text's), to tell whether it is worth
+    /// keeping for another game.
+    pub(crate) fn held(game: &GameScan) -> usize {
+        game.text.capacity()
+    }
+
+    /// The next line read is line `line` of its file.
+    pub(crate) fn set_first_line(&mut self, line: u32) {
+        self.line_no = line.saturating_sub(1);
+    }
+
+    /// The error for a game longer than [`MAX_HELD`] or of more than [`MAX_PARTS`] lines or
+    /// tokens, at its first line (the file's name is
+    /// given by the caller's [`Error::io`](crate::error::Error::io)).
+    fn too_long(&self) -> io::Error {
+        let at = Location {
+            file: String::new(),
+            line: self.game.first_line.max(1),
+            column: 1,
+        };
+        let message = format!(
+            "this game is larger than a game may be ({MAX_HELD_TEXT} of text, or a million \
+             lines or moves, signs and comments): it is not read"
+        );
+        let d = Diagnostic::new(at, message).with_hint(
+            "a comment or a variation that is never closed takes in the rest of the file; \
+             close it, or split the game",
+        );
+        io::Error::new(io::ErrorKind::InvalidData, Located(Box::new(d)))
+    }
+
+    /// Reads the next line onto the end of the game text (without its line end); returns where
+    /// it starts, or `None` at the end of the input.
+    fn next_line(&mut self) -> io::Result<Option<usize>> {
+        let text = &mut self.game.text;
+        let start = text.len();
+        if let Some((line, number)) = self.held.pop_front() {
+            text.push_str(&line);
+            self.current = number;
+            return Ok(Some(start));
+        }
+        // (A game of a million short lines or words holds far more than its text: each
+        // line's start and each token are kept.)
+        if self.game.line_starts.len() > MAX_PARTS || self.game.tokens.len() > MAX_PARTS {
+            return Err(self.too_long());
+        }
+        let text = &mut self.game.text;
+        let read = match read_line_within(&mut self.input, text, MAX_HELD) {
+            Err(e) if too_long(&e) => return Err(self.too_long()),
+            read => read?,
+        };
+        if read == 0 {
+            self.ended = true;
+            return Ok(None);
+        }
+        self.line_no = self.line_no.saturating_add(1);
+        self.current = self.line_no;
+        if text.ends_with('\n') {
+            text.pop();
+            if text.ends_with('\r') {
+                text.pop();
+            }
+        }
+        Ok(Some(start))
+    }
+
+    /// Keeps the line read at `start` as part of the game and scans it.
+    fn take_line(&mut self, start: usize) {
+        let g = &mut self.game;
+        g.ascii &= g.text[start..].is_ascii();
+        g.line_starts.push(start);
+        g.text.push('\n');
+        g.scan_line(start);
+    }
+
+    /// Gives the next game the lines of this one from `cut` on and the line at `start` (not
+    /// taken yet), in order.
+    fn hold_since(&mut self, cut: SinceBlank, start: usize) {
+        let g = &mut self.game;
+        let taken = g.text.get(cut.text..start).unwrap_or_default();
+        let mut number = cut.line_no;
+        let mut lines: Vec<(String, u32)> = Vec::new();
+        for line in taken.strip_suffix('\n').unwrap_or(taken).split('\n') {
+            lines.push((line.to_owned(), number));
+            number = number.saturating_add(1);
+        }
+        lines.push((
+            g.text.get(start..).unwrap_or_default().to_owned(),
+            self.current,
+        ));
+        for line in lines.into_iter().rev() {
+            self.held.push_front(line);
+        }
+        g.text.truncate(cut.text);
+        g.tags.truncate(cut.tags);
+        g.line_starts.truncate(cut.line_starts);
+    }
+
+    /// Reads the next game into `self.game`; false at the end of the input.
+    pub(crate) fn next_game(&mut self) -> io::Result<bool> {
+        self.game.reading = self.reading;
+        self.game.reset();
+        let start = loop {
+            let Some(start) = self.next_line()? else {
+                return Ok(false);
+            };
+            let t = self.game.text[start..].trim_start_matches(is_space);
+            if !t.is_empty() && !t.starts_with('%') {
+                self.game.phase = if t.starts_with('[') {
+                    Phase::Tags
+                } else {
+                    Phase::Movetext
+                };
+                break start;
+            }
+            self.game.text.truncate(start);
+        };
+        self.game.first_line = self.current;
+        self.take_line(start);
+        let mut after_blank = false;
+        let mut since_blank: Option<SinceBlank> = None;
+        while let Some(start) = self.next_line()? {
+            let g = &mut self.game;
+            let line = &g.text[start..];
+            // (Only a tag line after a blank line, or one of the roster's read with the tags,
+            // ends a game.)
+            let tag = match after_blank {
+                true => is_tag_line(line),
+                false => None,
+            };
+            let repeated = |name: &str| g.tags.iter().any(|t| g.slice(t.name) == name);
+            // A tag line after a blank line starts the next game even where the game before has
+            // no movetext yet, when it repeats a tag of the game (a game of tags only: its tags
+            // must not become the next game's), or where a '{' was left open (which would take
+            // every game after it into its comment). A tag of the roster repeated while tags
+            // are read does so with no blank line before it too (a game of tags only run into
+            // the next game's tags); another tag repeated among the others stays in its game.
+            let roster_again = g.phase == Phase::Tags
+                && g.error.is_none()
+                && roster_bit_of(line) & g.roster_seen != 0
+                && is_tag_line(line).is_some();
+            let next_game = roster_again
+                || (after_blank
+                    && match tag {
+                        Some(name) if g.phase == Phase::Tags => repeated(name),
+                        Some(_) => g.open_comment.is_some(),
+                        None => false,
+                    });
+            if next_game
+                && !after_blank
+                && g.phase == Phase::Tags
+                && let Some(cut) = since_blank
+            {
+                // The tag lines since the last blank line are the next game's too.
+                self.hold_since(cut, start);
+                break;
+            }
+            if next_game || (g.phase == Phase::Movetext && g.open_comment.is_none()) {
+                if line.is_empty() && !next_game {
+                    g.text.truncate(start);
+                    break;
+                }
+                if line.starts_with('[') || next_game {
+                    self.held.push_back((line.to_owned(), self.current));
+                    g.text.truncate(start);
+                    break;
+                }
+            }
+            if after_blank && g.phase == Phase::Tags && tag.is_some() {
+                since_blank = Some(SinceBlank {
+                    text: start,
+                    tags: g.tags.len(),
+                    line_starts: g.line_starts.len(),
+                    line_no: self.current,
+                });
+            }
+            after_blank = is_blank(line);
+            self.take_line(start);
+        }
+        self.game.finish();
+        Ok(true)
+    }
+}
