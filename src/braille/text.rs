@@ -451,37 +451,8 @@ impl<'a> Engine<'a> {
             self.in_space = false;
             return next;
         }
-        if (ch == '0' || ch == 'O')
-            && let Some((end, zeros)) = self.castling_at(i)
-        {
-            let went = self.castling(i, end, zeros);
-            if went > i {
-                return went;
-            }
-        }
-        // A long dash next to a plus is the dash of an evaluation sign, as typeset chess
-        // books write `+–` and `–+`: the book's sign has one dash (`⠲⠤`, `⠤⠲`), whichever
-        // dash the print has (issue 31).
-        // So is the dash of `+/–` and `–/+`.
-        if matches!(ch, '–' | '—')
-            && (self.text[..i].ends_with('+')
-                || self.text[next..].starts_with('+')
-                || self.text[..i].ends_with("+/")
-                || self.text[next..].starts_with("/+"))
-        {
-            self.word_start = false;
-            self.sign(&[Cell::dots("36")]);
-            return next;
-        }
-        // `+=` and `=+` standing alone are the Danish article's spelling of `⩲` and `⩱`
-        // (white, black slightly better; issue 34): the book's signs `+/=` and `=/+`.
-        if matches!(ch, '+' | '=')
-            && let Some(glyph) = self.lone_evaluation(i)
-            && let Some(rule) = Self::rule(glyph)
-        {
-            self.word_start = false;
-            self.sign(rule.cells);
-            return i + 2;
+        if let Some(went) = self.chess_sign(i, ch, next) {
+            return went;
         }
         let Some(rule) = Self::rule(ch) else {
             self.word_start = false;
@@ -544,6 +515,46 @@ impl<'a> Engine<'a> {
             Class::Hyphen | Class::Sign | Class::Space | Class::Ignored => self.sign(rule.cells),
         }
         next
+    }
+
+    /// The signs of chess in prose at the character `ch` at `i` (ending at `next`): castling
+    /// (`0-0`, `O-O-O`), the dash of an evaluation sign, `+=` and `=+`; where to go on, or
+    /// `None` for none here.
+    #[inline]
+    fn chess_sign(&mut self, i: usize, ch: char, next: usize) -> Option<usize> {
+        if (ch == '0' || ch == 'O')
+            && let Some((end, zeros)) = self.castling_at(i)
+        {
+            let went = self.castling(i, end, zeros);
+            if went > i {
+                return Some(went);
+            }
+        }
+        // A long dash next to a plus is the dash of an evaluation sign, as typeset chess
+        // books write `+–` and `–+`: the book's sign has one dash (`⠲⠤`, `⠤⠲`), whichever
+        // dash the print has (issue 31).
+        // So is the dash of `+/–` and `–/+`.
+        if matches!(ch, '–' | '—')
+            && (self.text[..i].ends_with('+')
+                || self.text[next..].starts_with('+')
+                || self.text[..i].ends_with("+/")
+                || self.text[next..].starts_with("/+"))
+        {
+            self.word_start = false;
+            self.sign(&[Cell::dots("36")]);
+            return Some(next);
+        }
+        // `+=` and `=+` standing alone are the Danish article's spelling of `⩲` and `⩱`
+        // (white, black slightly better; issue 34): the book's signs `+/=` and `=/+`.
+        if matches!(ch, '+' | '=')
+            && let Some(glyph) = self.lone_evaluation(i)
+            && let Some(rule) = Self::rule(glyph)
+        {
+            self.word_start = false;
+            self.sign(rule.cells);
+            return Some(i + 2);
+        }
+        None
     }
 
     /// A letter at `i`: joins combining marks after it, writes capital signs, the separator

@@ -75,12 +75,7 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
     let words = p.finished_words();
     let mut line = std::mem::take(&mut lines.line);
     line.clear();
-    let indent = |first: bool| if first { p.first_indent } else { p.rest_indent };
-    let start_line = |line: &mut Vec<Cell>, first: bool| {
-        line.clear();
-        line.resize(indent(first).min(width.saturating_sub(1)), Cell::BLANK);
-    };
-    start_line(&mut line, true);
+    start_line(p, width, &mut line, true);
     // `line` holds the line's start; whole groups that fit after it are only noted in `span`
     // and copied when the line is done (a copy a word was most of the layout's time). `len` is
     // the line's length with the span.
@@ -135,7 +130,7 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
             let done = lines.new_line();
             done.extend_from_slice(&line);
             put_span(p, span.take(), done);
-            start_line(&mut line, false);
+            start_line(p, width, &mut line, false);
             len = line.len();
             line_has_words = false;
             continue;
@@ -144,67 +139,7 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
         // (a move number with its move: a number never ends a line), the words of a run
         // longer than a line one by one.
         put_span(p, span.take(), &mut line);
-        let mut k = i;
-        while words[k].bound && k + 1 < words.len() {
-            k += 1;
-        }
-        if k > i {
-            let run = (words[k].end - words[i].start) as usize;
-            if line.len() + usize::from(line_has_words) + run <= width {
-                let span = Span {
-                    blank: line_has_words,
-                    first: words[i],
-                    last: words[k],
-                };
-                put_span(p, Some(span), &mut line);
-                line_has_words = true;
-                i = k + 1;
-                len = line.len();
-                continue;
-            }
-            if line_has_words && p.rest_indent + run <= width {
-                lines.push(&line);
-                start_line(&mut line, false);
-                line_has_words = false;
-                len = line.len();
-                continue;
-            }
-        }
-        let w = words[i];
-        let wl = len_of(w);
-        let sep = usize::from(line_has_words);
-        if line.len() + sep + wl <= width {
-            if line_has_words {
-                line.push(Cell::BLANK);
-            }
-            line.extend_from_slice(p.word_cells(w));
-            line_has_words = true;
-            i += 1;
-        } else if line_has_words {
-            lines.push(&line);
-            start_line(&mut line, false);
-            line_has_words = false;
-        } else if wl <= width {
-            // A word that fits a line but not after the indent: the indent gives way, since
-            // only a word longer than a whole line may be cut.
-            line.truncate(width - wl);
-            line.extend_from_slice(p.word_cells(w));
-            line_has_words = true;
-            i += 1;
-        } else {
-            // A word longer than the whole line: cut it. The line holds only its indent here.
-            let cells = p.word_cells(w).to_vec();
-            cut_word(
-                &cells,
-                &p.cut_points(w),
-                width,
-                p.rest_indent,
-                &mut line,
-                lines,
-            );
-            line_has_words = line.len() > p.rest_indent.min(width.saturating_sub(1));
-            i += 1;
-        }
+        i = long_group(p, width, i, &mut line, &mut line_has_words, lines);
         len = line.len();
     }
     if line_has_words {
@@ -214,6 +149,83 @@ pub(crate) fn fill_lines(p: &mut Paragraph, width: usize, lines: &mut Lines) {
     }
     place_trailer(&p.trailer, width, lines);
     lines.line = line;
+}
+
+/// Starts a line of paragraph `p` (its `first` or a later one): its indent, short of the
+/// whole width.
+#[inline]
+fn start_line(p: &Paragraph, width: usize, line: &mut Vec<Cell>, first: bool) {
+    let indent = if first { p.first_indent } else { p.rest_indent };
+    line.clear();
+    line.resize(indent.min(width.saturating_sub(1)), Cell::BLANK);
+}
+
+/// [`fill_lines`] for a glued group from word `i` on that is longer than a line: placed on
+/// the line itself a bound run at a time (a move number with its move: a number never ends a
+/// line), the words of a run longer than a line one by one. The word to go on from. (Rare:
+/// kept out of the loop of [`fill_lines`].)
+#[inline(never)]
+fn long_group(
+    p: &Paragraph,
+    width: usize,
+    i: usize,
+    line: &mut Vec<Cell>,
+    line_has_words: &mut bool,
+    lines: &mut Lines,
+) -> usize {
+    let words = p.finished_words();
+    let mut k = i;
+    while words[k].bound && k + 1 < words.len() {
+        k += 1;
+    }
+    if k > i {
+        let run = (words[k].end - words[i].start) as usize;
+        if line.len() + usize::from(*line_has_words) + run <= width {
+            let span = Span {
+                blank: *line_has_words,
+                first: words[i],
+                last: words[k],
+            };
+            put_span(p, Some(span), line);
+            *line_has_words = true;
+            return k + 1;
+        }
+        if *line_has_words && p.rest_indent + run <= width {
+            lines.push(line);
+            start_line(p, width, line, false);
+            *line_has_words = false;
+            return i;
+        }
+    }
+    let w = words[i];
+    let wl = len_of(w);
+    let sep = usize::from(*line_has_words);
+    if line.len() + sep + wl <= width {
+        if *line_has_words {
+            line.push(Cell::BLANK);
+        }
+        line.extend_from_slice(p.word_cells(w));
+        *line_has_words = true;
+        i + 1
+    } else if *line_has_words {
+        lines.push(line);
+        start_line(p, width, line, false);
+        *line_has_words = false;
+        i
+    } else if wl <= width {
+        // A word that fits a line but not after the indent: the indent gives way, since
+        // only a word longer than a whole line may be cut.
+        line.truncate(width - wl);
+        line.extend_from_slice(p.word_cells(w));
+        *line_has_words = true;
+        i + 1
+    } else {
+        // A word longer than the whole line: cut it. The line holds only its indent here.
+        let cells = p.word_cells(w).to_vec();
+        cut_word(&cells, &p.cut_points(w), width, p.rest_indent, line, lines);
+        *line_has_words = line.len() > p.rest_indent.min(width.saturating_sub(1));
+        i + 1
+    }
 }
 
 /// Words of a paragraph placed on a line and not yet copied into it: from `first` to `last`,
