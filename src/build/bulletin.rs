@@ -297,7 +297,7 @@ fn tidy(name: &str) -> String {
 /// accents folded (é as e, ü as y, æ as ä, ø as ö), and å, ä, ö as the last letters after z;
 /// what is not a letter or digit sorts before the letters (a blank before any letter, so
 /// `Berg, A` comes before `Bergström`).
-pub(super) fn sort_key(name: &str) -> Vec<u32> {
+fn sort_key(name: &str) -> Vec<u32> {
     let code = sort_code;
     let mut key = Vec::with_capacity(name.len());
     // ASCII (most names, and each is keyed at every game) has nothing to compose, fold or

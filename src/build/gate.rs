@@ -29,7 +29,7 @@ pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<Summary> {
 }
 
 /// The error a denied warning becomes: the warning itself, at its place.
-pub(super) fn denied(w: &Warning, count: usize) -> Error {
+fn denied(w: &Warning, count: usize) -> Error {
     let mut d = w.0.clone();
     d.message = match count {
         0 | 1 => format!("{} (warning denied by --deny-warnings)", d.message),
@@ -45,7 +45,7 @@ pub(super) fn denied(w: &Warning, count: usize) -> Error {
     d.into()
 }
 
-pub(super) fn run_gated(
+fn run_gated(
     job: &Job,
     warn: &mut dyn FnMut(&Warning),
     gate: &dyn Fn() -> Result<()>,
@@ -396,7 +396,7 @@ impl Gated<'_> {
 
 /// The warning for the files of an earlier build's volumes beyond this build's (issue 32):
 /// named, never removed, as they may be another input's outputs.
-pub(super) fn stale_volumes(first: &Path, last: &Path, n: usize, pattern: &str) -> Warning {
+fn stale_volumes(first: &Path, last: &Path, n: usize, pattern: &str) -> Warning {
     let files = match n {
         1 => format!("{} is", first.display()),
         _ => format!(

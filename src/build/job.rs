@@ -86,7 +86,7 @@ pub struct Job {
 }
 
 /// The most threads a build starts, whatever `--jobs` asks.
-pub(super) const MAX_JOBS: usize = 256;
+const MAX_JOBS: usize = 256;
 
 impl Job {
     /// How the loop runs: its threads, and whether it only checks.

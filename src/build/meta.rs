@@ -62,7 +62,7 @@ pub(super) fn meta(
 
 /// The date (`yyyy-mm-dd`, UTC) of a time in seconds since 1970 (the civil calendar from a day
 /// count: Howard Hinnant's algorithm).
-pub(super) fn date_of(seconds: i64) -> String {
+fn date_of(seconds: i64) -> String {
     let days = seconds.div_euclid(86_400);
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

@@ -3,7 +3,7 @@
 use super::*;
 
 /// A writer that hands what passes through it to the build's check of itself.
-pub(super) struct Tee<'a> {
+struct Tee<'a> {
     pub(super) inner: &'a mut dyn VolumeWrite,
     pub(super) verifier: Option<verify::Feed>,
 }
@@ -360,7 +360,7 @@ fn overfull_volumes(
 /// A chapter's front matter says only how the chapter is written: a title, an author or a
 /// list of chapters there is the book's to say (in `bok.yaml` or the first chapter), and is
 /// left out with a warning.
-pub(super) fn not_the_book(
+fn not_the_book(
     name: &str,
     text: &str,
     front: &mut frontmatter::FrontMatter,

@@ -547,7 +547,7 @@ pub(super) fn skipped(d: Diagnostic, what: LeftOut, keep_going: bool) -> Warning
 }
 
 /// Where a node of prose comes from, for the HTML proof: its line, what it is, its print text.
-pub(super) fn origin_of(node: &Node, name: &str) -> Option<Origin> {
+fn origin_of(node: &Node, name: &str) -> Option<Origin> {
     // (Without the mark that ends a number before a note's number: it is for the braille.)
     let text = |inline: &[crate::document::Piece]| -> String {
         inline
@@ -601,7 +601,7 @@ pub(super) fn origin_of(node: &Node, name: &str) -> Option<Origin> {
 }
 
 /// Where a game comes from, for the HTML proof: its players, event and result.
-pub(super) fn game_origin(game: &games::About, at: Location) -> Origin {
+fn game_origin(game: &games::About, at: Location) -> Origin {
     let tag = |name: &str| game.tag(name);
     let mut text = match (tag("White"), tag("Black")) {
         (Some(w), Some(b)) => format!("{w} – {b}"),
@@ -648,17 +648,17 @@ pub(super) fn lay_out<S: LineSink>(
 /// file, a ```` ```fen ```` block, the start of a game): a board needs [`BOARD_WIDTH`] cells a
 /// line and [`BOARD_PAGE`] lines a page; on a shorter line or page the position is written as
 /// a piece list (a board is never split across pages).
-pub(super) fn board_fits(options: &Options) -> bool {
+fn board_fits(options: &Options) -> bool {
     options.diagram != DiagramForm::Board
         || (options.line_length >= BOARD_WIDTH
             && (options.page_length == 0 || options.page_length >= BOARD_PAGE))
 }
 
 /// Lines a page must have for a board: its 12 lines and a page number line.
-pub(super) const BOARD_PAGE: usize = BOARD_LINES + 1;
+const BOARD_PAGE: usize = BOARD_LINES + 1;
 
 /// The warning for a board too wide or too tall, once a file or block (`source`).
-pub(super) fn too_wide(
+fn too_wide(
     warned: &mut Option<Source>,
     source: Source,
     at: Location,
@@ -683,7 +683,7 @@ pub(super) fn too_wide(
 /// The options of a ```` ```pgn ```` or ```` ```fen ```` block: the output's, changed by the
 /// words of its info string. Unknown words are warnings at their place, given when `reporter`
 /// is there.
-pub(super) fn block_options(
+fn block_options(
     options: &Options,
     words: &Words,
     file: &str,

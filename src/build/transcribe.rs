@@ -28,7 +28,7 @@ impl Prepared {
 
 /// The pages a pass lays out of a bulletin's title page and contents list alone (its first
 /// input read as empty: no games, no index); `None` when the first input is no spooled PGN.
-pub(super) fn front_pages(
+fn front_pages(
     pass: Pass<'_, '_>,
     opened: &[(String, Prepared, InputKind, Role)],
     each: &[Options],
@@ -49,7 +49,7 @@ pub(super) fn front_pages(
 }
 
 /// A sink that only counts: the trial passes of a contents list.
-pub(super) struct NoLines;
+struct NoLines;
 
 impl LineSink for NoLines {
     fn line(&mut self, _: &[braille::Cell]) -> io::Result<()> {
@@ -89,7 +89,7 @@ pub(super) fn resolve(
 
 /// A bulletin is written in compact notation, the notation of scoresheets and bulletins
 /// (rules.md §3), unless a notation is asked for.
-pub(super) fn bulletin_notation(mut settings: Settings) -> Settings {
+fn bulletin_notation(mut settings: Settings) -> Settings {
     if settings.bulletin == Some(true) && settings.notation.is_none() {
         settings.notation = Some(Notation::Compact);
     }
@@ -196,7 +196,7 @@ pub fn transcribe_bytes(
 }
 
 /// The warning for a bulletin asked of a build with no .pgn file to lay out as one.
-pub(super) fn no_bulletin(file: &str) -> Warning {
+fn no_bulletin(file: &str) -> Warning {
     let d = Diagnostic::new(
         Location {
             file: file.to_owned(),
@@ -213,7 +213,7 @@ pub(super) fn no_bulletin(file: &str) -> Warning {
 }
 
 /// The warning for a bulletin without pages (`page_length` 0).
-pub(super) fn unpaged_bulletin(file: &str) -> Warning {
+fn unpaged_bulletin(file: &str) -> Warning {
     let d = Diagnostic::new(
         Location {
             file: file.to_owned(),
@@ -229,7 +229,7 @@ pub(super) fn unpaged_bulletin(file: &str) -> Warning {
 /// The warning for an input whose bytes are not UTF-8, at the first byte that is not (the
 /// encoding was guessed from there). A UTF-16 byte-order mark names its encoding as
 /// `--input-encoding` would: no warning then.
-pub(super) fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> Warning {
+fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> Warning {
     let message = format!(
         "not UTF-8 from here on: the whole file is read as {}",
         input.encoding.name()
@@ -249,7 +249,7 @@ pub(super) fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> War
 pub(super) type Opened = (String, Prepared, InputKind, Role);
 
 /// Transcribes opened inputs into one output stream: the one loop.
-pub(super) fn transcribe_opened(
+fn transcribe_opened(
     inputs: Vec<(source::Input, InputKind, Role)>,
     settings: &Settings,
     drive: Drive,
@@ -390,7 +390,7 @@ fn folder_bases(opened: &[Opened]) -> Result<Vec<Option<Settings>>> {
 }
 
 /// Each input's options, with what they ask of the whole output.
-pub(super) struct EachOptions {
+struct EachOptions {
     pub(super) options: Vec<Options>,
     /// The page profile files the books name (inputs too: no output may be one).
     pub(super) profile_files: Vec<PathBuf>,

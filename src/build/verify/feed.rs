@@ -14,7 +14,7 @@ pub(super) enum Told {
 /// Batches on their way to a check on its own thread, at most: the build waits when the
 /// check is this far behind (memory stays bounded: a batch holds the bytes of one flush of
 /// the output's buffer and the games told before them).
-pub(super) const TOLD_AHEAD: usize = 16;
+const TOLD_AHEAD: usize = 16;
 
 /// Where a build hands its games and the bytes it writes to its check of itself. The check
 /// starts on the build's thread; when the build may use more than one, it moves to a thread
@@ -28,7 +28,7 @@ pub(in crate::build) struct Feed(Rc<RefCell<Link>>);
 /// The check's end: its verdict, once all is written.
 pub(in crate::build) struct Verdict(Rc<RefCell<Link>>);
 
-pub(super) enum Link {
+enum Link {
     /// The check on the build's thread, and whether it may move to its own.
     Here(Box<Verifier>, bool),
     /// On its own thread: what is told since the last batch went (a batch goes with the
@@ -140,7 +140,7 @@ impl Verdict {
 }
 
 /// The check on its own thread: what it is told, in order, to the verdict.
-pub(super) fn check_told(mut verifier: Verifier, rx: Receiver<Vec<Told>>) -> Result<()> {
+fn check_told(mut verifier: Verifier, rx: Receiver<Vec<Told>>) -> Result<()> {
     for batch in rx {
         for told in batch {
             if let Told::Finish = told {

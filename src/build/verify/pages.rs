@@ -147,7 +147,7 @@ pub(super) fn find(source: &SourceGame, words: &[PageWord<'_>], last: bool) -> F
 }
 
 /// Whether the first word of `words` begins `cells`, as a word cut at its line's end.
-pub(super) fn starts_cut(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
+fn starts_cut(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
     words
         .first()
         .is_some_and(|w| w.ends_line && cells.starts_with(w.cells))
@@ -155,7 +155,7 @@ pub(super) fn starts_cut(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
 
 /// How many words of `words` make up `cells`: one that is it, or a word cut at its line's
 /// end and its pieces at the next lines' starts.
-pub(super) fn take_word(cells: &[Cell], words: &[PageWord<'_>]) -> Option<usize> {
+fn take_word(cells: &[Cell], words: &[PageWord<'_>]) -> Option<usize> {
     let w = words.first()?;
     if w.cells == cells {
         return Some(1);
@@ -176,7 +176,7 @@ pub(super) fn take_word(cells: &[Cell], words: &[PageWord<'_>]) -> Option<usize>
 }
 
 /// Whether `words` end with the start of `cells`, cut at the end of what is read so far.
-pub(super) fn is_cut_at_end(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
+fn is_cut_at_end(cells: &[Cell], words: &[PageWord<'_>]) -> bool {
     let mut rest = cells;
     for (k, w) in words.iter().enumerate() {
         let Some(r) = rest.strip_prefix(w.cells) else {

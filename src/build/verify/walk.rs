@@ -406,7 +406,7 @@ impl<'s, 'p> Walk<'s, 'p> {
 }
 
 /// Whether the legal move `m` is the source's move `facts`.
-pub(super) fn same_move(m: &Move, facts: &MoveFacts) -> bool {
+fn same_move(m: &Move, facts: &MoveFacts) -> bool {
     match (facts.kind, m) {
         (MoveKind::Castle(side), m) => m.castling_side() == Some(side),
         (
