@@ -34,7 +34,7 @@ impl GameScan {
         self.note_lang(text, piece, promotion, start, end)
     }
 
-    pub(super) fn note_lang(
+    fn note_lang(
         &mut self,
         text: &str,
         piece: Option<Letter>,

@@ -99,7 +99,7 @@ impl GameScan {
     }
 
     /// After an error: follows only comments, so that the game still ends where it should.
-    pub(super) fn skim(&mut self, line: &str, base: usize, mut i: usize) {
+    fn skim(&mut self, line: &str, base: usize, mut i: usize) {
         let b = line.as_bytes();
         while i < b.len() {
             match b[i] {
@@ -203,7 +203,7 @@ impl GameScan {
     /// A NAG written `$` and a number at byte `i` of the line `text[start..end]`: the byte
     /// after it.
     #[inline(always)]
-    pub(super) fn dollar_nag(
+    fn dollar_nag(
         &mut self,
         text: &str,
         start: usize,
@@ -235,7 +235,7 @@ impl GameScan {
     /// A move sign (`!`, `?!`, …) at byte `i` of the line `text[start..end]`: the byte after
     /// it.
     #[inline(always)]
-    pub(super) fn glyph_nag(
+    fn glyph_nag(
         &mut self,
         text: &str,
         start: usize,
@@ -266,12 +266,7 @@ impl GameScan {
     /// A move number with its dots (`12.`, `12...`) at the start of the word `text[i..end]`:
     /// the byte after it (`i` when there is none).
     #[inline]
-    pub(super) fn dotted_number(
-        &mut self,
-        text: &str,
-        mut i: usize,
-        end: usize,
-    ) -> Result<usize, ScanError> {
+    fn dotted_number(&mut self, text: &str, mut i: usize, end: usize) -> Result<usize, ScanError> {
         let b = text.as_bytes().get(..end).unwrap_or_default();
         let mut j = i;
         let mut number: u32 = 0;
@@ -361,12 +356,7 @@ impl GameScan {
     /// Reads the word `text[i..end]` that is no plain move, part by part (a number glued to
     /// what follows it, an ellipsis, a move with its sign, `e.p.`, a result).
     #[inline(always)]
-    pub(super) fn word_by_word(
-        &mut self,
-        text: &str,
-        mut i: usize,
-        end: usize,
-    ) -> Result<(), ScanError> {
+    fn word_by_word(&mut self, text: &str, mut i: usize, end: usize) -> Result<(), ScanError> {
         while i < end {
             let w = text.get(i..end).unwrap_or("");
             let word = read_word(w, self.reading)

@@ -17,7 +17,7 @@ use crate::settings::Notation;
 pub(super) const MOST_COMMENT_WORDS: usize = 24;
 
 /// One of the two readings [`Reader::comment_names_the_move`] tries, as far as it got.
-pub(super) struct Attempt<'a> {
+struct Attempt<'a> {
     pub(super) r: Reader<'a>,
     /// The last word's reading: `Ok(false)` while it reads on.
     pub(super) read: Result<bool>,
@@ -43,7 +43,7 @@ pub(super) const TRIALS_DEEP: u8 = 2;
 
 /// Words a trial reading within a trial reads on, at most: a wrong reading goes wrong within a
 /// few moves (numbers that are not due), and the readings stay cheap in long annotated games.
-pub(super) const TRIAL_WORDS: usize = 60;
+const TRIAL_WORDS: usize = 60;
 
 /// Words the two readings of the reading itself read on, at most: a comment may hold a line
 /// of a dozen moves and a hundred words, and the game's own moves after it are what tell the

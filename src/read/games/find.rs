@@ -246,7 +246,7 @@ impl<'w> Finder<'w> {
     /// Black`, a dash between words) or one ending in a result (`Studie, remi`). Moves there
     /// are a game's, not prose naming moves (a game from a position whose diagram is not
     /// drawn: its moves must not vanish as text).
-    pub(super) fn after_heading(&self, i: usize) -> bool {
+    fn after_heading(&self, i: usize) -> bool {
         let words = self.words;
         let Some(before) = i.checked_sub(1).map(|k| &words[k]) else {
             return false;

@@ -66,8 +66,8 @@ pub(super) const DASH: Cell = Cell::dots("36");
 pub(super) const CAPTURE: Cell = Cell::dots("1346");
 pub(super) const CHECK: Cell = Cell::dots("16");
 pub(super) const MATE: Cell = Cell::dots("134");
-pub(super) const OPEN: Cell = Cell::dots("12356");
-pub(super) const CLOSE: Cell = Cell::dots("23456");
+const OPEN: Cell = Cell::dots("12356");
+const CLOSE: Cell = Cell::dots("23456");
 /// Ordinary notation's round brackets (variations at odd depths), the text's `(` and `)`.
 const PAREN_OPEN: Cell = Cell::dots("236");
 const PAREN_CLOSE: Cell = Cell::dots("356");
