@@ -141,37 +141,66 @@ mod architecture {
             .collect()
     }
 
-    /// Every source file: (stage, file stem, code).
+    /// Every source file: (stage, file stem, code); a folder inside a stage's (a room of
+    /// rooms: `read/games/`) as one, by its name.
     fn files() -> Vec<(String, String, String)> {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut out = Vec::new();
-        let mut visit = |path: &Path, stage: &str| {
-            let stem = path
-                .file_stem()
+        let stem = |path: &Path| {
+            path.file_stem()
                 .and_then(|s| s.to_str())
                 .unwrap_or("")
-                .to_owned();
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            out.push((stage.to_owned(), stem, code(&text)));
+                .to_owned()
         };
         for entry in std::fs::read_dir(&src).into_iter().flatten().flatten() {
             let path = entry.path();
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("")
-                .to_owned();
+            let name = stem(&path);
             if path.is_dir() {
                 for f in std::fs::read_dir(&path).into_iter().flatten().flatten() {
-                    if f.path().extension().is_some_and(|e| e == "rs") {
-                        visit(&f.path(), &name);
+                    let f = f.path();
+                    if f.is_dir() && f.file_name().is_some_and(|n| n == "tests") {
+                        // (Test modules, as in `code`.)
+                        continue;
+                    }
+                    if f.is_dir() {
+                        // A room of rooms: one node, its files' imports of the stage
+                        // together (`super::` in its files but `mod.rs` is inside it).
+                        let mut code = String::new();
+                        nested(&f, &mut code);
+                        out.push((name.clone(), stem(&f), code));
+                    } else if f.extension().is_some_and(|e| e == "rs") {
+                        let text = std::fs::read_to_string(&f).unwrap_or_default();
+                        out.push((name.clone(), stem(&f), self::code(&text)));
                     }
                 }
             } else if path.extension().is_some_and(|e| e == "rs") {
-                visit(&path, &name);
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                out.push((name, stem(&path), code(&text)));
             }
         }
         out
+    }
+
+    /// The code of the files of the folder `dir` (and its folders) that reaches out of it:
+    /// all but the `super::` paths of its files other than its `mod.rs`, which stay inside.
+    fn nested(dir: &Path, out: &mut String) {
+        for f in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let f = f.path();
+            if f.is_dir() {
+                nested(&f, out);
+                continue;
+            }
+            if f.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = code(&std::fs::read_to_string(&f).unwrap_or_default());
+            let root = f.file_stem().is_some_and(|s| s == "mod") && f.parent() == Some(dir);
+            out.push_str(&match root {
+                true => text,
+                false => text.replace("super::", "inner::"),
+            });
+            out.push('\n');
+        }
     }
 
     #[test]
