@@ -1,0 +1,179 @@
+//! The pgn-reader visitor that replays a game with shakmaty: every SAN pgn-reader reports is
+//! matched to its source token and played on the real position, which gives the move's facts.
+//!
+//! The files of this folder, by job:
+//!
+//! - `mod.rs`: the [`Replay`] (its state, the tokens of the scan followed in step with
+//!   pgn-reader, places, the game's end) and the [`Frame`] a variation restores.
+//! - `visitor.rs`: what each of pgn-reader's reports does (moves, NAGs, comments and their
+//!   diagrams, variations, the result).
+//! - `tags.rs`: the tags, and the start position from `[FEN]` and `[Variant]`.
+//! - `resolve.rs`: the legal move a SAN means ([`quick_move`], `Replay::resolve`), with its
+//!   disambiguation.
+//! - `illegal.rs`: why a move is not legal.
+//! - `play.rs`: a move played (its facts: check, mate), a null move, what the source says
+//!   that the position does not.
+//! - `messages.rs`: errors and warnings at their tokens.
+
+use std::ops::ControlFlow;
+
+use shakmaty::Chess;
+
+use super::game::{GameResult, Item, Tags};
+use super::letters::Lang;
+use super::scan::{GameScan, TokKind, Token};
+use crate::document::Pos;
+use crate::error::{Error, Warning};
+
+mod illegal;
+mod messages;
+mod play;
+mod resolve;
+mod tags;
+mod visitor;
+
+pub(crate) use messages::game_label;
+pub(crate) use resolve::quick_move;
+
+/// The position before a variation, restored at its end.
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    pos: Chess,
+    before: Option<Chess>,
+    past_max: bool,
+}
+
+/// Replays one game; built per game, its output read from the fields after pgn-reader is done.
+pub(crate) struct Replay<'a> {
+    scan: &'a GameScan,
+    file: &'a str,
+    number: usize,
+    lang: Lang,
+    /// The next token of `scan` to match with pgn-reader's reports.
+    pub cursor: usize,
+    /// The move number written before the next move, with its token.
+    claim: Option<(u32, usize)>,
+    pos: Chess,
+    /// The position before the last move played on this line, for a variation on it.
+    before: Option<Chess>,
+    /// Black has played move `u32::MAX` on this line: shakmaty's counter stays there, so a
+    /// further move would repeat its number; it is an error instead. (`before` is never past:
+    /// no move is played after.)
+    past_max: bool,
+    stack: &'a mut Vec<Frame>,
+    fen_tag: Option<usize>,
+    /// The position of the `[FEN]` tag, once read.
+    pub start: Option<Chess>,
+    chess960: bool,
+    /// The `[Variant]` tag of a variant with rules of its own, as its index in `tags`.
+    variant: Option<usize>,
+    /// The start position was set up (at the movetext's beginning).
+    set_up: bool,
+    /// Where the comment being reported in pieces (a long one) starts in `text`.
+    partial: Option<usize>,
+    /// The last place looked up (a byte offset and its line and column), to count the next
+    /// one on from.
+    last_place: Option<(usize, Pos)>,
+    pub tags: Tags,
+    pub items: Vec<Item>,
+    /// The texts of the comments ([`crate::chess::Game::text`]).
+    pub text: String,
+    /// The result from the termination marker.
+    pub marker: Option<GameResult>,
+    /// The first error, with the byte offset of its place in the game text.
+    pub error: Option<(usize, Error)>,
+    /// The error is ours, not the input's: pgn-reader and the scan disagree.
+    pub internal: bool,
+    pub warnings: Vec<Warning>,
+}
+
+type Flow = ControlFlow<()>;
+
+impl<'a> Replay<'a> {
+    pub(crate) fn new(
+        scan: &'a GameScan,
+        file: &'a str,
+        number: usize,
+        stack: &'a mut Vec<Frame>,
+    ) -> Self {
+        stack.clear();
+        Replay {
+            scan,
+            file,
+            number,
+            lang: scan.lang(),
+            cursor: 0,
+            claim: None,
+            pos: Chess::default(),
+            before: None,
+            past_max: false,
+            stack,
+            fen_tag: None,
+            start: None,
+            chess960: false,
+            variant: None,
+            set_up: false,
+            partial: None,
+            last_place: None,
+            tags: Tags::with_capacity(
+                scan.tags.len(),
+                scan.tags.iter().map(|t| t.end - t.start).sum(),
+            ),
+            items: Vec::with_capacity(scan.tokens.len()),
+            text: String::new(),
+            marker: None,
+            error: None,
+            internal: false,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The next token pgn-reader reports; move numbers are noted on the way.
+    fn next_token(&mut self) -> Option<(usize, &'a Token)> {
+        let tokens = &self.scan.tokens;
+        while let Some(t) = tokens.get(self.cursor) {
+            let i = self.cursor;
+            self.cursor += 1;
+            match t.kind {
+                TokKind::Number { number, .. } => {
+                    if let Some((_, before)) = self.claim.replace((number, i)) {
+                        self.two_numbers(before, t);
+                    }
+                }
+                TokKind::Ellipsis => {}
+                _ => return Some((i, t)),
+            }
+        }
+        None
+    }
+
+    /// The line and column of byte `offset` of the game text; offsets are asked for in order.
+    fn place(&mut self, offset: usize) -> Pos {
+        let pos = self.scan.pos_after(self.last_place, offset);
+        self.last_place = Some((offset, pos));
+        pos
+    }
+
+    /// At the game's end: a move number after the last move. A game of tags alone (no
+    /// movetext: pgn-reader begins none) still starts from its `[FEN]` position.
+    pub(crate) fn finish(&mut self, written: usize) {
+        if !self.set_up {
+            let _ = self.setup();
+        }
+        if self.error.is_some() {
+            return;
+        }
+        let rest = self
+            .scan
+            .tokens
+            .get(self.cursor..written)
+            .unwrap_or_default();
+        let trailing = rest
+            .iter()
+            .position(|t| matches!(t.kind, TokKind::Number { .. }))
+            .map(|i| self.cursor + i);
+        if let Some(i) = self.claim.map(|(_, i)| i).or(trailing) {
+            let _ = self.number_without_move(i, None);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! A move played on the position: its facts (number, side, kind, check or mate), a null
+//! move, and the warnings where the source says something the position does not.
+
+use std::mem;
+
+use shakmaty::{
+    CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role, attacks,
+};
+
+use super::Replay;
+use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind};
+use crate::chess::scan::{TokKind, Token};
+use crate::chess::words::{MoveWord, SourceSuffix};
+use crate::error::Error;
+
+/// Whether the side to move, in check, has no legal move. A safe square next to the king
+/// answers at once (most checks); only then are all legal moves generated.
+fn is_mate(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        let occupied = board.occupied().without(king);
+        let escapes = attacks::king_attacks(king) & !board.by_color(us);
+        if escapes
+            .into_iter()
+            .any(|sq| board.attacks_to(sq, !us, occupied).is_empty())
+        {
+            return false;
+        }
+    }
+    pos.legal_moves().is_empty()
+}
+
+impl<'a> Replay<'a> {
+    /// Whether a variation on the move just read follows (the position before it is kept
+    /// only then).
+    fn variation_follows(&self) -> bool {
+        let rest = self.scan.tokens.get(self.cursor..).unwrap_or_default();
+        for t in rest {
+            match t.kind {
+                TokKind::VarStart => return true,
+                TokKind::Nag(_)
+                | TokKind::Comment
+                | TokKind::LineComment
+                | TokKind::Number { .. }
+                | TokKind::Ellipsis => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    pub(super) fn play(&mut self, m: Move, disambiguation: Disambiguation) -> MoveFacts {
+        let number = self.pos.fullmoves().get();
+        let color = self.pos.turn();
+        self.past_max = color == Color::Black && number == u32::MAX;
+        let kind = match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => MoveKind::Normal {
+                role,
+                from,
+                to,
+                capture: capture.is_some(),
+                en_passant: false,
+                promotion,
+                disambiguation,
+            },
+            Move::EnPassant { from, to } => MoveKind::Normal {
+                role: Role::Pawn,
+                from,
+                to,
+                capture: true,
+                en_passant: true,
+                promotion: None,
+                disambiguation: Disambiguation::default(),
+            },
+            Move::Castle { .. } => {
+                MoveKind::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide))
+            }
+            Move::Put { .. } => MoveKind::Null,
+        };
+        self.before = self.variation_follows().then(|| self.pos.clone());
+        self.pos.play_unchecked(m);
+        let checkers = self.pos.checkers();
+        let check = if checkers.is_empty() {
+            Check::None
+        } else if is_mate(&self.pos) {
+            Check::Mate
+        } else if checkers.count() > 1 {
+            Check::Double
+        } else {
+            Check::Single
+        };
+        MoveFacts {
+            number,
+            color,
+            kind,
+            check,
+        }
+    }
+
+    pub(super) fn null_move(&mut self, t: &Token) -> Result<MoveFacts, Error> {
+        if self.pos.is_check() {
+            let reason = self
+                .game_over()
+                .unwrap_or("a null move is not possible while the king is in check");
+            return Err(self.move_error(t, "illegal move", reason, None));
+        }
+        let number = self.pos.fullmoves();
+        let color = self.pos.turn();
+        let mode = self.pos.castles().mode();
+        let mut setup = self.pos.clone().to_setup(EnPassantMode::Legal);
+        setup.swap_turn();
+        if color == Color::Black {
+            setup.fullmoves = number.saturating_add(1);
+        }
+        match Chess::from_setup(setup, mode) {
+            Ok(next) => {
+                self.past_max = color == Color::Black && number.get() == u32::MAX;
+                self.before = Some(mem::replace(&mut self.pos, next));
+                Ok(MoveFacts {
+                    number: number.get(),
+                    color,
+                    kind: MoveKind::Null,
+                    check: Check::None,
+                })
+            }
+            Err(e) => Err(self.move_error(
+                t,
+                "illegal move",
+                &format!("a null move is not possible here: {e}"),
+                None,
+            )),
+        }
+    }
+
+    /// Warnings where the source says something the position does not.
+    #[inline]
+    pub(super) fn check_source(&mut self, t: &Token, word: &MoveWord, facts: &MoveFacts) {
+        let claim = self.claim.take();
+        let wrong_number = claim.is_some_and(|(number, _)| number != facts.number);
+        let wrong_sign = match (word.suffix, facts.check) {
+            (None, _) => false,
+            (Some(SourceSuffix::Mate), c) => c != Check::Mate,
+            (Some(_), c) => c == Check::None,
+        };
+        if wrong_number || wrong_sign || word.ep_mark {
+            self.source_warnings(t, word, facts, claim);
+        }
+    }
+
+    #[cold]
+    fn source_warnings(
+        &mut self,
+        t: &Token,
+        word: &MoveWord,
+        facts: &MoveFacts,
+        claim: Option<(u32, usize)>,
+    ) {
+        if let Some((number, i)) = claim
+            && number != facts.number
+            && let Some(nt) = self.scan.tokens.get(i)
+        {
+            let msg = format!(
+                "move number {number} where the position has move {}",
+                facts.number
+            );
+            self.warn(nt, msg);
+        }
+        let text = self.scan.token_text(t);
+        match (word.suffix, facts.check) {
+            (Some(SourceSuffix::Mate), c) if c != Check::Mate => {
+                self.warn(t, format!("'{text}' is marked as mate but is not mate"));
+            }
+            (Some(SourceSuffix::Check | SourceSuffix::DoubleCheck), Check::None) => {
+                self.warn(t, format!("'{text}' is marked as check but gives no check"));
+            }
+            _ => {}
+        }
+        let en_passant = matches!(
+            facts.kind,
+            MoveKind::Normal {
+                en_passant: true,
+                ..
+            }
+        );
+        if word.ep_mark && !en_passant {
+            self.warn(
+                t,
+                format!("'{text}' is marked e.p. but is not an en passant capture"),
+            );
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The legal move a SAN means: the quick way for most moves ([`quick_move`], shared with the
+//! reader), the general one with FIDE's minimal disambiguation, ambiguity, coordinate moves.
+
+use shakmaty::san::San;
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square, attacks,
+};
+
+use super::Replay;
+use crate::chess::game::Disambiguation;
+use crate::chess::letters::role_name;
+use crate::chess::scan::Token;
+use crate::chess::words::MoveWord;
+use crate::error::Error;
+
+/// FIDE's minimal disambiguation of `m` among the legal moves of its kind of piece to its
+/// square (file first, rank if the file does not decide, both if neither alone does).
+fn disambiguation(m: Move, legals: &MoveList) -> Disambiguation {
+    match San::disambiguate(m, legals) {
+        San::Normal { file, rank, .. } => Disambiguation {
+            file: file.is_some(),
+            rank: rank.is_some(),
+        },
+        _ => Disambiguation::default(),
+    }
+}
+
+impl<'a> Replay<'a> {
+    /// The legal move a SAN means, found quickly: [`quick_move`].
+    pub(super) fn quick_resolve(&self, san: &San) -> Option<Move> {
+        quick_move(&self.pos, san)
+    }
+
+    /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
+    /// Also gives FIDE's minimal disambiguation, from the legal moves of the same kind of
+    /// piece to the same square.
+    pub(super) fn resolve(
+        &self,
+        san: San,
+        t: &Token,
+        word: &MoveWord,
+    ) -> Result<(Move, Disambiguation), Error> {
+        match san {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                let legals = self.pos.san_candidates(role, to);
+                let mut found = None;
+                let mut froms = Bitboard::EMPTY;
+                let mut all = Bitboard::EMPTY;
+                for &m in &legals {
+                    let (from, takes, p) = match m {
+                        Move::Normal {
+                            from,
+                            capture,
+                            promotion,
+                            ..
+                        } => (from, capture.is_some(), promotion),
+                        Move::EnPassant { from, .. } => (from, true, None),
+                        _ => continue,
+                    };
+                    all.add(from);
+                    if file.is_some_and(|f| f != from.file())
+                        || rank.is_some_and(|r| r != from.rank())
+                        || promotion != p
+                        || (capture && !takes)
+                        || (role == Role::Pawn && file.is_none() && takes)
+                    {
+                        continue;
+                    }
+                    found.get_or_insert(m);
+                    froms.add(from);
+                }
+                match (found, froms.count()) {
+                    (Some(m), 1) if role == Role::Pawn || all.count() == 1 => {
+                        Ok((m, Disambiguation::default()))
+                    }
+                    (Some(m), 1) => Ok((m, disambiguation(m, &legals))),
+                    // A coordinate move (`g1f3`, as UCI and some sites write moves): the
+                    // piece on its first square, whichever it is.
+                    (_, 0) | (None, _)
+                        if role == Role::Pawn
+                            && !capture
+                            && let (Some(file), Some(rank)) = (file, rank)
+                            && let Some(m) = self.coordinate_move(
+                                Square::from_coords(file, rank),
+                                to,
+                                promotion,
+                            ) =>
+                    {
+                        let legals = self.pos.san_candidates(m.role(), to);
+                        Ok((m, disambiguation(m, &legals)))
+                    }
+                    (_, 0) | (None, _) => {
+                        let (reason, hint) = match self.game_over() {
+                            Some(r) => (r.to_owned(), None),
+                            None => self.why_illegal(san, word, self.scan.token_text(t)),
+                        };
+                        Err(self.move_error(t, "illegal move", &reason, hint))
+                    }
+                    (Some(_), _) => Err(self.ambiguous(t, role, froms, to)),
+                }
+            }
+            San::Castle(side) => match self.pos.castling_moves(side).first() {
+                Some(&m) => Ok((m, Disambiguation::default())),
+                None => {
+                    let reason = self.game_over().map_or_else(
+                        || {
+                            let s = if side == CastlingSide::KingSide {
+                                "kingside"
+                            } else {
+                                "queenside"
+                            };
+                            format!("castling {s} is not possible here")
+                        },
+                        str::to_owned,
+                    );
+                    Err(self.move_error(t, "illegal move", &reason, None))
+                }
+            },
+            San::Null | San::Put { .. } => {
+                Err(self.move_error(t, "illegal move", "not a move", None))
+            }
+        }
+    }
+
+    /// The error of a move that more than one piece of its kind (on `froms`) can make.
+    #[cold]
+    fn ambiguous(&self, t: &Token, role: Role, froms: Bitboard, to: Square) -> Error {
+        let squares: Vec<String> = froms.into_iter().map(|s| s.to_string()).collect();
+        let all = if squares.len() == 2 { "both" } else { "all" };
+        let listed = match squares.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => squares.concat(),
+        };
+        let reason = format!("the {}s on {listed} can {all} reach {to}", role_name(role));
+        let hint = "write the file or rank the piece comes from, e.g. Nbd2 or R1e2";
+        self.move_error(t, "ambiguous move", &reason, Some(hint))
+    }
+
+    /// The legal move from `from` to `to` of the piece that stands on `from` (a king's two
+    /// squares: castling), read as UCI reads it.
+    fn coordinate_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        let uci = shakmaty::uci::UciMove::Normal {
+            from,
+            to,
+            promotion,
+        };
+        uci.to_move(&self.pos).ok()
+    }
+}
+
+/// The legal move a SAN means when it is found quickly and surely without generating the
+/// candidate moves (shakmaty's list of them is a 2 KiB copy at every move): a knight,
+/// bishop, rook or queen move that one piece of its kind can legally make, a king move
+/// other than castling, a pawn push or capture (not en passant). `None` for anything else,
+/// or when the SAN does not fit the position: [`Replay::resolve`] then decides, and explains
+/// errors (the reader's `fitting`: its list of candidates). What is found here is the move
+/// `resolve` finds, with no disambiguation (one piece of its kind can make it). One quick way
+/// for the replay and the reader (`read::games::fitting`, and so a build's check of itself).
+pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    if ours.contains(to) {
+        return None;
+    }
+    let king = board.king_of(us)?;
+    let occupied = board.occupied();
+    let takes = board.by_color(!us).contains(to);
+    // A move other than the king's is legal when no piece of the other side attacks the
+    // king afterwards (the captured piece taken away).
+    let safe = |from: Square| {
+        let after = occupied.without(from).with(to);
+        (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+    };
+    let from = match role {
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+            let reach = match role {
+                Role::Knight => attacks::knight_attacks(to),
+                Role::Bishop => attacks::bishop_attacks(to, occupied),
+                Role::Rook => attacks::rook_attacks(to, occupied),
+                _ => attacks::queen_attacks(to, occupied),
+            };
+            let mut legal = (reach & board.by_role(role) & ours)
+                .into_iter()
+                .filter(|&from| safe(from));
+            let from = legal.next()?;
+            if promotion.is_some() || legal.next().is_some() {
+                return None;
+            }
+            from
+        }
+        Role::King => {
+            let attacked = board.attacks_to(to, !us, occupied.without(king)).any();
+            if promotion.is_some() || !attacks::king_attacks(king).contains(to) || attacked {
+                return None;
+            }
+            king
+        }
+        Role::Pawn => {
+            let back = if us == Color::White { -8 } else { 8 };
+            let pawns = board.by_role(Role::Pawn) & ours;
+            let from = match file {
+                // A push: one square, or two from the pawn's first rank.
+                None if !takes => {
+                    let one = to.offset(back)?;
+                    if pawns.contains(one) {
+                        one
+                    } else {
+                        double_push(us, one, to, back, pawns, occupied)?
+                    }
+                }
+                // A capture from the next file.
+                Some(f) if takes && f.distance(to.file()) == 1 => {
+                    let from = Square::from_coords(f, to.rank()).offset(back)?;
+                    if !pawns.contains(from) {
+                        return None;
+                    }
+                    from
+                }
+                _ => return None,
+            };
+            let last = to.rank() == us.relative_rank(shakmaty::Rank::Eighth);
+            let promotes = matches!(
+                promotion,
+                Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+            );
+            if last != promotes || !safe(from) {
+                return None;
+            }
+            from
+        }
+    };
+    if file.is_some_and(|f| f != from.file())
+        || rank.is_some_and(|r| r != from.rank())
+        || (capture && !takes)
+    {
+        return None;
+    }
+    Some(Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion: if role == Role::Pawn { promotion } else { None },
+    })
+}
+
+/// The square a pawn pushed two squares to `to` comes from, over the empty square `one`, from
+/// its first rank; `None` when no pawn can (in [`quick_move`]: the rarer push, apart).
+#[inline]
+fn double_push(
+    us: Color,
+    one: Square,
+    to: Square,
+    back: i32,
+    pawns: Bitboard,
+    occupied: Bitboard,
+) -> Option<Square> {
+    let two = one.offset(back)?;
+    let fourth = us.relative_rank(shakmaty::Rank::Fourth);
+    if occupied.contains(one) || to.rank() != fourth || !pawns.contains(two) {
+        return None;
+    }
+    Some(two)
+}
