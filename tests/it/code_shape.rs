@@ -284,7 +284,6 @@ fn the_lexer_skips_strings_characters_and_comments() {
 
 /// The limits hold. (Run by `cargo test`, and so by `.ci/run`.)
 #[test]
-#[ignore = "issue 35: the limits do not hold yet; `cargo test --test it code_shape -- --ignored` lists what is over"]
 fn every_file_and_function_within_its_limits() {
     let over = over_limits();
     assert!(over.is_empty(), "over the limits:\n{}", over.join("\n"));

@@ -106,7 +106,7 @@ pub(super) fn join_heading<'h, 'c: 'h>(
     }
 }
 
-/// The result a heading's line ends in (`…, 1-0`, `…, remi`, as `braille/game.rs` writes
+/// The result a heading's line ends in (`…, 1-0`, `…, remi`, as `braille/game/heading.rs` writes
 /// it): the line before it, and the result as PGN writes it.
 pub(crate) fn heading_result(line: &str) -> Option<(&str, &'static str)> {
     [(", 1-0", "1-0"), (", 0-1", "0-1"), (", remi", "1/2-1/2")]
