@@ -264,8 +264,9 @@ pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
 }
 
 /// The square a pawn pushed two squares to `to` comes from, over the empty square `one`, from
-/// its first rank; `None` when no pawn can (in [`quick_move`]: the rarer push, apart).
-#[inline]
+/// its first rank; `None` when no pawn can (in [`quick_move`]: the rarer push, apart). Always
+/// inlined, so that `quick_move` is the code it was: with `#[inline]` alone it stayed a call.
+#[inline(always)]
 fn double_push(
     us: Color,
     one: Square,
