@@ -18,15 +18,15 @@ pub(super) const MOST_COMMENT_WORDS: usize = 24;
 
 /// One of the two readings [`Reader::comment_names_the_move`] tries, as far as it got.
 struct Attempt<'a> {
-    pub(super) r: Reader<'a>,
+    r: Reader<'a>,
     /// The last word's reading: `Ok(false)` while it reads on.
-    pub(super) read: Result<bool>,
+    read: Result<bool>,
     /// Moves it loses for the number written again that it took for text (two each).
-    pub(super) again: usize,
+    again: usize,
     /// Of those, and of a failure there, the times it was the same move.
-    pub(super) same: usize,
+    same: usize,
     /// The word before was the number again, apart from the same move.
-    pub(super) apart_again: bool,
+    apart_again: bool,
 }
 
 /// What [`Reader::comment_names_the_move`] chose.

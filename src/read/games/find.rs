@@ -1,5 +1,6 @@
-//! Where games begin and end among the words read: a move number 1 and a legal first move, a
-//! diagram and a move from its position, a blank line or the next game's heading overleaf.
+//! Where games begin among the words read ([`Finder`]): a move number 1 and a legal first
+//! move, a diagram and a move from its position, a first move written wrongly; and the
+//! diagrams and blank lines a game's end is found by (`walk.rs` finds the end).
 
 use std::cell::RefCell;
 
@@ -137,11 +138,12 @@ impl<'w> Finder<'w> {
         }
     }
 
-    /// A game from a position: right after its diagram, a move number (any: the diagram does
-    /// not show it) and a move legal in the diagram's position (for Black, in compact
-    /// notation after the dashes of the White move left out). The diagram a word right after
-    /// it begins a game from (a move number and a move): its index, the move number, whether
-    /// Black moves first, the first move as written.
+    /// The diagram right before word `i` that a game may begin from: a move number (any: the
+    /// diagram does not show it) and a move (for Black, in compact notation after the dashes
+    /// of the White move left out) right after it, or after a comment of its own. Its index,
+    /// the move number, whether Black moves first, the first move as written; whether that
+    /// move is legal in the diagram's position, and the diagram one at all, is
+    /// [`Finder::diagram_start`]'s question.
     pub(super) fn after_diagram(&self, i: usize) -> Option<(usize, u32, bool, Option<Written>)> {
         let (words, diagrams) = (self.words, self.diagrams);
         let k = diagrams
@@ -186,8 +188,8 @@ impl<'w> Finder<'w> {
         self.diagram_start(i, true)
     }
 
-    /// A game starts at the number 1 followed by a move that is legal from the start
-    /// position. (In ordinary notation also as typed without capital or number signs.)
+    /// Whether `p` is a legal first move from the start position (in ordinary notation also
+    /// as typed without capital or number signs).
     fn legal_first(p: &Parsed) -> bool {
         let start = Chess::default();
         p.written.is_some_and(|w| !fitting(&start, &w).is_empty())
@@ -199,6 +201,8 @@ impl<'w> Finder<'w> {
             })
     }
 
+    /// A game starts at word `i`: the number 1 followed by a move that is legal from the
+    /// start position.
     fn starts_game(&self, i: usize) -> bool {
         let words = self.words;
         if !words[i].cells.starts_with(self.one) {

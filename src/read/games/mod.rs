@@ -7,9 +7,10 @@
 //! word that reads as a move but is none is an error at its place, with the moves read so far.
 //!
 //! The reading's rooms: [`words`] (what one word is), [`moves`] (a move as written and the
-//! legal moves that fit it), [`reader`] (one game read word by word), [`comments`] and
-//! [`variations`] (what stands between the moves), [`heading`] (the lines before a game),
-//! [`find`] (where games begin and end) and [`walk`] (the walk over a file, game by game).
+//! legal moves that fit it), [`reader`] (one game's state as it is read), [`word`] (a word
+//! read by the rules in turn), [`comments`] and [`variations`] (what stands between the
+//! moves), [`heading`] (the lines before a game), [`find`] (where games begin) and [`walk`]
+//! (the walk over a file, game by game, and where each game ends).
 
 mod comments;
 mod find;

@@ -1,5 +1,7 @@
-//! The reading of one game, word by word ([`Reader`]): its position, its variations, and the
-//! rules that tell the game's moves from a comment's.
+//! The reading of one game, word by word ([`Reader`]): its position, the positions its
+//! variations go back to, the moves and comments read, and the errors at a word's place. The
+//! rules that read a word are in `word.rs`; those that tell the game's moves from a
+//! comment's, in `word.rs` and `comments.rs`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,7 +18,7 @@ use crate::settings::Notation;
 
 /// Where the reading of one game stands.
 pub(super) struct Reader<'a> {
-    pub(super) file: &'a str,
+    file: &'a str,
     pub(super) notation: Notation,
     pub(super) pos: Chess,
     /// The position before the last move (a variation starts from it).
@@ -47,7 +49,7 @@ pub(super) struct Reader<'a> {
     /// on ([`Reader::comment_names_the_move`]): its doubt, said when its move is played.
     pub(super) doubt: Option<Diagnostic>,
     /// The words read so far, by their cells (trial readings read the same words again).
-    pub(super) parses: &'a RefCell<Parses>,
+    parses: &'a RefCell<Parses>,
     /// White moves read as the game's that were written in one word with their number
     /// (`11.d4`): ordinary notation sets the game's apart (`11. d4`), a comment's as its
     /// source wrote it, so a reading that takes many for the game's is less likely.

@@ -39,8 +39,7 @@ impl Walk {
 struct GameWalk {
     /// Its first word.
     start: usize,
-    /// The line of the game's last move, and of the last word the game kept: the lines
-    /// after it that come before the next game are that game's heading.
+    /// The line of the game's last move.
     last_move_line: u32,
     /// The page of the last move: a game that follows with no blank line between begins on
     /// a later page (a page end took the blank line away); on the same page the number 1
@@ -48,6 +47,8 @@ struct GameWalk {
     last_move_page: u32,
     /// The first word after the last move.
     after_last_move: usize,
+    /// The line of the last word the game kept: the lines after it that come before the
+    /// next game are that game's heading.
     last_line: u32,
     /// Where the words on the lines after the last move's begin in the comment (its
     /// length then) and their line: the next game's heading when that game follows with no
@@ -307,7 +308,9 @@ impl Finder<'_> {
 
     /// Whether the game has ended before word `i` (after its first word): a diagram at its
     /// end, an empty line, the next game overleaf. A diagram of the game's position here,
-    /// between its words, is drawn inside the game (`[#]`): the game goes on after it.
+    /// between its words, is drawn inside the game (`[#]`: marked, and kept in `started`):
+    /// the game goes on after it. Where the next game's heading is found, the game's last
+    /// line is set before it (and a comment that took the heading's words is cut back).
     fn ends_before(
         &self,
         reader: &mut Reader<'_>,

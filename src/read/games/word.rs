@@ -202,10 +202,10 @@ impl Reader<'_> {
         Ok(None)
     }
 
-    /// Ordinary notation: a move with the number due that is a comment's (see below): read
-    /// as text. The move number due; after a comment only when a move (or the dashes of one
-    /// left out) follows, since a lone punctuation cell of the comment may read as a number.
-    /// (A variation's number is that of the move it replaces.)
+    /// Ordinary notation: a move with the number due that is a comment's (see below), read
+    /// as text; where the choice was doubtful and the move stays the game's, the doubt is
+    /// kept for when the move is played. (A variation's number is that of the move it
+    /// replaces.)
     fn numbered_move_of_comment(
         &mut self,
         w: &Word<'_>,
@@ -300,8 +300,9 @@ impl Reader<'_> {
         None
     }
 
-    /// A move number right after a move: a comment's Black move after White's, or a number
-    /// typed wrong.
+    /// A move number that is a comment's Black move right after White's, or a number typed
+    /// wrong: right after a move; in compact notation also the number after the one due
+    /// where a comment began right after a move.
     fn number_after_move(
         &mut self,
         w: &Word<'_>,
@@ -368,8 +369,10 @@ impl Reader<'_> {
         Ok(None)
     }
 
-    /// A move number where a comment has begun: a number typed wrong, or the comment's
-    /// text.
+    /// A move number where a comment has begun: in compact notation a number typed wrong;
+    /// else text when it is not the number due, or when no move (or the dashes of one left
+    /// out) follows it after a comment, since a lone punctuation cell of a comment may read
+    /// as a number.
     fn number_after_comment(
         &mut self,
         w: &Word<'_>,
