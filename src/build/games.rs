@@ -180,8 +180,8 @@ impl Translator {
         }
     }
 
-    fn translate(&mut self, scanned: &Scanned) -> Step {
-        let replayed = self.replayer.replay(&scanned.scan, scanned.number);
+    fn translate(&mut self, scanned: &mut Scanned) -> Step {
+        let replayed = self.replayer.replay(&mut scanned.scan, scanned.number);
         let mut warnings = self.replayer.take_warnings();
         match replayed {
             Err(e) if scanned.scan.is_text() => Step::Text(e),
@@ -235,10 +235,10 @@ pub(super) fn each_game(
     let mut translator = Translator::new(name, options, verify);
     let mut alone = 0;
     while jobs <= 1 || alone < ALONE {
-        let Some(scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
+        let Some(mut scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
             return Ok(());
         };
-        each(translator.translate(&scanned), &mut Spent::default())?;
+        each(translator.translate(&mut scanned), &mut Spent::default())?;
         splitter.recycle(scanned);
         alone += 1;
     }
@@ -298,8 +298,8 @@ pub(super) fn each_game(
                         Err(TrySendError::Disconnected(_)) => return Err(stopped(name)),
                     }
                 }
-                if let Some(batch) = batch {
-                    let steps = batch.iter().map(|g| translator.translate(g)).collect();
+                if let Some(mut batch) = batch {
+                    let steps = batch.iter_mut().map(|g| translator.translate(g)).collect();
                     batch.into_iter().for_each(|s| splitter.recycle(s));
                     order.slots.push_back(Slot::Here(steps));
                 }
@@ -326,11 +326,11 @@ struct Channels {
 fn work(name: &str, options: &Options, verify: bool, channels: Channels) {
     // (Made here: what it keeps of the words read stays on its thread.)
     let mut translator = Translator::new(name, options, verify);
-    for games in channels.work_rx {
+    for mut games in channels.work_rx {
         // What the layout is done with of earlier batches: freed here, where it was made (see
         // `Spent`).
         while channels.spent_rx.try_recv().is_ok() {}
-        let steps = games.iter().map(|g| translator.translate(g)).collect();
+        let steps = games.iter_mut().map(|g| translator.translate(g)).collect();
         // Full: the splitter has spares enough.
         let _ = channels.spare_tx.try_send(games);
         // A closed channel: the layout stopped (an error); stop too.

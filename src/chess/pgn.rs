@@ -55,9 +55,9 @@ impl<R: BufRead> PgnReader<R> {
             return Ok(None);
         }
         let number = self.splitter.games;
-        let scan = &self.splitter.scanner.game;
-        let game = self.replayer.replay(scan, number)?;
         let last = self.splitter.scanner.at_end();
+        let scan = &mut self.splitter.scanner.game;
+        let game = self.replayer.replay(scan, number)?;
         let short = cut_short(
             scan,
             number,
@@ -90,8 +90,8 @@ pub(crate) struct Scanned {
 
 impl Scanned {
     /// See [`cut_short`].
-    pub(crate) fn cut_short(&self, file: &str, result_tag: Option<&str>) -> Option<Warning> {
-        cut_short(&self.scan, self.number, self.last, file, result_tag)
+    pub(crate) fn cut_short(&mut self, file: &str, result_tag: Option<&str>) -> Option<Warning> {
+        cut_short(&mut self.scan, self.number, self.last, file, result_tag)
     }
 }
 
@@ -100,7 +100,7 @@ impl Scanned {
 /// `result_tag`, the game's `[Result]`. A game without that tag (a fragment typed by hand)
 /// needs none.
 fn cut_short(
-    scan: &GameScan,
+    scan: &mut GameScan,
     number: usize,
     last: bool,
     file: &str,
@@ -110,6 +110,8 @@ fn cut_short(
     if !last || scan.has_result() || scan.is_text() {
         return None;
     }
+    // (The warning stands at the last token: a plain game is scanned into tokens for it.)
+    scan.rescan_full();
     {
         let end = scan.tokens.last().map_or(0, |t| t.end);
         let start = scan.tokens.last().map_or(0, |t| t.start);
@@ -143,8 +145,10 @@ const SPARE_TEXT: usize = 1 << 20;
 
 impl<R: BufRead> Splitter<R> {
     pub(crate) fn new(input: R) -> Self {
+        let mut scanner = Scanner::new(input, 1);
+        scanner.set_guarded(true);
         Splitter {
-            scanner: Scanner::new(input, 1),
+            scanner,
             games: 0,
             spares: Vec::new(),
         }
@@ -249,8 +253,80 @@ impl Replayer {
         w
     }
 
-    /// Checks and replays one scanned game (game `number` of its file).
-    pub(crate) fn replay(&mut self, scan: &GameScan, number: usize) -> Result<Game, Error> {
+    /// Checks and replays one scanned game (game `number` of its file). A plain game (one the
+    /// scan's guard read) is read by pgn-reader from its source text and checked against the
+    /// guard's record; when they differ, or the game needs a word said, it is scanned into
+    /// tokens and replayed the located way.
+    pub(crate) fn replay(&mut self, scan: &mut GameScan, number: usize) -> Result<Game, Error> {
+        #[cfg(test)]
+        if self.no_raw {
+            scan.rescan_full();
+        }
+        if scan.is_guarded() {
+            if let Some((game, warnings)) = self.attempt_guarded(scan, number) {
+                #[cfg(debug_assertions)]
+                self.cross_check(scan, number, &game, &warnings);
+                self.keep(warnings);
+                return Ok(game);
+            }
+            scan.rescan_full();
+        }
+        self.replay_located(scan, number)
+    }
+
+    /// Tests and debug builds check that the located replay of a plain game gives the very
+    /// game and warnings the guarded one did.
+    #[cfg(debug_assertions)]
+    fn cross_check(&mut self, scan: &GameScan, number: usize, game: &Game, warnings: &[Warning]) {
+        let mut located = scan.clone();
+        located.rescan_full();
+        let (kept, dropped) = (std::mem::take(&mut self.warnings), self.dropped);
+        let again = self.replay_located(&located, number);
+        let added = std::mem::replace(&mut self.warnings, kept);
+        self.dropped = dropped;
+        assert_eq!(
+            again.as_ref().map(|g| format!("{g:?}")).ok(),
+            Some(format!("{game:?}")),
+            "the guarded replay differs from the located one"
+        );
+        assert_eq!(
+            format!("{added:?}"),
+            format!("{warnings:?}"),
+            "the guarded replay's warnings differ from the located one's"
+        );
+    }
+
+    /// Replays a plain game: pgn-reader reads its source text; `None` when what it reports
+    /// is not what the guard counted, or the located replay would say something of it.
+    fn attempt_guarded(&mut self, scan: &GameScan, number: usize) -> Option<(Game, Vec<Warning>)> {
+        let file = self.file.as_str();
+        self.feed.fill(|out| {
+            let text = scan.text.as_bytes();
+            out.extend_from_slice(text.get(scan.movetext_start()..).unwrap_or_default());
+        });
+        let mut replay = Replay::new(scan, file, number, &mut self.stack);
+        replay.take_tags();
+        let read = read_one(&mut self.reader, &mut replay);
+        replay.finish_guarded();
+        if read.is_err() {
+            self.reader = Reader::new(self.feed.clone());
+        }
+        let tag_result = replay.tags.get("Result").and_then(result_of);
+        let differs = matches!((replay.marker, tag_result), (Some(m), Some(t)) if m != t);
+        if read.is_err()
+            || replay.internal
+            || replay.error.is_some()
+            || differs
+            || !replay.agrees_with_guard()
+        {
+            return None;
+        }
+        let warnings = std::mem::take(&mut replay.warnings);
+        Some((game_of(replay, scan, file, number, tag_result), warnings))
+    }
+
+    /// Checks and replays one game scanned into tokens.
+    fn replay_located(&mut self, scan: &GameScan, number: usize) -> Result<Game, Error> {
         if scan.is_text() {
             return Err(text_between_games(scan, &self.file).into());
         }
@@ -327,7 +403,7 @@ impl Replayer {
         // The first error in the source wins; an unclosed '(' is found only at the end but
         // wins over the moves after it, which it makes wrong.
         let scan_error = written.error.as_ref().or(scan.error.as_ref());
-        if let Some((at, e)) = replay.error
+        if let Some((at, e)) = replay.error.take()
             && scan_error.is_none_or(|s| at < s.start)
         {
             return Some(Err(e));
@@ -335,7 +411,7 @@ impl Replayer {
         if let Some(e) = scan_error {
             return Some(Err(scan_error_of(scan, file, number, e)));
         }
-        let mut warnings = replay.warnings;
+        let mut warnings = std::mem::take(&mut replay.warnings);
         if let Some(at) = written.brace_dropped {
             let msg = "'}' left out of a ';' comment (a comment cannot hold it)".to_owned();
             warnings.push(Warning(scan.diagnostic(file, at, at + 1, msg)));
@@ -347,6 +423,13 @@ impl Replayer {
         {
             warnings.push(result_differs(scan, file, number, tag));
         }
+        let game = game_of(replay, scan, file, number, tag_result);
+        self.keep(warnings);
+        Some(Ok(game))
+    }
+
+    /// Keeps a game's warnings, up to [`MAX_WARNINGS`] (the rest are counted).
+    fn keep(&mut self, warnings: Vec<Warning>) {
         for w in warnings {
             if self.warnings.len() < MAX_WARNINGS {
                 self.warnings.push(w);
@@ -354,16 +437,26 @@ impl Replayer {
                 self.dropped += 1;
             }
         }
-        Some(Ok(Game {
-            number,
-            location: Some(scan.start_location(file)),
-            tags: replay.tags,
-            items: replay.items,
-            text: replay.text,
-            result: replay.marker.or(tag_result),
-            english_moves: scan.lang() != Lang::Swedish,
-            start: replay.start.map(Box::new),
-        }))
+    }
+}
+
+/// The game replayed.
+fn game_of(
+    replay: Replay<'_>,
+    scan: &GameScan,
+    file: &str,
+    number: usize,
+    tag_result: Option<GameResult>,
+) -> Game {
+    Game {
+        number,
+        location: Some(scan.start_location(file)),
+        tags: replay.tags,
+        items: replay.items,
+        text: replay.text,
+        result: replay.marker.or(tag_result),
+        english_moves: scan.lang() != Lang::Swedish,
+        start: replay.start.map(Box::new),
     }
 }
 

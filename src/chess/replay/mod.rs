@@ -14,6 +14,8 @@
 //! - `play.rs`: a move played (its facts: check, mate), a null move, what the source says
 //!   that the position does not.
 //! - `messages.rs`: errors and warnings at their tokens.
+//! - `guarded.rs`: the reports of a plain game, which the scan's guard read without tokens,
+//!   checked against the guard's record.
 
 use std::ops::ControlFlow;
 
@@ -25,6 +27,7 @@ use super::scan::{GameScan, TokKind, Token};
 use crate::document::Pos;
 use crate::error::{Error, Warning};
 
+mod guarded;
 mod illegal;
 mod messages;
 mod play;
@@ -51,6 +54,8 @@ pub(crate) struct Replay<'a> {
     lang: Lang,
     /// The next token of `scan` to match with pgn-reader's reports.
     pub cursor: usize,
+    /// A plain game's reports so far, matched with the guard's record instead of tokens.
+    guard: Option<guarded::Guarding>,
     /// The move number written before the next move, with its token.
     claim: Option<(u32, usize)>,
     pos: Chess,
@@ -103,6 +108,7 @@ impl<'a> Replay<'a> {
             number,
             lang: scan.lang(),
             cursor: 0,
+            guard: scan.is_guarded().then(guarded::Guarding::default),
             claim: None,
             pos: Chess::default(),
             before: None,
@@ -152,6 +158,14 @@ impl<'a> Replay<'a> {
         let pos = self.scan.pos_after(self.last_place, offset);
         self.last_place = Some((offset, pos));
         pos
+    }
+
+    /// At the end of a plain game: a game of tags alone still starts from its `[FEN]`
+    /// position.
+    pub(crate) fn finish_guarded(&mut self) {
+        if !self.set_up {
+            let _ = self.setup();
+        }
     }
 
     /// At the game's end: a move number after the last move. A game of tags alone (no

@@ -34,7 +34,10 @@ fn is_mate(pos: &Chess) -> bool {
 impl<'a> Replay<'a> {
     /// Whether a variation on the move just read follows (the position before it is kept
     /// only then).
-    fn variation_follows(&self) -> bool {
+    fn variation_follows(&mut self) -> bool {
+        if self.guard.is_some() {
+            return self.guarded_variation_follows();
+        }
         let rest = self.scan.tokens.get(self.cursor..).unwrap_or_default();
         for t in rest {
             match t.kind {

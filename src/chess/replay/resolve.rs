@@ -25,6 +25,16 @@ fn disambiguation(m: Move, legals: &MoveList) -> Disambiguation {
     }
 }
 
+/// Why a SAN means no legal move.
+pub(super) enum Unresolved {
+    Illegal,
+    /// More than one piece of the kind (on the squares given) can reach the square.
+    Ambiguous(Role, Bitboard, Square),
+    NoCastling(CastlingSide),
+    /// A null move or a drop, where a move is asked for.
+    NotAMove,
+}
+
 impl<'a> Replay<'a> {
     /// The legal move a SAN means, found quickly: [`quick_move`].
     pub(super) fn quick_resolve(&self, san: &San) -> Option<Move> {
@@ -33,13 +43,21 @@ impl<'a> Replay<'a> {
 
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
     /// Also gives FIDE's minimal disambiguation, from the legal moves of the same kind of
-    /// piece to the same square.
+    /// piece to the same square. The error says why there is none, at `t` (`word`, the move
+    /// as the scan read it).
     pub(super) fn resolve(
         &self,
         san: San,
         t: &Token,
         word: &MoveWord,
     ) -> Result<(Move, Disambiguation), Error> {
+        self.find(san)
+            .map_err(|unresolved| self.unresolved(unresolved, san, t, word))
+    }
+
+    /// [`Replay::resolve`] without the error's words (the guard's replay of a plain game
+    /// needs only to know that the move is not there).
+    pub(super) fn find(&self, san: San) -> Result<(Move, Disambiguation), Unresolved> {
         match san {
             San::Normal {
                 role,
@@ -96,36 +114,45 @@ impl<'a> Replay<'a> {
                         let legals = self.pos.san_candidates(m.role(), to);
                         Ok((m, disambiguation(m, &legals)))
                     }
-                    (_, 0) | (None, _) => {
-                        let (reason, hint) = match self.game_over() {
-                            Some(r) => (r.to_owned(), None),
-                            None => self.why_illegal(san, word, self.scan.token_text(t)),
-                        };
-                        Err(self.move_error(t, "illegal move", &reason, hint))
-                    }
-                    (Some(_), _) => Err(self.ambiguous(t, role, froms, to)),
+                    (_, 0) | (None, _) => Err(Unresolved::Illegal),
+                    (Some(_), _) => Err(Unresolved::Ambiguous(role, froms, to)),
                 }
             }
             San::Castle(side) => match self.pos.castling_moves(side).first() {
                 Some(&m) => Ok((m, Disambiguation::default())),
-                None => {
-                    let reason = self.game_over().map_or_else(
-                        || {
-                            let s = if side == CastlingSide::KingSide {
-                                "kingside"
-                            } else {
-                                "queenside"
-                            };
-                            format!("castling {s} is not possible here")
-                        },
-                        str::to_owned,
-                    );
-                    Err(self.move_error(t, "illegal move", &reason, None))
-                }
+                None => Err(Unresolved::NoCastling(side)),
             },
-            San::Null | San::Put { .. } => {
-                Err(self.move_error(t, "illegal move", "not a move", None))
+            San::Null | San::Put { .. } => Err(Unresolved::NotAMove),
+        }
+    }
+
+    /// The error of a SAN that means no legal move, at `t`.
+    #[cold]
+    fn unresolved(&self, unresolved: Unresolved, san: San, t: &Token, word: &MoveWord) -> Error {
+        match unresolved {
+            Unresolved::Illegal => {
+                let (reason, hint) = match self.game_over() {
+                    Some(r) => (r.to_owned(), None),
+                    None => self.why_illegal(san, word, self.scan.token_text(t)),
+                };
+                self.move_error(t, "illegal move", &reason, hint)
             }
+            Unresolved::Ambiguous(role, froms, to) => self.ambiguous(t, role, froms, to),
+            Unresolved::NoCastling(side) => {
+                let reason = self.game_over().map_or_else(
+                    || {
+                        let s = if side == CastlingSide::KingSide {
+                            "kingside"
+                        } else {
+                            "queenside"
+                        };
+                        format!("castling {s} is not possible here")
+                    },
+                    str::to_owned,
+                );
+                self.move_error(t, "illegal move", &reason, None)
+            }
+            Unresolved::NotAMove => self.move_error(t, "illegal move", "not a move", None),
         }
     }
 

@@ -53,6 +53,9 @@ impl Visitor for Replay<'_> {
     }
 
     fn san(&mut self, _: &mut (), san_plus: SanPlus) -> Flow {
+        if self.guard.is_some() {
+            return self.guarded_san(san_plus);
+        }
         let Some((_, t)) = self.next_token() else {
             return self.internal("pgn-reader reported a move the scan did not find");
         };
@@ -104,6 +107,9 @@ impl Visitor for Replay<'_> {
     }
 
     fn nag(&mut self, _: &mut (), nag: Nag) -> Flow {
+        if self.guard.is_some() {
+            return self.guarded_nag(nag);
+        }
         match self.next_token() {
             Some((
                 _,
@@ -137,56 +143,30 @@ impl Visitor for Replay<'_> {
     }
 
     fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> Flow {
-        match self.next_token() {
-            Some((
-                _,
-                t @ Token {
-                    kind: TokKind::Comment | TokKind::LineComment,
-                    ..
-                },
-            )) => {
-                let at = self.place(t.start);
-                let chunked = self.partial.is_some();
-                let start = self.partial.take().unwrap_or(self.text.len());
-                let scan_text = self.scan.text.as_str();
-                let comment = scanned_text(scan_text, (t.start, t.end), comment.as_bytes());
-                let same_bytes = matches!(comment, Cow::Borrowed(_)) && !chunked;
-                self.text.push_str(&comment);
-                if !has_diagram_mark(&self.text[start..]) {
-                    self.items.push(Item::Comment(start..self.text.len(), at));
-                    return ControlFlow::Continue(());
-                }
-                // ChessBase's `[#]`: a diagram of the position here, where it stands among
-                // the comment's words (the text before it, the diagram, the text after it).
-                let mut from = start;
-                let mut place = at;
-                let marks: Vec<usize> = self.text[start..]
-                    .match_indices(DIAGRAM_MARK)
-                    .map(|(i, _)| start + i)
-                    .collect();
-                for mark in marks {
-                    if !self.text[from..mark].trim().is_empty() {
-                        self.items.push(Item::Comment(from..mark, place));
-                    }
-                    let here = (self.pos.board().clone(), self.pos.turn());
-                    self.items.push(Item::Diagram(Box::new(here)));
-                    from = mark + DIAGRAM_MARK.len();
-                    // (The text after the mark starts at its place in the file when the
-                    // comment is the file's bytes as they are.)
-                    if same_bytes {
-                        place = self.place(t.start + (from - start));
-                    }
-                }
-                if !self.text[from..].trim().is_empty() {
-                    self.items.push(Item::Comment(from..self.text.len(), place));
-                }
-                ControlFlow::Continue(())
-            }
-            _ => self.internal("pgn-reader reported a comment the scan did not find"),
+        let span = match self.guard {
+            Some(_) => self.guarded_comment(),
+            None => match self.next_token() {
+                Some((
+                    _,
+                    t @ Token {
+                        kind: TokKind::Comment | TokKind::LineComment,
+                        ..
+                    },
+                )) => Some((t.start, t.end)),
+                _ => None,
+            },
+        };
+        match span {
+            Some(span) => self.push_comment(span, comment.as_bytes()),
+            None if self.guard.is_some() => self.give_up(),
+            None => self.internal("pgn-reader reported a comment the scan did not find"),
         }
     }
 
     fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
+        if self.guard.is_some() {
+            return self.guarded_begin_variation();
+        }
         let Some((_, t)) = self.next_token() else {
             let _ = self.internal("pgn-reader reported a variation the scan did not find");
             return ControlFlow::Break(());
@@ -207,17 +187,14 @@ impl Visitor for Replay<'_> {
             let _ = self.fail(t.start, d.into());
             return ControlFlow::Break(());
         };
-        let pos = mem::replace(&mut self.pos, before.clone());
-        self.stack.push(Frame {
-            pos,
-            before: Some(before),
-            past_max: mem::take(&mut self.past_max),
-        });
-        self.items.push(Item::VariationStart);
+        self.enter_variation(before);
         ControlFlow::Continue(Skip(false))
     }
 
     fn end_variation(&mut self, _: &mut ()) -> Flow {
+        if self.guard.is_some() {
+            return self.guarded_end_variation();
+        }
         let (Some((_, t)), Some(frame)) = (self.next_token(), self.stack.pop()) else {
             return self.internal("pgn-reader reported a ')' the scan did not find");
         };
@@ -230,9 +207,7 @@ impl Visitor for Replay<'_> {
         {
             return self.number_without_move(i, Some(t));
         }
-        self.pos = frame.pos;
-        self.before = frame.before;
-        self.past_max = frame.past_max;
+        self.restore(frame);
         if empty {
             self.items.pop();
             let message = match self.claim.take() {
@@ -242,17 +217,16 @@ impl Visitor for Replay<'_> {
             self.warn(t, message.to_owned());
             return ControlFlow::Continue(());
         }
-        // `(=)` right after a move: the draw offer, a sign of that move (FIDE's notation).
-        if let Some(at) = draw_offer_at(&self.items) {
-            self.items.truncate(self.items.len() - 2);
-            self.items.push(Item::Nag(DRAW_OFFER_NAG, at));
-            return ControlFlow::Continue(());
-        }
-        self.items.push(Item::VariationEnd);
+        self.close_variation();
         ControlFlow::Continue(())
     }
 
     fn outcome(&mut self, _: &mut (), outcome: Outcome) -> Flow {
+        if self.guard.is_some() {
+            self.guarded_outcome();
+            self.marker = Some(result_of(outcome));
+            return ControlFlow::Continue(());
+        }
         let Some((_, t)) = self.next_token() else {
             return self.internal("pgn-reader reported a result the scan did not find");
         };
@@ -271,18 +245,95 @@ impl Visitor for Replay<'_> {
             let d = self.diagnostic(nt, message, None);
             self.warnings.push(Warning(d));
         }
-        self.marker = Some(match outcome {
-            Outcome::Known(KnownOutcome::Decisive {
-                winner: Color::White,
-            }) => GameResult::WhiteWins,
-            Outcome::Known(KnownOutcome::Decisive {
-                winner: Color::Black,
-            }) => GameResult::BlackWins,
-            Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
-            Outcome::Unknown => GameResult::Unknown,
-        });
+        self.marker = Some(result_of(outcome));
         ControlFlow::Continue(())
     }
 
     fn end_game(&mut self, _: ()) {}
+}
+
+impl Replay<'_> {
+    /// A comment reported, its text at `span` of the game text (`bytes`, what pgn-reader
+    /// read): an item, or items around the diagrams its `[#]` marks ask for.
+    fn push_comment(&mut self, span: (usize, usize), bytes: &[u8]) -> Flow {
+        let at = self.place(span.0);
+        let chunked = self.partial.is_some();
+        let start = self.partial.take().unwrap_or(self.text.len());
+        let scan_text = self.scan.text.as_str();
+        let comment = scanned_text(scan_text, span, bytes);
+        let same_bytes = matches!(comment, Cow::Borrowed(_)) && !chunked;
+        self.text.push_str(&comment);
+        if !has_diagram_mark(&self.text[start..]) {
+            self.items.push(Item::Comment(start..self.text.len(), at));
+            return ControlFlow::Continue(());
+        }
+        // ChessBase's `[#]`: a diagram of the position here, where it stands among
+        // the comment's words (the text before it, the diagram, the text after it).
+        let mut from = start;
+        let mut place = at;
+        let marks: Vec<usize> = self.text[start..]
+            .match_indices(DIAGRAM_MARK)
+            .map(|(i, _)| start + i)
+            .collect();
+        for mark in marks {
+            if !self.text[from..mark].trim().is_empty() {
+                self.items.push(Item::Comment(from..mark, place));
+            }
+            let here = (self.pos.board().clone(), self.pos.turn());
+            self.items.push(Item::Diagram(Box::new(here)));
+            from = mark + DIAGRAM_MARK.len();
+            // (The text after the mark starts at its place in the file when the
+            // comment is the file's bytes as they are.)
+            if same_bytes {
+                place = self.place(span.0 + (from - start));
+            }
+        }
+        if !self.text[from..].trim().is_empty() {
+            self.items.push(Item::Comment(from..self.text.len(), place));
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A variation begins on the move whose position before is `before`.
+    pub(super) fn enter_variation(&mut self, before: shakmaty::Chess) {
+        let pos = mem::replace(&mut self.pos, before.clone());
+        self.stack.push(Frame {
+            pos,
+            before: Some(before),
+            past_max: mem::take(&mut self.past_max),
+        });
+        self.items.push(Item::VariationStart);
+    }
+
+    /// The line a variation ended in goes on where it left off.
+    pub(super) fn restore(&mut self, frame: Frame) {
+        self.pos = frame.pos;
+        self.before = frame.before;
+        self.past_max = frame.past_max;
+    }
+
+    /// The end of a variation of moves: `(=)` right after a move is the draw offer, a sign of
+    /// that move (FIDE's notation).
+    pub(super) fn close_variation(&mut self) {
+        if let Some(at) = draw_offer_at(&self.items) {
+            self.items.truncate(self.items.len() - 2);
+            self.items.push(Item::Nag(DRAW_OFFER_NAG, at));
+            return;
+        }
+        self.items.push(Item::VariationEnd);
+    }
+}
+
+/// The result pgn-reader read.
+fn result_of(outcome: Outcome) -> GameResult {
+    match outcome {
+        Outcome::Known(KnownOutcome::Decisive {
+            winner: Color::White,
+        }) => GameResult::WhiteWins,
+        Outcome::Known(KnownOutcome::Decisive {
+            winner: Color::Black,
+        }) => GameResult::BlackWins,
+        Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
+        Outcome::Unknown => GameResult::Unknown,
+    }
 }

@@ -2,14 +2,17 @@
 //! each game's tags and movetext into tokens that keep their source positions.
 //!
 //! Its rooms: [`tags`] (a game's tag pairs), [`movetext`] (the tokens of its movetext),
-//! [`language`] (the language of its piece letters, ICCF numbers) and [`scanner`] (the lines
-//! cut into games).
+//! [`guard`] (the movetext of a plain game read cheaply instead, issue 33), [`language`] (the
+//! language of its piece letters, ICCF numbers) and [`scanner`] (the lines cut into games).
 
+mod guard;
 mod language;
 mod movetext;
 mod scanner;
 mod tags;
 
+pub(crate) use guard::GuardRecord;
+use guard::Mode;
 pub(crate) use scanner::Scanner;
 use tags::OpenTag;
 pub(crate) use tags::tag_text;
@@ -94,7 +97,7 @@ enum Phase {
 }
 
 /// One game as scanned: its text (lines joined with `\n`), tags and tokens. Reused across games.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct GameScan {
     pub text: String,
     line_starts: Vec<usize>,
@@ -127,6 +130,13 @@ pub(crate) struct GameScan {
     /// Words of four or five digits that ICCF numeric notation reads as moves, read as move
     /// numbers so far (`auto`: they become moves if the game has no other moves).
     iccf_words: usize,
+    /// The guard may read the movetext of games in plain PGN (the build's scans; the scan's
+    /// own tests read every game into tokens).
+    guard_allowed: bool,
+    /// How the movetext is read: into [`GameScan::tokens`], or by the guard into `guard`.
+    mode: Mode,
+    /// What the guard found, when it read the movetext.
+    pub(crate) guard: GuardRecord,
 }
 
 fn is_space(c: char) -> bool {
@@ -143,7 +153,7 @@ const fn is_delimiter(b: u8) -> bool {
 impl GameScan {
     /// Whether the movetext ends with a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub(crate) fn has_result(&self) -> bool {
-        self.result_at.is_some()
+        self.result_at.is_some() || self.guard.results > 0
     }
 
     fn new() -> Self {
@@ -167,6 +177,9 @@ impl GameScan {
             ascii: true,
             reading: Reading::default(),
             iccf_words: 0,
+            guard_allowed: false,
+            mode: Mode::Tokens,
+            guard: GuardRecord::default(),
         }
     }
 
@@ -188,12 +201,18 @@ impl GameScan {
         self.raw = self.reading.english_letters() && !self.reading.iccf;
         self.ascii = true;
         self.iccf_words = 0;
+        self.mode = match self.guard_allowed {
+            true => Mode::Ready,
+            false => Mode::Tokens,
+        };
+        self.guard.clear();
     }
 
     /// Nothing but `;` comments (a file's heading note): not a game.
     pub(crate) fn is_empty(&self) -> bool {
         self.tags.is_empty()
             && self.error.is_none()
+            && self.guard.tokens == 0
             && self.tokens.iter().all(|t| t.kind == TokKind::LineComment)
     }
 

@@ -3,7 +3,7 @@
 
 use super::language::{iccf_move, is_canonical, not_iccf};
 use super::tags::{NO_VALUE_YET, unterminated_tag};
-use super::{GameScan, Phase, ScanError, TokKind, Token, is_delimiter, is_space};
+use super::{GameScan, Mode, Phase, ScanError, TokKind, Token, is_delimiter, is_space};
 use crate::chess::letters::{Letter, Reading, glyph_nag};
 use crate::chess::words::{SourceSuffix, Word, quick_move, read_word};
 
@@ -17,6 +17,9 @@ impl GameScan {
     }
 
     pub(super) fn line(&mut self, text: &str, start: usize, end: usize) {
+        if self.mode == Mode::Guarded {
+            return self.guard_line(text, start, end, 0);
+        }
         let line = text.get(start..end).unwrap_or("");
         let mut i = 0;
         if let Some(open) = self.open_comment {
@@ -91,7 +94,21 @@ impl GameScan {
         } else if i == 0 && line.starts_with('%') {
             return;
         }
+        self.movetext_from(text, start, end, i);
+    }
+
+    /// Reads the movetext of the line `text[start..end]` from byte `i` of the line (the
+    /// guard, when this is where the movetext begins and the game may be plain); after an
+    /// error, follows only its comments.
+    pub(super) fn movetext_from(&mut self, text: &str, start: usize, end: usize, i: usize) {
+        if self.mode == Mode::Ready {
+            self.movetext_begins(self.line_starts.len().saturating_sub(1), i);
+            if self.mode == Mode::Guarded {
+                return self.guard_line(text, start, end, i);
+            }
+        }
         if let Err(e) = self.movetext(text, start, end, i) {
+            let line = text.get(start..end).unwrap_or("");
             let resume = e.end.saturating_sub(start).min(line.len());
             self.fail(e);
             self.skim(line, start, resume);
@@ -442,6 +459,14 @@ impl GameScan {
     /// At the end of the game: unterminated comments and unclosed variations. With `auto`,
     /// a game whose moves are all words of four or five digits is in ICCF numeric notation.
     pub(super) fn finish(&mut self) {
+        if self.mode == Mode::Guarded {
+            if self.open_comment.is_none() && self.guard.ends_plain() {
+                return;
+            }
+            let text = std::mem::take(&mut self.text);
+            self.read_located(&text);
+            self.text = text;
+        }
         if self.iccf_words > 0 {
             self.iccf_words = 0;
             self.numbers_to_iccf_moves();

@@ -28,6 +28,8 @@ pub(crate) struct Scanner<R> {
     pub game: GameScan,
     /// How each game's piece letters are read.
     reading: Reading,
+    /// The guard may read games in plain PGN ([`super::guard`]).
+    guarded: bool,
 }
 
 /// The most lines, and the most tokens (moves, signs, comments, brackets), of one game: a
@@ -84,7 +86,13 @@ impl<R: BufRead> Scanner<R> {
             ended: false,
             game: GameScan::new(),
             reading: Reading::default(),
+            guarded: false,
         }
+    }
+
+    /// The guard reads the movetext of games in plain PGN (their tokens are not kept).
+    pub(crate) fn set_guarded(&mut self, guarded: bool) {
+        self.guarded = guarded;
     }
 
     /// Reads piece letters (and numbers) as `reading` says.
@@ -147,7 +155,7 @@ impl<R: BufRead> Scanner<R> {
         }
         // (A game of a million short lines or words holds far more than its text: each
         // line's start and each token are kept.)
-        if self.game.line_starts.len() > MAX_PARTS || self.game.tokens.len() > MAX_PARTS {
+        if self.game.line_starts.len() > MAX_PARTS || self.game.token_count() > MAX_PARTS {
             return Err(self.too_long());
         }
         let text = &mut self.game.text;
@@ -205,6 +213,7 @@ impl<R: BufRead> Scanner<R> {
     /// Reads the next game into `self.game`; false at the end of the input.
     pub(crate) fn next_game(&mut self) -> io::Result<bool> {
         self.game.reading = self.reading;
+        self.game.guard_allowed = self.guarded;
         self.game.reset();
         let start = loop {
             let Some(start) = self.next_line()? else {
