@@ -577,3 +577,46 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod grammar {
+    use super::*;
+    use shakmaty::san::SanPlus;
+
+    /// Every word the guard takes for a move is one pgn-reader reads whole, as one SAN: were
+    /// a shorter SAN read from its start (`Ng1` of `Ng1f3`), pgn-reader would drop it and
+    /// read the rest as a move of its own, and the counts would still agree.
+    #[test]
+    fn every_plain_move_is_read_whole_by_pgn_reader() {
+        let reading = Reading::default();
+        let mut words: Vec<String> = Vec::new();
+        for piece in ["", "K", "Q", "R", "B", "N"] {
+            for file in ["", "a", "c", "h"] {
+                for rank in ["", "1", "4", "8"] {
+                    for x in ["", "x"] {
+                        for to in ["a1", "d4", "h8", "e1", "g7"] {
+                            for suffix in ["", "+", "#"] {
+                                words.push(format!("{piece}{file}{rank}{x}{to}{suffix}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for core in ["O-O", "O-O-O", "e8=Q", "a1=N", "bxa8=R", "gxh1=B"] {
+            for suffix in ["", "+", "#"] {
+                words.push(format!("{core}{suffix}"));
+            }
+        }
+        let mut plain = 0;
+        for w in &words {
+            if !plain_move(w.as_bytes(), reading) {
+                continue;
+            }
+            plain += 1;
+            let read = SanPlus::from_ascii_prefix(w.as_bytes());
+            assert_eq!(read.map(|(_, n)| n).ok(), Some(w.len()), "{w}");
+        }
+        assert!(plain > 1000, "{plain}");
+    }
+}
