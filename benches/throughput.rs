@@ -374,8 +374,10 @@ const NOT_COUNTED: &str = "SCHACKPUNKT_BENCH_NOT_COUNTED";
 const PARTS: &[(&str, &str)] = &[
     ("our scan of every game", "Splitter<R>::next_scanned"),
     ("  of it: reading lines", "Scanner<R>::next_line"),
-    ("pgn-reader + our visitor", "Replayer::attempt"),
+    ("  of it: the guard", "GameScan>::guard_words"),
+    ("pgn-reader + our visitor", "pgn::read_one"),
     ("  of it: san", "::san"),
+    ("the tags into the game", "Replay>::take_tags"),
     ("braille", "GameWriter::write"),
     ("layout", "::lay_out"),
 ];

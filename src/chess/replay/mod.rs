@@ -125,8 +125,9 @@ impl<'a> Replay<'a> {
                 scan.tags.len(),
                 scan.tags.iter().map(|t| t.end - t.start).sum(),
             ),
-            items: Vec::with_capacity(scan.tokens.len()),
-            text: String::new(),
+            items: Vec::with_capacity(scan.tokens.len() + scan.guard.tokens),
+            // (A plain game's comments, as the guard found them: room made once.)
+            text: String::with_capacity(scan.guard.comment_at.iter().map(|(s, e)| e - s).sum()),
             marker: None,
             error: None,
             internal: false,

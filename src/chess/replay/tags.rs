@@ -68,17 +68,28 @@ impl<'a> Replay<'a> {
             let raw = scan.slice(t.value);
             // Read as exports write them, and said: a tag wrapped over lines (a value's lines
             // joined by a blank), quotes not escaped inside a value.
-            let value = tag_text(raw);
-            if scan
-                .text
-                .get(t.start..t.end)
-                .is_some_and(|tag| tag.contains('\n'))
-            {
+            // (What the scan saw of the tag's form: its bytes are not read again.)
+            debug_assert_eq!(
+                (t.wrapped, t.escapes, t.loose_quotes),
+                (
+                    scan.text
+                        .get(t.start..t.end)
+                        .is_some_and(|s| s.contains('\n')),
+                    raw.contains('\\'),
+                    unescaped_quote(raw)
+                ),
+                "{raw}"
+            );
+            let value = match t.wrapped || t.escapes {
+                true => tag_text(raw),
+                false => std::borrow::Cow::Borrowed(raw),
+            };
+            if t.wrapped {
                 let message =
                     format!("the tag {name} is wrapped over lines; it is read as one line");
                 self.tag_warning(t, message);
             }
-            if unescaped_quote(raw) {
+            if t.loose_quotes {
                 self.tag_warning(t, format!("the value of the tag {name} holds quotes that are not escaped (\\\"); they are read as they stand"));
             }
             match name {

@@ -41,7 +41,7 @@ pub(crate) struct GuardRecord {
     /// Where the movetext begins: the index of its line, and the byte in that line.
     pub(super) begins: (usize, usize),
     /// The tokens the located scan would have made.
-    pub(super) tokens: usize,
+    pub(crate) tokens: usize,
     /// Moves, annotations, comments, variations begun and ended, results: pgn-reader reports
     /// each once.
     pub(crate) moves: u32,

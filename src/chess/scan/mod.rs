@@ -68,6 +68,11 @@ pub(crate) struct TagTok {
     pub value: (usize, usize),
     /// Where its value starts in the file (found as the line is scanned: a place a tag).
     pub at: Pos,
+    /// What the scan saw of its form (so that the tags are not read again for it): the tag
+    /// wrapped over lines, a backslash in the value, quotes in the value not escaped.
+    pub wrapped: bool,
+    pub escapes: bool,
+    pub loose_quotes: bool,
 }
 
 /// A problem found while scanning, located by byte span in the game text.

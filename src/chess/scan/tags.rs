@@ -13,6 +13,8 @@ pub(super) struct OpenTag {
     pub(super) value_start: usize,
     pub(super) at: Pos,
     pub(super) lines: u8,
+    /// A backslash in the value so far.
+    pub(super) escapes: bool,
 }
 
 /// The error of a tag whose value has no closing quote: at the tag, to its value's start.
@@ -68,6 +70,7 @@ impl GameScan {
             value_start: base + j,
             at: Pos::default(),
             lines: 1,
+            escapes: false,
         };
         if wrapped {
             open.value_start = NO_VALUE_YET;
@@ -113,7 +116,7 @@ impl GameScan {
         line: &str,
         base: usize,
         mut j: usize,
-        open: OpenTag,
+        mut open: OpenTag,
     ) -> Result<usize, ScanError> {
         let b = line.as_bytes();
         let hint = "a tag is written [Name \"value\"] on one line";
@@ -127,7 +130,10 @@ impl GameScan {
                     return Ok(line.len());
                 }
                 None => return Err(unterminated_tag(&open)),
-                Some(b'\\') => j += 2,
+                Some(b'\\') => {
+                    open.escapes = true;
+                    j += 2;
+                }
                 Some(b'"') => break,
                 Some(_) => j += 1,
             }
@@ -140,7 +146,8 @@ impl GameScan {
                 .count()
         };
         let mut end = after(j + 1);
-        if b.get(end) != Some(&b']') {
+        let loose_quotes = b.get(end) != Some(&b']');
+        if loose_quotes {
             // Quotes not escaped inside the value: its end is the line's last `"]`.
             let t = line.trim_end_matches(is_space);
             let last = t
@@ -161,6 +168,9 @@ impl GameScan {
             name: open.name,
             value: (open.value_start, base + value_end),
             at: open.at,
+            wrapped: open.lines > 1,
+            escapes: open.escapes || (loose_quotes && b[j..value_end].contains(&b'\\')),
+            loose_quotes,
         });
         Ok(end + 1)
     }
