@@ -296,19 +296,25 @@ impl GameScan {
     fn guard_word(&mut self, word: &[u8]) -> Plain {
         let mut rest = word;
         if let [b'0'..=b'9' | b'*', ..] = word {
-            if matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
-                return self.guard.result();
+            // A move number (`12.`, `12...`, `12.e4`), read digit by digit; else a result.
+            let mut n = 0u32;
+            let mut k = 0;
+            while let Some(&d @ b'0'..=b'9') = word.get(k) {
+                n = n.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
+                k += 1;
             }
-            let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-            let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
-            if digits > 9 || dots == 0 {
-                return Err(NotPlain);
+            let digits = k;
+            while word.get(k) == Some(&b'.') {
+                k += 1;
             }
-            let n = word[..digits]
-                .iter()
-                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+            if digits == 0 || digits > 9 || k == digits {
+                return match word {
+                    b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => self.guard.result(),
+                    _ => Err(NotPlain),
+                };
+            }
             self.guard.number(n)?;
-            rest = &word[digits + dots..];
+            rest = &word[k..];
             if rest.is_empty() {
                 return Ok(());
             }
