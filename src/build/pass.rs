@@ -105,6 +105,9 @@ pub(super) struct Laid<S> {
     pub(super) sink: S,
     /// The headings the contents list names, and the pages where they stand.
     pub(super) found: Vec<book::Entry>,
+    /// The list the pass was laid out with, handed back (a long one is not copied for a
+    /// trial pass).
+    pub(super) known: Vec<(book::Entry, Option<u32>)>,
     pub(super) marks: Vec<(u32, u32)>,
     pub(super) counts: Counts,
     /// Where the places a volume may end fell, and the volumes.
@@ -177,6 +180,7 @@ impl<'o, 'w> Pass<'o, 'w> {
         let marks = run.layout.marks().to_vec();
         let places = run.layout.places().to_vec();
         let found = std::mem::take(&mut run.writer.contents().found);
+        let known = std::mem::take(&mut run.writer.contents().known);
         let mut counts = run.counts;
         let (sink, pages, spans) = run
             .layout
@@ -191,6 +195,7 @@ impl<'o, 'w> Pass<'o, 'w> {
         Ok(Laid {
             sink,
             found,
+            known,
             marks,
             counts,
             places,

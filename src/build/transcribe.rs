@@ -29,14 +29,14 @@ impl Prepared {
 /// The pages a pass lays out of a bulletin's title page and contents list alone (its first
 /// input read as empty: no games, no index); `None` when the first input is no spooled PGN.
 fn front_pages(
-    pass: Pass<'_, '_>,
+    mut pass: Pass<'_, '_>,
     opened: &[(String, Prepared, InputKind, Role)],
     each: &[Options],
-) -> Result<Option<u64>> {
+) -> Result<(Option<u64>, Vec<(book::Entry, Option<u32>)>)> {
     let (Some((name, Prepared::Spooled(text), InputKind::Pgn, role)), Some(options)) =
         (opened.first(), each.first())
     else {
-        return Ok(None);
+        return Ok((None, std::mem::take(&mut pass.contents.known)));
     };
     let alone = vec![(
         name.clone(),
@@ -45,7 +45,7 @@ fn front_pages(
         *role,
     )];
     let laid = pass.run(alone, vec![options.clone()], NoLines)?;
-    Ok(Some(laid.counts.pages))
+    Ok((Some(laid.counts.pages), laid.known))
 }
 
 /// A sink that only counts: the trial passes of a contents list.
@@ -606,8 +606,17 @@ impl Trials<'_> {
                 }
             }
             let mut trial = self.pass(&laid.volumes, meta);
-            (trial.contents, trial.bulletin) = (laid.contents.clone(), bulletin.clone());
-            let found = trial.run(copies, self.each.to_vec(), NoLines)?;
+            // (The list is lent to the pass and handed back: a bulletin's is long.)
+            let lent = std::mem::take(&mut laid.contents);
+            let (wanted, written) = (lent.wanted, lent.written);
+            (trial.contents, trial.bulletin) = (lent, bulletin.clone());
+            let mut found = trial.run(copies, self.each.to_vec(), NoLines)?;
+            laid.contents = book::Contents {
+                wanted,
+                found: Vec::new(),
+                known: std::mem::take(&mut found.known),
+                written,
+            };
             *bulletin = found.bulletin;
             // The title a bulletin learnt from its first game: its title page, each volume's,
             // the PEF's and the proof's head.
@@ -625,7 +634,7 @@ impl Trials<'_> {
                     *slot = Some(page);
                 }
             }
-            let known: Vec<_> = (found.found.into_iter().zip(pages))
+            let mut known: Vec<_> = (found.found.into_iter().zip(pages))
                 .map(|(entry, page)| (entry, page.filter(|_| numbered)))
                 .collect();
             let next = match self.split {
@@ -659,8 +668,11 @@ impl Trials<'_> {
                 && !retitled
                 && let Some(b) = bulletin.as_ref()
             {
-                let before = self.front(laid, meta, b, laid.contents.known.clone())?;
-                let after = self.front(laid, meta, b, known.clone())?;
+                let lent = std::mem::take(&mut laid.contents.known);
+                let before;
+                (before, laid.contents.known) = self.front(laid, meta, b, lent)?;
+                let after;
+                (after, known) = self.front(laid, meta, b, known)?;
                 if before.is_some() && before == after {
                     laid.contents.known = known;
                     break;
@@ -685,14 +697,15 @@ impl Trials<'_> {
         )
     }
 
-    /// The pages a bulletin's title page and list take, laid out alone with the pages `known`.
+    /// The pages a bulletin's title page and list take, laid out alone with the pages `known`
+    /// (handed back).
     fn front(
         &self,
         laid: &Settled,
         meta: &Meta,
         b: &bulletin::Bulletin,
         known: Vec<(book::Entry, Option<u32>)>,
-    ) -> Result<Option<u64>> {
+    ) -> Result<(Option<u64>, Vec<(book::Entry, Option<u32>)>)> {
         let mut pass = self.pass(&laid.volumes, meta);
         // (This pass's list alone: nothing found yet, nothing written.)
         let list = book::Contents {
