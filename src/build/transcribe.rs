@@ -32,7 +32,7 @@ fn front_pages(
     mut pass: Pass<'_, '_>,
     opened: &[(String, Prepared, InputKind, Role)],
     each: &[Options],
-) -> Result<(Option<u64>, Vec<(book::Entry, Option<u32>)>)> {
+) -> Result<(Option<u64>, Known)> {
     let (Some((name, Prepared::Spooled(text), InputKind::Pgn, role)), Some(options)) =
         (opened.first(), each.first())
     else {
@@ -47,6 +47,9 @@ fn front_pages(
     let laid = pass.run(alone, vec![options.clone()], NoLines)?;
     Ok((Some(laid.counts.pages), laid.known))
 }
+
+/// A contents list's entries with their pages, as a pass lays the list out.
+type Known = Vec<(book::Entry, Option<u32>)>;
 
 /// A sink that only counts: the trial passes of a contents list.
 struct NoLines;
@@ -705,7 +708,7 @@ impl Trials<'_> {
         meta: &Meta,
         b: &bulletin::Bulletin,
         known: Vec<(book::Entry, Option<u32>)>,
-    ) -> Result<(Option<u64>, Vec<(book::Entry, Option<u32>)>)> {
+    ) -> Result<(Option<u64>, Known)> {
         let mut pass = self.pass(&laid.volumes, meta);
         // (This pass's list alone: nothing found yet, nothing written.)
         let list = book::Contents {
