@@ -177,8 +177,8 @@ impl<'o, 'w> Pass<'o, 'w> {
             }
         }
         run.index_of_players()?;
-        let marks = run.layout.marks().to_vec();
-        let places = run.layout.places().to_vec();
+        let marks = run.layout.take_marks();
+        let places = run.layout.take_places();
         let found = std::mem::take(&mut run.writer.contents().found);
         let known = std::mem::take(&mut run.writer.contents().known);
         let mut counts = run.counts;
@@ -212,6 +212,8 @@ impl<'o, 'w> Pass<'o, 'w> {
             layout.number_pages(place, 1, braille::page_number);
         }
         layout.set_duplex(self.options.duplex);
+        // (Where the seams fall is asked for only to plan volumes.)
+        layout.note_places(self.options.volume_sheets > 0 && self.options.page_length > 0);
         let mut writer = book::Writer::default();
         *writer.contents() = self.contents;
         let mut first_title = Vec::new();

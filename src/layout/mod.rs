@@ -87,11 +87,12 @@ impl<S: LineSink> Layouter<S> {
     }
 
     /// The pages where the marked paragraphs laid out so far begin ([`Paragraph::mark`]), in
-    /// the order they were placed: mark, braille page number.
+    /// the order they were placed: mark, braille page number (taken: the list of a bulletin of
+    /// thousands of games is not copied).
     ///
     /// [`Paragraph::mark`]: crate::braille::Paragraph
-    pub fn marks(&self) -> &[(u32, u32)] {
-        &self.marks
+    pub fn take_marks(&mut self) -> Vec<(u32, u32)> {
+        std::mem::take(&mut self.marks)
     }
 
     /// Lays out one block.

@@ -77,6 +77,9 @@ pub(super) struct Volumes {
     /// Breaks of the plan done so far.
     done: usize,
     places: Vec<Place>,
+    /// The places are noted: the book is split into volumes (a bulletin of thousands of games
+    /// has as many places, which nothing else asks for).
+    noting: bool,
     spans: Vec<Span>,
     /// The print page in force.
     print: Option<Box<str>>,
@@ -91,9 +94,14 @@ impl<S: LineSink> Layouter<S> {
         self.volumes.plan = plan;
     }
 
-    /// Where the seams fell in this layout.
-    pub(crate) fn places(&self) -> &[Place] {
-        &self.volumes.places
+    /// Notes where the seams fall ([`Layouter::take_places`]): for planning volumes.
+    pub(crate) fn note_places(&mut self, noting: bool) {
+        self.volumes.noting = noting;
+    }
+
+    /// Where the seams fell in this layout (noted only when asked: [`Layouter::note_places`]).
+    pub(crate) fn take_places(&mut self) -> Vec<Place> {
+        std::mem::take(&mut self.volumes.places)
     }
 
     /// The volumes laid out so far (the last one up to the current page).
@@ -122,14 +130,15 @@ impl<S: LineSink> Layouter<S> {
         let planned = self.volumes.plan.breaks.get(self.volumes.done) == Some(&seam);
         // A better place right after the one before (a print page change before a chapter's
         // heading, held with it): the place before the change is as good.
-        if !self.pages.held_nothing()
+        if self.volumes.noting
+            && !self.pages.held_nothing()
             && let Some(last) = self.volumes.places.last_mut()
             && last.seam + 1 == seam
         {
             last.rank = last.rank.min(rank);
         }
         // Not where a heading waits for its block: that would part them.
-        if (planned || self.pages.held_nothing()) && self.page_length > 0 {
+        if self.volumes.noting && (planned || self.pages.held_nothing()) && self.page_length > 0 {
             let place = Place {
                 seam,
                 rank,
