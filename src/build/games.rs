@@ -88,6 +88,11 @@ pub(super) struct About {
     pub(super) start_board: Option<String>,
 }
 
+/// A tag's value trimmed, unless it says nothing (empty, `?`, `-`).
+fn says_something(raw: &str) -> Option<&str> {
+    Some(raw.trim()).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
+}
+
 impl About {
     fn of(game: &Game) -> About {
         const KEPT: [&str; 9] = [
@@ -114,19 +119,16 @@ impl About {
 
     /// A tag's value, unless it says nothing (empty, `?`, `-`).
     pub(super) fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .get(name)
-            .map(str::trim)
-            .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
+        self.tags.get(name).and_then(says_something)
     }
 
     /// A tag's value (as [`About::tag`]) and where it stands in the input: at its first
     /// character in the tag, or at the game when the tags were not read from a file.
     pub(super) fn tag_at(&self, name: &str) -> Option<(&str, Pos)> {
-        let value = self.tag(name)?;
-        let raw = self.tags.get(name).unwrap_or_default();
+        let (raw, place) = self.tags.get_at(name)?;
+        let value = says_something(raw)?;
         let lead = raw.len() - raw.trim_start().len();
-        let at = match self.tags.place(name) {
+        let at = match place {
             Some(p) => p.plus(raw[..lead].chars().count()),
             None => self.place(),
         };

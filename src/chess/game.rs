@@ -275,9 +275,12 @@ impl Tags {
             .map(|((n, v), at)| (n, v, at))
     }
 
-    /// Where the value of the first tag of this name starts in its file.
-    pub(crate) fn place(&self, name: &str) -> Option<crate::document::Pos> {
-        self.iter_at().find(|&(n, _, _)| n == name)?.2
+    /// The value of the first tag of this name, and where it starts in its file (one look
+    /// for the name: a bulletin asks for a few tags of every game, in every pass).
+    pub(crate) fn get_at(&self, name: &str) -> Option<(&str, Option<crate::document::Pos>)> {
+        self.iter_at()
+            .find(|&(n, _, _)| n == name)
+            .map(|(_, v, at)| (v, at))
     }
 }
 
