@@ -1,8 +1,6 @@
 //! One move in braille: ordinary notation (Swedish print notation under the text rules,
 //! rules.md §2) and compact notation (rules.md §3).
 
-use std::fmt::Write as _;
-
 use rustc_hash::FxHashMap;
 use shakmaty::{CastlingSide, Square};
 
@@ -108,26 +106,58 @@ pub(crate) mod broken_rule {
 
 /// Writes moves in ordinary braille: their print form under the Swedish text rules.
 ///
-/// Bulletins repeat the same few thousand move texts (`Sf3`, `exd5`, `0-0`) millions of times,
-/// so translated moves are kept in a bounded cache keyed by their print text; the cells are
-/// exactly those of [`text::translate`].
+/// Games repeat the same few thousand move texts (`Sf3`, `exd5`, `0-0`) again and again, so
+/// each move's cells are made once, by [`text::translate`], and copied after that: kept in a
+/// bounded cache keyed by the print text itself (a move's text is a few ASCII bytes: the key
+/// is those bytes in one number, cheap to hash), with the cells the move takes after a Black
+/// move's number. Move numbers are kept by number.
 #[derive(Default)]
 pub struct OrdinaryMoves {
     scratch: String,
-    /// Keyed by what decides the print text: the move, its check, and the number of a Black
-    /// move written with its number. The style is fixed for a writer's life.
-    cache: FxHashMap<(MoveKind, Check, Option<u32>), Vec<Cell>>,
+    /// The moves translated so far, by their print text ([`text_key`]): where their cells
+    /// stand in `cells`.
+    cache: FxHashMap<u128, Known>,
+    /// The cells of the moves in `cache`, one after the other.
+    cells: Vec<Cell>,
     /// White move numbers `N.` by number.
     numbers: Vec<Vec<Cell>>,
+    /// Black move numbers `N...` by number.
+    black_numbers: Vec<Vec<Cell>>,
+}
+
+/// Where a translated move's cells stand in [`OrdinaryMoves`]' cells: from `start`, `alone`
+/// cells for the move as a word of its own, then `after_number` cells for the move right
+/// after a Black move's number (`7...a6` takes the separator before `a`: number mode runs
+/// on into the move).
+#[derive(Copy, Clone)]
+struct Known {
+    start: u32,
+    alone: u8,
+    after_number: u8,
 }
 
 /// Entries the cache holds before it starts afresh (a few hundred kilobytes at most).
 const CACHE_LIMIT: usize = 16 * 1024;
 
+/// A move's print text as a cache key: its bytes, zero-padded, in one number; `None` for a
+/// text longer than 16 bytes (no move's is: `Lf1xb5e.p.++` is 12).
+fn text_key(text: &str) -> Option<u128> {
+    let mut bytes = [0u8; 16];
+    bytes
+        .get_mut(..text.len())?
+        .copy_from_slice(text.as_bytes());
+    Some(u128::from_le_bytes(bytes))
+}
+
+/// The Black move number in whose number mode a move's cells after a number are made (any
+/// number gives the same cells after it: a test checks that the cells of `N...` and a move
+/// are those of `N...` and of the move after `1...`).
+const SOME_BLACK_NUMBER: &str = "1...";
+
 impl OrdinaryMoves {
     /// Writes a move. With `black_number`, the move is a Black move written with its number
-    /// (`12...Sf5`): number and move are one word, translated together so that number mode
-    /// runs on (`7...a6` takes the separator before `a`).
+    /// (`12...Sf5`): number and move are one word, in number mode as one text (`7...a6` takes
+    /// the separator before `a`).
     pub fn write(
         &mut self,
         m: &MoveFacts,
@@ -135,43 +165,87 @@ impl OrdinaryMoves {
         black_number: Option<u32>,
         out: &mut Vec<Cell>,
     ) {
-        let key = (m.kind, m.check, black_number);
-        if let Some(cells) = self.cache.get(&key) {
-            out.extend_from_slice(cells);
-            return;
-        }
         self.scratch.clear();
-        if let Some(n) = black_number {
-            let _ = write!(self.scratch, "{n}...");
-        }
         print_move(m, style, &mut self.scratch);
-        let start = out.len();
-        let mut unmapped: Vec<Unmapped> = Vec::new();
-        text::translate(&self.scratch, out, &mut unmapped);
-        if self.cache.len() >= CACHE_LIMIT {
-            self.cache.clear();
-        }
-        self.cache.insert(key, out[start..].to_vec());
+        let Some(key) = text_key(&self.scratch) else {
+            return self.translate_whole(black_number, out);
+        };
+        let known = match self.cache.get(&key) {
+            Some(&known) => known,
+            None => self.learn(key),
+        };
+        let start = known.start as usize;
+        let (from, len) = match black_number {
+            None => (start, known.alone),
+            Some(n) => {
+                number_cells(&mut self.black_numbers, n, "...", out);
+                (start + usize::from(known.alone), known.after_number)
+            }
+        };
+        out.extend_from_slice(&self.cells[from..from + usize::from(len)]);
     }
 
     /// Writes a White move number: `12.` (a blank follows, glued to the move).
     pub fn number(&mut self, number: u32, out: &mut Vec<Cell>) {
-        let i = number as usize;
-        if let Some(cells) = self.numbers.get(i).filter(|c| !c.is_empty()) {
-            out.extend_from_slice(cells);
-            return;
+        number_cells(&mut self.numbers, number, ".", out);
+    }
+
+    /// Translates the move in `scratch` (alone, and after a Black move's number) and keeps
+    /// its cells under `key`.
+    #[cold]
+    fn learn(&mut self, key: u128) -> Known {
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+            self.cells.clear();
         }
-        self.scratch.clear();
-        let _ = write!(self.scratch, "{number}.");
-        let start = out.len();
         let mut unmapped: Vec<Unmapped> = Vec::new();
-        text::translate(&self.scratch, out, &mut unmapped);
-        if i < 1000 {
-            if self.numbers.len() <= i {
-                self.numbers.resize(i + 1, Vec::new());
-            }
-            self.numbers[i] = out[start..].to_vec();
+        let start = self.cells.len();
+        text::translate(&self.scratch, &mut self.cells, &mut unmapped);
+        let alone = self.cells.len() - start;
+        // The move after a number: the cells of number and move, less the number's.
+        let (mut number, mut both) = (Vec::new(), Vec::new());
+        text::translate(SOME_BLACK_NUMBER, &mut number, &mut unmapped);
+        let text = format!("{SOME_BLACK_NUMBER}{}", self.scratch);
+        text::translate(&text, &mut both, &mut unmapped);
+        self.cells
+            .extend_from_slice(both.get(number.len()..).unwrap_or_default());
+        let after_number = self.cells.len() - start - alone;
+        let known = Known {
+            start: start as u32,
+            alone: u8::try_from(alone).unwrap_or(u8::MAX),
+            after_number: u8::try_from(after_number).unwrap_or(u8::MAX),
+        };
+        self.cache.insert(key, known);
+        known
+    }
+
+    /// The move in `scratch` translated as it is, with its number when it is a Black move
+    /// written with one: a text too long to be a key (none is).
+    #[cold]
+    fn translate_whole(&mut self, black_number: Option<u32>, out: &mut Vec<Cell>) {
+        let text = match black_number {
+            Some(n) => format!("{n}...{}", self.scratch),
+            None => self.scratch.clone(),
+        };
+        text::translate(&text, out, &mut Vec::new());
+    }
+}
+
+/// Appends the cells of the move number `number` with `periods` after it (`12.`, `12...`),
+/// kept in `kept` by number: translated the first time only.
+fn number_cells(kept: &mut Vec<Vec<Cell>>, number: u32, periods: &str, out: &mut Vec<Cell>) {
+    let i = number as usize;
+    if let Some(cells) = kept.get(i).filter(|c| !c.is_empty()) {
+        out.extend_from_slice(cells);
+        return;
+    }
+    let start = out.len();
+    text::translate(&format!("{number}{periods}"), out, &mut Vec::new());
+    if i < 1000 {
+        if kept.len() <= i {
+            kept.resize(i + 1, Vec::new());
         }
+        kept[i] = out[start..].to_vec();
     }
 }
 
@@ -362,6 +436,60 @@ mod tests {
         assert_eq!(print(&castle, dc), "0-0-0++");
         castle.check = Check::Mate;
         assert_eq!(print(&castle, SHORT), "0-0-0#");
+    }
+
+    /// A move's cells are kept by its print text, and a Black move's number is written from
+    /// its own cells before the move's cells after a number: the same cells as the number and
+    /// the move translated as one text, whatever the number.
+    #[test]
+    fn kept_cells_are_those_of_the_text_translated() {
+        let mut moves = vec![
+            mv(Role::Knight, Square::G1, Square::F3, false),
+            mv(Role::Pawn, Square::E4, Square::D5, true),
+            mv(Role::Pawn, Square::A2, Square::A4, false),
+            mv(Role::Queen, Square::D1, Square::H5, true),
+        ];
+        let mut castle = mv(Role::King, Square::E1, Square::G1, false);
+        castle.kind = MoveKind::Castle(CastlingSide::QueenSide);
+        castle.check = Check::Mate;
+        moves.push(castle);
+        let mut ep = mv(Role::Pawn, Square::E5, Square::D6, true);
+        if let MoveKind::Normal { en_passant, .. } = &mut ep.kind {
+            *en_passant = true;
+        }
+        ep.check = Check::Double;
+        moves.push(ep);
+        let mut null = mv(Role::Pawn, Square::E5, Square::D6, true);
+        null.kind = MoveKind::Null;
+        moves.push(null);
+        let dotted = MoveStyle {
+            en_passant: EnPassant::EDotP,
+            double_check: true,
+            ..LONG
+        };
+        let translated = |text: &str| {
+            let mut out = Vec::new();
+            text::translate(text, &mut out, &mut Vec::new());
+            to_unicode_string(&out)
+        };
+        for style in [SHORT, LONG, dotted] {
+            let mut ordinary = OrdinaryMoves::default();
+            // (Twice: made, then kept.)
+            for _ in 0..2 {
+                for m in &moves {
+                    let text = print(m, style);
+                    let mut out = Vec::new();
+                    ordinary.write(m, style, None, &mut out);
+                    assert_eq!(to_unicode_string(&out), translated(&text), "{text}");
+                    for n in [0, 1, 7, 9, 10, 99, 100, 999, 1000, 12_345] {
+                        let mut out = Vec::new();
+                        ordinary.write(m, style, Some(n), &mut out);
+                        let whole = translated(&format!("{n}...{text}"));
+                        assert_eq!(to_unicode_string(&out), whole, "{n}...{text}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
