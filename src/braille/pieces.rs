@@ -78,15 +78,25 @@ pub const fn letter(c: u8) -> Cell {
 /// numbers their higher digits first.
 #[inline]
 pub fn push_lower_number(n: u32, out: &mut Vec<Cell>) {
-    let digit = |d: u32| LOWER_DIGITS[(d % 10) as usize];
     match n {
-        0..=9 => out.push(digit(n)),
-        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
-        _ => {
-            push_lower_number(n / 10, out);
-            out.push(digit(n));
-        }
+        0..=9 => out.push(lower_digit(n)),
+        10..=99 => out.extend_from_slice(&[lower_digit(n / 10), lower_digit(n)]),
+        _ => push_long_lower_number(n, out),
     }
+}
+
+/// [`push_lower_number`] for a number of three digits or more (kept out of the way of the
+/// short ones).
+#[inline(never)]
+fn push_long_lower_number(n: u32, out: &mut Vec<Cell>) {
+    push_lower_number(n / 10, out);
+    out.push(lower_digit(n));
+}
+
+/// The lower digit of the last decimal digit of `n`.
+#[inline]
+fn lower_digit(n: u32) -> Cell {
+    LOWER_DIGITS[(n % 10) as usize]
 }
 
 #[cfg(test)]

@@ -143,7 +143,7 @@ struct Run<'a> {
     /// Cells to put before the next word (an opening bracket).
     prefix: Vec<Cell>,
     /// A move waiting for its annotation glyphs.
-    pending: Option<MoveFacts>,
+    pending: Option<&'a MoveFacts>,
     /// The annotation glyphs of the pending move, with their places (as many as the source
     /// gives).
     nags: Vec<(u8, Pos)>,

@@ -12,12 +12,12 @@ use crate::braille::pieces::push_lower_number;
 use crate::chess::Item;
 use crate::settings::{Layout, Notation};
 
-impl Run<'_> {
-    pub(super) fn item(&mut self, item: &Item) {
+impl<'a> Run<'a> {
+    pub(super) fn item(&mut self, item: &'a Item) {
         match item {
             Item::Move(m) => {
                 self.flush_move();
-                self.pending = Some(*m);
+                self.pending = Some(m);
             }
             Item::Nag(n, at) => match self.pending {
                 Some(_) => self.annotate(*n, *at),
@@ -83,11 +83,18 @@ impl Run<'_> {
     #[inline]
     pub(super) fn begin_word(&mut self) {
         if !self.prefix.is_empty() {
-            let prefix = std::mem::take(&mut self.prefix);
-            self.para.push(&prefix);
-            self.prefix = prefix;
-            self.prefix.clear();
+            self.put_prefix();
         }
+    }
+
+    /// [`Run::begin_word`] with an opening bracket to put (seldom: kept out of every move's
+    /// way).
+    #[cold]
+    fn put_prefix(&mut self) {
+        let prefix = std::mem::take(&mut self.prefix);
+        self.para.push(&prefix);
+        self.prefix = prefix;
+        self.prefix.clear();
     }
 
     /// The words of `para` ended since the last mark are of `kind`.
@@ -146,7 +153,7 @@ impl Run<'_> {
                 }
             }
             self.para
-                .push_with(|out| notation::compact_move(&m, style, out));
+                .push_with(|out| notation::compact_move(m, style, out));
             // Compact notation has no comment signs: they are counted.
             let dropped = self.nags.len();
             self.w.drop_nags(dropped, self.game);
@@ -159,7 +166,7 @@ impl Run<'_> {
             }
             let black_number = (numbered && black).then_some(m.number);
             self.para
-                .push_with(|out| ordinary.write(&m, style, black_number, out));
+                .push_with(|out| ordinary.write(m, style, black_number, out));
             self.ordinary_signs();
         }
         self.para.end_word();
