@@ -16,6 +16,10 @@ impl Run<'_> {
     /// A comment; `at` is where its text starts.
     pub(super) fn comment(&mut self, source: &str, at: Pos) {
         let prose = comment_prose(source);
+        // (Nothing but commands, a clock time at every move: nothing to write.)
+        if prose.is_empty() {
+            return;
+        }
         // Another language's piece letters become Swedish ones, letter for letter: places
         // stay.
         let letters = match self.w.letters_of_game {

@@ -133,9 +133,7 @@ impl GameWriter {
         text::translate(text, &mut self.cells, &mut self.unmapped);
         report(&self.unmapped);
         let mut p = Paragraph::new(0, 2);
-        // Room for the line at once (it grew a few times a line). A heading's line is short.
-        let blanks = self.cells.iter().filter(|c| c.is_blank()).count();
-        p.reserve(self.cells.len(), blanks + 1);
+        // (`push_text` makes room for the line at once.)
         p.push_text(&self.cells);
         p.end_word();
         p.keep_with_next = true;
