@@ -110,13 +110,18 @@ pub(crate) mod broken_rule {
 /// each move's cells are made once, by [`text::translate`], and copied after that: kept in a
 /// bounded cache keyed by the print text itself (a move's text is a few ASCII bytes: the key
 /// is those bytes in one number, cheap to hash), with the cells the move takes after a Black
-/// move's number. Move numbers are kept by number.
+/// move's number. A move met before is found by its facts ([`move_code`]) without its print
+/// text being made again. Move numbers are kept by number.
 #[derive(Default)]
 pub struct OrdinaryMoves {
     scratch: String,
     /// The moves translated so far, by their print text ([`text_key`]): where their cells
     /// stand in `cells`.
     cache: FxHashMap<u128, Known>,
+    /// The moves met so far, by their facts ([`move_code`]; the style is fixed for a
+    /// writer's life): where their cells stand in `cells`. Moves from other squares share a
+    /// print text (`Sf3` from g1 or from d2), so this holds more entries than `cache`.
+    by_code: FxHashMap<u32, Known>,
     /// The cells of the moves in `cache`, one after the other.
     cells: Vec<Cell>,
     /// White move numbers `N.` by number.
@@ -138,6 +143,34 @@ struct Known {
 
 /// Entries the cache holds before it starts afresh (a few hundred kilobytes at most).
 const CACHE_LIMIT: usize = 16 * 1024;
+
+/// A move as one number: every fact its print text is made from (its kind and check), each
+/// in bits of its own.
+fn move_code(m: &MoveFacts) -> u32 {
+    let kind = match m.kind {
+        MoveKind::Normal {
+            role,
+            from,
+            to,
+            capture,
+            en_passant,
+            promotion,
+            disambiguation,
+        } => {
+            role as u32
+                | (from as u32) << 3
+                | (to as u32) << 9
+                | u32::from(capture) << 15
+                | u32::from(en_passant) << 16
+                | promotion.map_or(0, |r| r as u32) << 17
+                | u32::from(disambiguation.file) << 20
+                | u32::from(disambiguation.rank) << 21
+        }
+        MoveKind::Castle(side) => 1 << 22 | side as u32,
+        MoveKind::Null => 2 << 22,
+    };
+    kind << 2 | m.check as u32
+}
 
 /// A move's print text as a cache key: its bytes, zero-padded, in one number; `None` for a
 /// text longer than 16 bytes (no move's is: `Lf1xb5e.p.++` is 12).
@@ -165,14 +198,13 @@ impl OrdinaryMoves {
         black_number: Option<u32>,
         out: &mut Vec<Cell>,
     ) {
-        self.scratch.clear();
-        print_move(m, style, &mut self.scratch);
-        let Some(key) = text_key(&self.scratch) else {
-            return self.translate_whole(black_number, out);
-        };
-        let known = match self.cache.get(&key) {
+        let code = move_code(m);
+        let known = match self.by_code.get(&code) {
             Some(&known) => known,
-            None => self.learn(key),
+            None => match self.by_text(m, style, code) {
+                Some(known) => known,
+                None => return self.translate_whole(black_number, out),
+            },
         };
         let start = known.start as usize;
         let (from, len) = match black_number {
@@ -190,12 +222,31 @@ impl OrdinaryMoves {
         number_cells(&mut self.numbers, number, ".", out);
     }
 
+    /// A move not met before by its facts: its print text made (in `scratch`) and looked up,
+    /// or translated, and kept under `code` too. `None` for a text too long to be a key.
+    #[inline(never)]
+    fn by_text(&mut self, m: &MoveFacts, style: MoveStyle, code: u32) -> Option<Known> {
+        self.scratch.clear();
+        print_move(m, style, &mut self.scratch);
+        let key = text_key(&self.scratch)?;
+        let known = match self.cache.get(&key) {
+            Some(&known) => known,
+            None => self.learn(key),
+        };
+        if self.by_code.len() >= CACHE_LIMIT {
+            self.by_code.clear();
+        }
+        self.by_code.insert(code, known);
+        Some(known)
+    }
+
     /// Translates the move in `scratch` (alone, and after a Black move's number) and keeps
     /// its cells under `key`.
     #[cold]
     fn learn(&mut self, key: u128) -> Known {
         if self.cache.len() >= CACHE_LIMIT {
             self.cache.clear();
+            self.by_code.clear();
             self.cells.clear();
         }
         let mut unmapped: Vec<Unmapped> = Vec::new();
