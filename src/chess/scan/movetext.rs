@@ -71,8 +71,12 @@ impl GameScan {
             }
             loop {
                 let blanks = line[i..].len() - line[i..].trim_start_matches(is_space).len();
-                // pgn-reader skips only ASCII blanks here (and a BOM that starts a game).
-                self.raw &= line[i..i + blanks].is_ascii()
+                // pgn-reader skips only spaces, tabs and CRs here (and a BOM that starts a
+                // game): after a form feed or a vertical tab it no longer takes a `%` line for an
+                // escape line, and would read its words as moves (a review's find).
+                self.raw &= line[i..i + blanks]
+                    .bytes()
+                    .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
                     || (start == 0 && i == 0 && line.starts_with('\u{feff}'));
                 i += blanks;
                 match line.as_bytes().get(i) {

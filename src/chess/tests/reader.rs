@@ -805,6 +805,31 @@ fn file_and_rank_when_neither_alone_decides() {
 }
 
 #[test]
+fn a_form_feed_before_an_escape_line_does_not_let_its_words_in() {
+    // pgn-reader takes a `%` line for an escape line only after spaces and tabs: given the
+    // source as it is, it read `Nf3` and a comment to the game's `}` out of this one.
+    for blank in ["\u{c}", "\u{b}"] {
+        let src = format!("[Event \"x\"]\n{blank}\n  % Nf3 {{\n1. e4 {{x}} *\n");
+        let games = read_all(&src).unwrap();
+        assert_eq!(games.len(), 1);
+        let m = moves(&games[0]);
+        assert_eq!(m.len(), 1);
+        assert!(
+            matches!(
+                m[0].kind,
+                MoveKind::Normal {
+                    role: Role::Pawn,
+                    to: Square::E4,
+                    ..
+                }
+            ),
+            "{blank:?}"
+        );
+        assert_eq!(games[0].text, "x", "{blank:?}");
+    }
+}
+
+#[test]
 fn escape_lines_bom_and_blank_lines_with_spaces() {
     // A BOM, `%` escape lines, a line of blanks inside movetext (pgn-reader ends a game only at
     // an empty line) and CRLF line ends.
