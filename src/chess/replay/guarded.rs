@@ -9,8 +9,10 @@ use std::ops::ControlFlow;
 use pgn_reader::{Nag, SanPlus, Skip};
 use shakmaty::san::{San, Suffix};
 
+use super::play::wrong_sign;
 use super::{Flow, Replay};
-use crate::chess::game::{Check, DRAW_OFFER_NAG, Disambiguation, Item};
+use crate::chess::game::{DRAW_OFFER_NAG, Disambiguation, Item};
+use crate::chess::words::SourceSuffix;
 
 /// How far the replay of a plain game has come in the guard's record: the reports of each
 /// kind so far.
@@ -81,12 +83,12 @@ impl Replay<'_> {
             return self.give_up();
         };
         let facts = self.play(m, disambiguation);
-        let wrong_sign = match (san_plus.suffix, facts.check) {
-            (None, _) => false,
-            (Some(Suffix::Checkmate), c) => c != Check::Mate,
-            (Some(Suffix::Check), c) => c == Check::None,
-        };
-        if wrong_sign || claim.is_some_and(|n| n != facts.number) {
+        // (The sign as pgn-reader read it: the located replay's rule, `play::wrong_sign`.)
+        let suffix = san_plus.suffix.map(|s| match s {
+            Suffix::Check => SourceSuffix::Check,
+            Suffix::Checkmate => SourceSuffix::Mate,
+        });
+        if wrong_sign(suffix, facts.check) || claim.is_some_and(|n| n != facts.number) {
             return self.give_up();
         }
         self.items.push(Item::Move(facts));

@@ -31,6 +31,16 @@ fn is_mate(pos: &Chess) -> bool {
     pos.legal_moves().is_empty()
 }
 
+/// Whether the sign written after a move (`+`, `#`) is one the position does not bear out:
+/// a mate sign without mate, a check sign without check.
+pub(super) fn wrong_sign(suffix: Option<SourceSuffix>, check: Check) -> bool {
+    match (suffix, check) {
+        (None, _) => false,
+        (Some(SourceSuffix::Mate), c) => c != Check::Mate,
+        (Some(_), c) => c == Check::None,
+    }
+}
+
 impl<'a> Replay<'a> {
     /// Whether a variation on the move just read follows (the position before it is kept
     /// only then).
@@ -147,12 +157,7 @@ impl<'a> Replay<'a> {
     pub(super) fn check_source(&mut self, t: &Token, word: &MoveWord, facts: &MoveFacts) {
         let claim = self.claim.take();
         let wrong_number = claim.is_some_and(|(number, _)| number != facts.number);
-        let wrong_sign = match (word.suffix, facts.check) {
-            (None, _) => false,
-            (Some(SourceSuffix::Mate), c) => c != Check::Mate,
-            (Some(_), c) => c == Check::None,
-        };
-        if wrong_number || wrong_sign || word.ep_mark {
+        if wrong_number || wrong_sign(word.suffix, facts.check) || word.ep_mark {
             self.source_warnings(t, word, facts, claim);
         }
     }
