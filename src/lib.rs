@@ -5,7 +5,7 @@
 //! (one node stream for every input kind, with places) → `chess` (PGN and FEN read, every move
 //! replayed) → `braille` (cells and layout hints) → `layout` (lines, pages) → `output` (BRF,
 //! Unicode) → `destination` (files, devices, pipes). The `build` module is the one loop that
-//! runs every input through it.
+//! runs every input through it; `serve` runs builds again as the inputs change.
 //!
 //! The API is small:
 //!
@@ -22,6 +22,8 @@
 //!   setting, for `schackpunkt settings` and `docs/options.md`.
 //! - [`read_file`], [`read_braille`], [`to_pgn`]: braille in compact notation read back into
 //!   games, and those games as PGN (`schackpunkt read`).
+//! - [`serve`]: the HTML proof of a [`Job`] served to a browser and rebuilt whenever an input
+//!   changes (`schackpunkt serve`); [`files_of`]: the files a build of a job reads.
 
 pub(crate) mod braille;
 pub(crate) mod build;
@@ -32,10 +34,11 @@ pub(crate) mod error;
 pub(crate) mod layout;
 pub(crate) mod output;
 pub(crate) mod read;
+pub(crate) mod serve;
 pub(crate) mod settings;
 pub(crate) mod source;
 
-pub use build::{Destination, InputKind, Job, Summary, Written, run, transcribe_bytes};
+pub use build::{Destination, InputKind, Job, Summary, Written, files_of, run, transcribe_bytes};
 pub use destination::remove_temporary_files;
 pub use error::{
     Diagnostic, Error, Location, Result, Severity, Shown, Style, WARNINGS_SHOWN, Warning,
@@ -43,6 +46,7 @@ pub use error::{
 pub use read::{
     Item as ReadItem, ReadGame, read_braille, read_braille_in_stretches, read_file, to_pgn,
 };
+pub use serve::{Say, Serve, serve};
 pub use settings::{
     BrfTable, ChapterStart, DiagramForm, EnPassant, Format, Layout, Links, MAX_LENGTH,
     MIN_LINE_LENGTH, Moves, Notation, Settings, SourceNotation,
@@ -98,7 +102,7 @@ mod architecture {
     use std::path::Path;
 
     /// The stages in pipeline order, foundations first; `build` is the loop over them all.
-    const ORDER: [&str; 12] = [
+    const ORDER: [&str; 13] = [
         "error",
         "settings",
         "source",
@@ -110,6 +114,7 @@ mod architecture {
         "destination",
         "read",
         "build",
+        "serve",
         "main",
     ];
 

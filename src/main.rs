@@ -37,6 +37,11 @@ enum Command {
     /// Check inputs as a build would (games replayed, positions, books, characters) without
     /// writing anything; same messages and exit codes.
     Check(CheckArgs),
+    /// Serve the HTML proof of inputs at http://127.0.0.1:PORT/ and rebuild it whenever an
+    /// input changes (a book folder's bok.yaml and chapters, a profile file too): the open
+    /// page updates itself at the braille page it shows; a failed build keeps the last good
+    /// proof, marked out of date, under its errors. Ctrl-C stops it.
+    Serve(ServeArgs),
     /// Read braille back into PGN: games in compact or ordinary notation (BRF in --table, or
     /// Unicode braille), every move found among the legal moves of its position.
     Read(ReadArgs),
@@ -105,6 +110,30 @@ struct CheckArgs {
     decoding: Decoding,
 }
 
+/// Options left out take a book's front matter, else the defaults shown.
+#[derive(Args)]
+struct ServeArgs {
+    /// Input files: .pgn, .fen, .epd, .md; a book folder (its bok.yaml lists the chapter files).
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// The port to serve on (0: a free one, which the address said shows).
+    #[arg(short, long, value_name = "N", default_value_t = 3000)]
+    port: u16,
+    /// The address to listen on. Any other than the loopback address lets other machines read
+    /// the proof (said when it starts).
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    host: std::net::IpAddr,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    open: bool,
+    /// The transcription settings, made from the table in `settings.rs` (the format is the
+    /// HTML proof's, with BRF, PEF and Unicode braille to download).
+    #[command(flatten)]
+    settings: Settings,
+    #[command(flatten)]
+    decoding: Decoding,
+}
+
 /// `schackpunkt read`.
 #[derive(Args)]
 struct ReadArgs {
@@ -165,6 +194,7 @@ fn main() -> ExitCode {
         Command::Build(a) => a.quiet,
         Command::Check(a) => a.quiet,
         Command::Read(a) => a.quiet,
+        Command::Serve(_) => true,
         Command::Settings | Command::Completions { .. } | Command::Man { .. } => false,
     };
     let inputs = match &cli.command {
@@ -208,6 +238,10 @@ fn main() -> ExitCode {
         Command::Read(a) => {
             bar.finish();
             return read_back(a, quiet, style);
+        }
+        Command::Serve(a) => {
+            bar.finish();
+            return serve(a, style);
         }
         Command::Completions { shell } => return completions(shell),
         Command::Man { dir } => return man_pages(dir),
@@ -319,6 +353,38 @@ fn read_back(a: ReadArgs, quiet: bool, style: Style) -> ExitCode {
                 (true, true) => ExitCode::SUCCESS,
             }
         }
+        Err(e) => {
+            say(&e.render(style));
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}
+
+/// `serve`: the proof served until Ctrl-C (which ends the program from the signals' thread);
+/// returns only when it cannot start.
+fn serve(a: ServeArgs, style: Style) -> ExitCode {
+    let served = job(
+        a.inputs,
+        Destination::Discard,
+        false,
+        a.settings,
+        a.decoding,
+    )
+    .and_then(|job| {
+        let say: schackpunkt::Say = Arc::new(|m: &str| say(m));
+        schackpunkt::serve(
+            schackpunkt::Serve {
+                job,
+                host: a.host,
+                port: a.port,
+                open: a.open,
+                style,
+            },
+            say,
+        )
+    });
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             say(&e.render(style));
             ExitCode::from(e.exit_code() as u8)

@@ -145,6 +145,24 @@ fn files_read(job: &Job, inputs: &[Unit]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Every file a build of `job` reads, as far as it can be told before the build: the inputs,
+/// each book folder's `bok.yaml` and chapters, the page profile's file. A folder that is no
+/// book (yet) is named itself. For `schackpunkt serve`, which watches them.
+pub fn files_of(job: &Job) -> Vec<PathBuf> {
+    let mut units = Vec::new();
+    for (path, unit) in job.inputs.iter().zip(job.units(&mut |_| {})) {
+        match unit {
+            Ok(unit) => units.push(unit),
+            // (Its files cannot be told: the input itself is watched, to see it mended.)
+            Err(_) => units.push(Unit {
+                path: path.clone(),
+                parts: Vec::new(),
+            }),
+        }
+    }
+    files_read(job, &units)
+}
+
 /// A build's inputs on their way to their outputs, and what it has done so far.
 struct Gated<'a> {
     job: &'a Job,

@@ -48,7 +48,7 @@ use run::*;
 use summary::*;
 use transcribe::*;
 
-pub use gate::run;
+pub use gate::{files_of, run};
 pub use job::{Destination, InputKind, Job};
 pub use summary::{Summary, Written};
 pub use transcribe::transcribe_bytes;

@@ -45,12 +45,15 @@ pub(crate) const OUTPUT: &str = "(output)";
 /// The temporary files of writes in progress, for [`remove_temporary_files`].
 struct Temporaries {
     live: Vec<PathBuf>,
+    /// Folders of temporary outputs (`schackpunkt serve`'s builds), removed with all they hold.
+    folders: Vec<PathBuf>,
     /// Set by [`remove_temporary_files`]: no new temporary file is made after it.
     closed: bool,
 }
 
 static TEMPORARIES: Mutex<Temporaries> = Mutex::new(Temporaries {
     live: Vec::new(),
+    folders: Vec::new(),
     closed: false,
 });
 
@@ -67,7 +70,17 @@ pub fn remove_temporary_files() {
     for path in t.live.drain(..) {
         let _ = fs::remove_file(path);
     }
+    for folder in t.folders.drain(..) {
+        let _ = fs::remove_dir_all(folder);
+    }
     t.closed = true;
+}
+
+/// A folder of temporary outputs that a signal removes with what it holds, as
+/// [`remove_temporary_files`] removes a temporary file; the folder's owner removes it when it
+/// is done (`schackpunkt serve` builds into one until Ctrl-C).
+pub(crate) fn remove_on_signal(folder: &Path) {
+    temporaries().folders.push(folder.to_path_buf());
 }
 
 /// Takes a temporary file off the list when its write ends, however it ends.

@@ -165,8 +165,8 @@ impl Html {
         };
         writeln!(
             out,
-            "<section class=\"page\" data-page=\"{}\" data-volume=\"{}\">",
-            self.page, self.volume
+            "<section class=\"page\" id=\"punktsida-{}\" data-page=\"{}\" data-volume=\"{}\">",
+            self.page, self.page, self.volume
         )?;
         writeln!(
             out,

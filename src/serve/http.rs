@@ -1,0 +1,199 @@
+//! The routes of `serve`, each request on a thread of its own (an event stream holds its thread
+//! while its page is open): `/` the page, `/events` the builds as server-sent events,
+//! `/download/NAME` a braille file of the current build. Nothing else is there: no path is ever
+//! looked up on the file system, so `/../../etc/passwd` is a 404 like any unknown path.
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tiny_http::{Header, Method, Request, Response, Server};
+
+use crate::error::{Error, Result};
+use crate::settings::Format;
+
+use super::builds::Shared;
+use super::page;
+
+/// How often an event stream with nothing to say says so (a comment line): a page closed
+/// meanwhile is noticed then, and its thread ends.
+const STILL_HERE: Duration = Duration::from_secs(15);
+
+/// How long a download waits for the braille files of the proof shown (they are built after
+/// it).
+const DOWNLOAD_WAIT: Duration = Duration::from_secs(120);
+
+/// Answers requests until the program ends.
+pub(super) fn answer(listener: TcpListener, shared: Arc<Shared>) -> Result<()> {
+    let loopback = listener.local_addr().is_ok_and(|a| a.ip().is_loopback());
+    let server = Server::from_listener(listener, None)
+        .map_err(|e| Error::Usage(format!("cannot serve: {e}")))?;
+    for request in server.incoming_requests() {
+        let mine = Arc::clone(&shared);
+        let spawned = std::thread::Builder::new()
+            .name("request".into())
+            .stack_size(256 * 1024)
+            .spawn(move || respond(request, &mine, loopback));
+        if let Err(e) = spawned {
+            // (No thread to be had: that request goes unanswered, the next may not.)
+            (shared.say)(&format!("schackpunkt: a request left unanswered: {e}"));
+        }
+    }
+    Ok(())
+}
+
+/// A header of ours (every name and value here is ASCII).
+fn header(name: &str, value: &str) -> Option<Header> {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
+}
+
+/// A response with the headers every answer carries: no caching (the page changes with every
+/// build), no guessing of types, nothing fetched from elsewhere.
+fn answer_with<R: std::io::Read>(response: Response<R>, kind: &str) -> Response<R> {
+    let headers = [
+        header("Content-Type", kind),
+        header("Cache-Control", "no-store"),
+        header("X-Content-Type-Options", "nosniff"),
+        header(
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'",
+        ),
+    ];
+    headers
+        .into_iter()
+        .flatten()
+        .fold(response, |r, h| r.with_header(h))
+}
+
+fn plain(status: u16, text: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+    answer_with(
+        Response::from_string(text).with_status_code(status),
+        "text/plain; charset=utf-8",
+    )
+}
+
+/// Whether the request names this machine as its host. On the loopback address a page of
+/// another site that got its name to point here (DNS rebinding) must not read the proof.
+fn host_is_here(request: &Request) -> bool {
+    let Some(host) = request.headers().iter().find(|h| h.field.equiv("Host")) else {
+        // (HTTP/1.0 without a Host: only a program here asks so.)
+        return true;
+    };
+    let host = host.value.as_str();
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(n, _)| n),
+    };
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "localhost" | "127.0.0.1" | "::1"
+    ) || name.starts_with("127.")
+}
+
+fn respond(request: Request, shared: &Shared, loopback: bool) {
+    if loopback && !host_is_here(&request) {
+        let _ = request.respond(plain(
+            403,
+            "this server answers only to this machine's own names\n",
+        ));
+        return;
+    }
+    if !matches!(request.method(), Method::Get | Method::Head) {
+        let response = plain(405, "only GET and HEAD are answered here\n");
+        let response = match header("Allow", "GET, HEAD") {
+            Some(h) => response.with_header(h),
+            None => response,
+        };
+        let _ = request.respond(response);
+        return;
+    }
+    let url = request.url();
+    let path = url.split(['?', '#']).next().unwrap_or("").to_owned();
+    match path.as_str() {
+        "/" | "/index.html" => {
+            let page = page::render(&shared.state());
+            let _ = request.respond(answer_with(
+                Response::from_string(page),
+                "text/html; charset=utf-8",
+            ));
+        }
+        "/events" => events(request, shared),
+        _ => match path.strip_prefix("/download/") {
+            Some(name) => download(request, shared, name),
+            None => {
+                let _ = request.respond(plain(
+                    404,
+                    "not here: this server has the proof at / and its braille files under \
+                     /download/\n",
+                ));
+            }
+        },
+    }
+}
+
+/// The builds as server-sent events: `build` with the state's version, at once and after each
+/// change; a comment line now and then.
+fn events(request: Request, shared: &Shared) {
+    let mut out = request.into_writer();
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n\
+                Cache-Control: no-store\r\nConnection: close\r\n\r\nretry: 1000\n\n";
+    if out
+        .write_all(head.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        return;
+    }
+    let mut seen = String::new();
+    loop {
+        let version = shared.wait_for_change(&seen, STILL_HERE);
+        let message = match version == seen {
+            true => ": still here\n\n".to_owned(),
+            false => format!("event: build\ndata: {version}\n\n"),
+        };
+        if out
+            .write_all(message.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            // The page is closed.
+            return;
+        }
+        seen = version;
+    }
+}
+
+/// A braille file of the proof's build, by the name the build gave it.
+fn download(request: Request, shared: &Shared, name: &str) {
+    let found = {
+        let state = shared.wait_for_downloads(DOWNLOAD_WAIT);
+        state
+            .downloads
+            .iter()
+            .find(|d| d.name == name)
+            .map(|d| (d.bytes.clone(), d.format))
+    };
+    let Some((bytes, format)) = found else {
+        let _ = request.respond(plain(
+            404,
+            "no such file in this build (the page links to the files there are)\n",
+        ));
+        return;
+    };
+    let kind = match format {
+        Format::Pef => "application/x-pef+xml",
+        Format::Unicode => "text/plain; charset=utf-8",
+        // (BRF is in the embosser's table: bytes, not text in any one encoding.)
+        _ => "application/octet-stream",
+    };
+    let response = answer_with(Response::from_data(bytes), kind);
+    let response = match header(
+        "Content-Disposition",
+        &format!("attachment; filename=\"{name}\""),
+    ) {
+        Some(h) => response.with_header(h),
+        None => response,
+    };
+    let _ = request.respond(response);
+}
