@@ -36,5 +36,6 @@ mod proof;
 mod read_back;
 mod read_stretches;
 mod samples;
+mod serve;
 mod tables;
 mod volumes;

@@ -1,0 +1,437 @@
+//! `schackpunkt serve` (issue 36): the server started on a free port over a copy of the sample
+//! book, the page fetched, a chapter changed and the change seen in the events and the page; a
+//! broken edit shown with its error over the last good proof; nothing served but what the build
+//! made; several pages at once; a port in use, another host, Ctrl-C. In headless Chromium (when
+//! there is one): the open page updates itself, without a reload, at the braille page it showed.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::support::{Sandbox, repo_file};
+
+/// How long a test waits for a build or an answer before it fails (CI machines are slow).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A copy of the sample book in `sandbox/bok`; returns its folder.
+pub fn sample_book(sandbox: &Sandbox) -> PathBuf {
+    let from = repo_file("samples/bok");
+    let to = sandbox.path().join("bok");
+    std::fs::create_dir_all(&to).expect("the book's folder");
+    for entry in std::fs::read_dir(&from).expect("samples/bok").flatten() {
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).expect("a chapter copied");
+        }
+    }
+    to
+}
+
+/// Replaces the first `old` in `file` by `new` (as an editor's save: the whole file written).
+pub fn edit(file: &Path, old: &str, new: &str) {
+    let text = std::fs::read_to_string(file).expect("the chapter");
+    assert!(text.contains(old), "{old} in {}", file.display());
+    std::fs::write(file, text.replacen(old, new, 1)).expect("the chapter written");
+}
+
+/// A running `schackpunkt serve`, stopped when dropped.
+pub struct Served {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+    stderr: Arc<Mutex<String>>,
+    /// The folder the builds' own temporary folder goes into (its TMPDIR).
+    pub tmp: PathBuf,
+}
+
+impl Served {
+    /// Serves `inputs` (with more `args`) from `dir` on a free port; waits for its address.
+    pub fn start(dir: &Path, inputs: &[&str], args: &[&str]) -> Served {
+        let tmp = dir.join("tmp");
+        std::fs::create_dir_all(&tmp).expect("a TMPDIR");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_schackpunkt"))
+            .arg("serve")
+            .args(inputs)
+            .args(["--port", "0"])
+            .args(args)
+            .current_dir(dir)
+            .env("TMPDIR", &tmp)
+            .env_remove("NO_GRAPHICS")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("schackpunkt serve starts");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let (tell, told) = std::sync::mpsc::channel();
+        let pipe = child.stderr.take().expect("its standard error");
+        let kept = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+                if let Some(at) = line.split("http://").nth(1) {
+                    let _ = tell.send(at.split('/').next().unwrap_or("").to_owned());
+                }
+                let mut all = kept.lock().expect("the text so far");
+                all.push_str(&line);
+                all.push('\n');
+            }
+        });
+        let address = told.recv_timeout(PATIENCE).unwrap_or_else(|_| {
+            let _ = child.kill();
+            panic!(
+                "serve said no address: {}",
+                stderr.lock().expect("its text")
+            )
+        });
+        Served {
+            child,
+            address,
+            stderr,
+            tmp,
+        }
+    }
+
+    /// What the server wrote on standard error so far.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().expect("its text").clone()
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends `request` as it is; returns the status and the body.
+    pub fn raw(&self, request: &str) -> (u16, Vec<u8>) {
+        let mut stream = TcpStream::connect(&self.address).expect("connected");
+        stream.set_read_timeout(Some(PATIENCE)).ok();
+        stream.write_all(request.as_bytes()).expect("request sent");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).expect("an answer");
+        let end = answer
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("an HTTP answer");
+        let head = String::from_utf8_lossy(&answer[..end]).into_owned();
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("a status line: {head}"));
+        (status, answer[end + 4..].to_vec())
+    }
+
+    /// GET `path` (HTTP/1.0: the answer is the body whole, never in chunks).
+    pub fn get(&self, path: &str) -> (u16, Vec<u8>) {
+        self.raw(&format!(
+            "GET {path} HTTP/1.0\r\nHost: {}\r\n\r\n",
+            self.address
+        ))
+    }
+
+    /// The page, as text.
+    pub fn page(&self) -> String {
+        let (status, body) = self.get("/");
+        assert_eq!(status, 200);
+        String::from_utf8(body)
+            .unwrap_or_else(|e| panic!("UTF-8: {:.400}", String::from_utf8_lossy(e.as_bytes())))
+    }
+
+    /// The event stream, opened.
+    pub fn events(&self) -> Events {
+        let mut stream = TcpStream::connect(&self.address).expect("connected");
+        stream.set_read_timeout(Some(PATIENCE)).ok();
+        let request = format!(
+            "GET /events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            self.address
+        );
+        stream.write_all(request.as_bytes()).expect("request sent");
+        Events {
+            stream: BufReader::new(stream),
+        }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An open event stream.
+pub struct Events {
+    stream: BufReader<TcpStream>,
+}
+
+impl Events {
+    /// Reads events until a build's event whose generation is at least `generation`; returns
+    /// its version (`generation.downloads`).
+    pub fn build(&mut self, generation: u64) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        let mut event = String::new();
+        while Instant::now() < deadline {
+            let mut line = String::new();
+            let n = self
+                .stream
+                .read_line(&mut line)
+                .expect("the stream goes on");
+            assert!(n > 0, "the event stream ended");
+            let line = line.trim_end();
+            if let Some(name) = line.strip_prefix("event: ") {
+                event = name.to_owned();
+            } else if let Some(data) = line.strip_prefix("data: ") {
+                let built: u64 = data
+                    .split('.')
+                    .next()
+                    .and_then(|g| g.parse().ok())
+                    .expect("a generation");
+                if event == "build" && built >= generation {
+                    return data.to_owned();
+                }
+            }
+        }
+        panic!("no build {generation} within {PATIENCE:?}")
+    }
+}
+
+/// The body of a proof (between `<body …>` and `</body>`).
+fn proof_body(html: &str) -> &str {
+    let start = html.find("<body").expect("a body");
+    let start = start + html[start..].find('>').expect("its tag") + 1;
+    let end = html.rfind("</body>").expect("its end");
+    &html[start..end]
+}
+
+/// The proof inside the served page.
+fn served_proof(page: &str) -> &str {
+    let start = page.find("<main id=\"proof\"").expect("the proof's place");
+    let start = start + page[start..].find('>').expect("its tag") + 1;
+    let end = page.rfind("</main>").expect("its end");
+    &page[start..end]
+}
+
+#[test]
+fn the_page_holds_the_proof_a_build_writes_and_an_edit_reaches_it() {
+    let sandbox = Sandbox::new();
+    let book = sample_book(&sandbox);
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    let page = served.page();
+    // The same proof `build --format html` writes, inside the page.
+    sandbox
+        .run(&["build", "bok", "-o", "proof.html", "--format", "html"])
+        .ok();
+    let written = String::from_utf8(sandbox.read("proof.html")).expect("UTF-8");
+    assert_eq!(served_proof(&page), proof_body(&written));
+    assert!(page.contains("id=\"punktsida-1\""));
+    assert!(page.contains("data-generation=\"1\""));
+    assert!(page.contains("new EventSource('/events')"));
+    // An edit: a build, its event, the new words in the page.
+    let word = "zebrafinkarna";
+    assert!(!page.contains(word));
+    let chapter = book.join("01-forord.md");
+    let mut text = std::fs::read_to_string(&chapter).expect("the chapter");
+    text.push_str(&format!("\nEtt nytt stycke om {word}.\n"));
+    std::fs::write(&chapter, text).expect("saved");
+    events.build(2);
+    let page = served.page();
+    assert!(page.contains(word), "the print text beside the braille");
+    let braille = schackpunkt::text_to_unicode(word);
+    assert!(
+        served_proof(&page).contains(&braille),
+        "{braille} in the proof"
+    );
+    assert!(
+        served.stderr().contains("build 2: the proof"),
+        "{}",
+        served.stderr()
+    );
+}
+
+#[test]
+fn a_broken_edit_keeps_the_last_good_proof_under_its_error() {
+    let sandbox = Sandbox::new();
+    let book = sample_book(&sandbox);
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    let good = served.page();
+    let chapter = book.join("03-partier.md");
+    let text = std::fs::read_to_string(&chapter).expect("the chapter");
+    // The first game's first move, made impossible.
+    let (line, column) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find("1. e4 e5").map(|c| (i + 1, c + 4)))
+        .expect("a game that opens 1. e4 e5");
+    edit(&chapter, "1. e4 e5", "1. e5 e5");
+    events.build(2);
+    let page = served.page();
+    let place = format!("03-partier.md:{line}:{column}");
+    assert!(page.contains(&place), "{place} in the page");
+    assert!(page.contains("illegal move &apos;e5&apos;"));
+    assert!(page.contains("<div id=\"serve\" class=\"failed\""));
+    assert!(page.contains("Bygge 2 misslyckades. Korrekturen nedan är från bygge 1"));
+    // The source line with its marker, and the braille page of the game.
+    assert!(page.contains(&format!("{line} | 1. e5 e5")));
+    let link = page
+        .split("class=\"goto\" href=\"#punktsida-")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a link to a braille page");
+    assert!(page.contains(&format!("id=\"punktsida-{link}\"")));
+    // The last good proof, marked out of date.
+    assert!(page.contains("<main id=\"proof\" class=\"stale\" data-generation=\"1\">"));
+    assert_eq!(served_proof(&page), served_proof(&good));
+    // The terminal says the same.
+    let said = served.stderr();
+    assert!(
+        said.contains(&place) && said.contains("illegal move 'e5'"),
+        "{said}"
+    );
+    assert!(said.contains("build 2 failed"), "{said}");
+    // Mended: a good build again.
+    edit(&chapter, "1. e5 e5", "1. e4 e5");
+    events.build(3);
+    let page = served.page();
+    assert!(!page.contains("class=\"failed\"") && !page.contains("illegal move"));
+    assert!(page.contains("<main id=\"proof\" data-generation=\"3\">"));
+}
+
+#[test]
+fn only_what_the_build_made_is_served() {
+    let sandbox = Sandbox::new();
+    sample_book(&sandbox);
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    served.events().build(1);
+    for path in [
+        "/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/download/../../../etc/passwd",
+        "/download/%2e%2e%2fbok.yaml",
+        "/bok/01-forord.md",
+        "/bok.yaml",
+        "//etc/passwd",
+    ] {
+        let (status, body) = served.get(path);
+        assert_eq!(status, 404, "{path}");
+        assert!(!String::from_utf8_lossy(&body).contains("root:"), "{path}");
+    }
+    // The downloads are the files `build` writes, in the table in force.
+    for (format, name) in [
+        ("brf", "bok.brf"),
+        ("pef", "bok.pef"),
+        ("unicode", "bok.txt"),
+    ] {
+        let (status, body) = served.get(&format!("/download/{name}"));
+        assert_eq!(status, 200, "{name}");
+        let out = format!("built.{}", name.rsplit('.').next().unwrap_or(""));
+        sandbox
+            .run(&["build", "bok", "-o", &out, "--format", format])
+            .ok();
+        assert!(body == sandbox.read(&out), "{name} as build writes it");
+    }
+    assert!(served.page().contains("href=\"/download/bok.brf\""));
+    // Only GET and HEAD; only this machine's names as the host (DNS rebinding).
+    let host = served.address.clone();
+    let (status, _) = served.raw(&format!(
+        "POST / HTTP/1.0\r\nHost: {host}\r\nContent-Length: 0\r\n\r\n"
+    ));
+    assert_eq!(status, 405);
+    let port = host.rsplit(':').next().unwrap_or("");
+    let (status, _) = served.raw(&format!(
+        "GET / HTTP/1.0\r\nHost: evil.example:{port}\r\n\r\n"
+    ));
+    assert_eq!(status, 403);
+    let (status, _) = served.raw(&format!("GET / HTTP/1.0\r\nHost: localhost:{port}\r\n\r\n"));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn several_pages_at_once_each_hear_every_build() {
+    let sandbox = Sandbox::new();
+    let book = sample_book(&sandbox);
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    let mut first = served.events();
+    let mut second = served.events();
+    first.build(1);
+    second.build(1);
+    edit(
+        &book.join("02-kombinationer.md"),
+        "\n\n",
+        "\n\nEn rad till.\n\n",
+    );
+    first.build(2);
+    second.build(2);
+    // A third, opened after the build, hears where things stand at once.
+    served.events().build(2);
+}
+
+#[test]
+fn a_port_in_use_is_an_error_with_a_hint() {
+    let sandbox = Sandbox::new();
+    sandbox.write("g.pgn", "1. e4 e5 *\n");
+    let taken = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = taken.local_addr().expect("its address").port().to_string();
+    let ran = sandbox.run(&["serve", "g.pgn", "--port", &port]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(&format!("port {port} is in use")),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("--port 0"), "{}", ran.stderr);
+    // Standard input cannot be watched.
+    let ran = sandbox.run(&["serve", "-", "--port", "0"]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("standard input"), "{}", ran.stderr);
+}
+
+#[test]
+fn another_host_than_the_loopback_is_said() {
+    let sandbox = Sandbox::new();
+    sandbox.write("g.pgn", "1. e4 e5 *\n");
+    let served = Served::start(sandbox.path(), &["g.pgn"], &["--host", "0.0.0.0"]);
+    served.events().build(1);
+    assert!(
+        served.stderr().contains("not only on this machine"),
+        "{}",
+        served.stderr()
+    );
+    let served = Served::start(sandbox.path(), &["g.pgn"], &[]);
+    served.events().build(1);
+    assert!(!served.stderr().contains("not only on this machine"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_it_and_leaves_nothing_behind() {
+    let sandbox = Sandbox::new();
+    sandbox.write("g.pgn", "1. e4 e5 *\n");
+    let mut served = Served::start(sandbox.path(), &["g.pgn"], &[]);
+    served.events().build(1);
+    assert!(served.get("/download/g.brf").0 == 200);
+    let made: Vec<_> = std::fs::read_dir(&served.tmp).expect("TMPDIR").collect();
+    assert_eq!(made.len(), 1, "the builds' folder");
+    let killed = Command::new("kill")
+        .args(["-INT", &served.pid().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = served.child.try_wait().expect("its state") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "still running after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    let left: Vec<_> = std::fs::read_dir(&served.tmp).expect("TMPDIR").collect();
+    assert!(left.is_empty(), "{left:?}");
+    // The port is free again.
+    assert!(TcpListener::bind(&served.address).is_ok());
+}
