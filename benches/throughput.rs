@@ -13,11 +13,12 @@
 //! and the instruction ratio of the plain replay to a compact build on one thread (issue 33:
 //! at least 0.5), with the build's instructions by part (scan, pgn-reader and our visitor,
 //! braille, layout). Then the costs when doubled (`costs.rs`): inputs once quadratic (issue 32) built at two
-//! sizes, with the ratio of their times.
+//! sizes, with the ratio of their times. Last, how long a save takes to reach an open page of
+//! `schackpunkt serve` (`serve.rs`; issue 36: 300 ms for the sample book, 1 s for 300 pages).
 //!
 //! Usage: `cargo bench --bench throughput -- [PGN]`. Without a path, the PGN files of
 //! `../shared/corpus/` are concatenated and repeated to at least 50 MB. `-- --costs`: the
-//! costs when doubled alone; `-- --parts [PGN]`: the instruction ratio and parts alone.
+//! costs when doubled alone; `-- --serve`: the times of `serve` alone; `-- --parts [PGN]`: the instruction ratio and parts alone.
 
 use std::fs;
 use std::io::{self, Write};
@@ -32,6 +33,8 @@ use shakmaty::{Chess, Position};
 
 #[path = "throughput/costs.rs"]
 mod costs;
+#[path = "throughput/serve.rs"]
+mod serve;
 
 const TARGET_BYTES: u64 = 50 * 1024 * 1024;
 
@@ -57,6 +60,10 @@ fn main() {
             None => corpus_file(dir.path(), 1),
         };
         instruction_parts(dir.path(), &small);
+        return;
+    }
+    if args.first().map(String::as_str) == Some("--serve") {
+        serve::report(dir.path());
         return;
     }
     if args.first().map(String::as_str) == Some("--costs") {
@@ -220,6 +227,7 @@ fn main() {
     instruction_parts(dir.path(), &small);
     costs::report(dir.path());
     inputs_and_read_doubled(dir.path());
+    serve::report(dir.path());
 }
 
 /// Issue 32, points 13 and 14: the time of a build of n and 2n inputs into one file and into
