@@ -146,8 +146,9 @@ fn files_read(job: &Job, inputs: &[Unit]) -> Vec<PathBuf> {
 }
 
 /// Every file a build of `job` reads, as far as it can be told before the build: the inputs,
-/// each book folder's `bok.yaml` and chapters, the page profile's file. A folder that is no
-/// book (yet) is named itself. For `schackpunkt serve`, which watches them.
+/// each book folder's `bok.yaml` and chapters, the page profile's file, named on the command
+/// line or in a book's front matter. A folder that is no book (yet) is named itself. For
+/// `schackpunkt serve`, which watches them.
 pub fn files_of(job: &Job) -> Vec<PathBuf> {
     let mut units = Vec::new();
     for (path, unit) in job.inputs.iter().zip(job.units(&mut |_| {})) {
@@ -160,7 +161,25 @@ pub fn files_of(job: &Job) -> Vec<PathBuf> {
             }),
         }
     }
-    files_read(job, &units)
+    let mut files = files_read(job, &units);
+    // (A front matter that cannot be read names no profile: the build says why.)
+    let markdown = units
+        .iter()
+        .flat_map(|u| &u.parts)
+        .filter(|p| p.kind == InputKind::Markdown);
+    for part in markdown {
+        let Ok(mut input) = source::open(&part.path, job.input_encoding) else {
+            continue;
+        };
+        let Ok(text) = input.read_text(true) else {
+            continue;
+        };
+        let profile = front_of(&input.name, &text, part.role)
+            .ok()
+            .and_then(|f| f.settings.profile.as_deref().and_then(profile::file_of));
+        files.extend(profile);
+    }
+    files
 }
 
 /// A build's inputs on their way to their outputs, and what it has done so far.

@@ -435,3 +435,29 @@ fn ctrl_c_stops_it_and_leaves_nothing_behind() {
     // The port is free again.
     assert!(TcpListener::bind(&served.address).is_ok());
 }
+
+#[test]
+fn a_profile_file_in_another_folder_is_watched_too() {
+    // Named in the book's front matter, in a folder of its own: a change to it is a change to
+    // the book.
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.path().join("profiler")).expect("a folder");
+    std::fs::create_dir_all(sandbox.path().join("bok")).expect("a folder");
+    let profile = "name: egen\ndescription: en egen sida\nline_length: 30\npage_length: 20\n\
+                   page_numbers: bottom\n";
+    sandbox.write("profiler/p.yaml", profile);
+    sandbox.write(
+        "bok/b.md",
+        "---\nprofile: profiler/p.yaml\n---\n\n# Rubrik\n\nText.\n",
+    );
+    let served = Served::start(sandbox.path(), &["bok/b.md"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    assert!(served.page().contains("data-cols=\"30\" data-rows=\"20\""));
+    sandbox.write(
+        "profiler/p.yaml",
+        profile.replace("line_length: 30", "line_length: 32"),
+    );
+    events.build(2);
+    assert!(served.page().contains("data-cols=\"32\" data-rows=\"20\""));
+}
