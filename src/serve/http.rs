@@ -118,6 +118,12 @@ fn respond(request: Request, shared: &Shared, loopback: bool) {
                 "text/html; charset=utf-8",
             ));
         }
+        "/events" if request.method() == &Method::Head => {
+            let _ = request.respond(answer_with(
+                Response::empty(200),
+                "text/event-stream; charset=utf-8",
+            ));
+        }
         "/events" => events(request, shared),
         _ => match path.strip_prefix("/download/") {
             Some(name) => download(request, shared, name),
@@ -164,17 +170,19 @@ fn events(request: Request, shared: &Shared) {
     }
 }
 
-/// A braille file of the proof's build, by the name the build gave it.
-fn download(request: Request, shared: &Shared, name: &str) {
+/// A braille file of the proof's build, by the name the build gave it (percent-encoded in the
+/// address).
+fn download(request: Request, shared: &Shared, asked: &str) {
+    let asked = percent_encoding::percent_decode_str(asked).decode_utf8_lossy();
     let found = {
         let state = shared.wait_for_downloads(DOWNLOAD_WAIT);
         state
             .downloads
             .iter()
-            .find(|d| d.name == name)
-            .map(|d| (d.bytes.clone(), d.format))
+            .find(|d| d.name == asked)
+            .map(|d| (d.bytes.clone(), d.format, d.in_address(), d.name.clone()))
     };
-    let Some((bytes, format)) = found else {
+    let Some((bytes, format, encoded, name)) = found else {
         let _ = request.respond(plain(
             404,
             "no such file in this build (the page links to the files there are)\n",
@@ -188,9 +196,17 @@ fn download(request: Request, shared: &Shared, name: &str) {
         _ => "application/octet-stream",
     };
     let response = answer_with(Response::from_data(bytes), kind);
+    // The name as it is (RFC 6266), and in ASCII for a client that knows no other.
+    let plain: String = name
+        .chars()
+        .map(|c| match c.is_ascii_graphic() && c != '"' && c != '\\' {
+            true => c,
+            false => '_',
+        })
+        .collect();
     let response = match header(
         "Content-Disposition",
-        &format!("attachment; filename=\"{name}\""),
+        &format!("attachment; filename=\"{plain}\"; filename*=UTF-8''{encoded}"),
     ) {
         Some(h) => response.with_header(h),
         None => response,

@@ -200,7 +200,8 @@ fn status(out: &mut String, state: &State) {
             }
             let _ = write!(
                 out,
-                "<a href=\"/download/{0}\" download=\"{0}\">{1}</a>",
+                "<a href=\"/download/{}\" download=\"{}\">{}</a>",
+                d.in_address(),
                 escape(&d.name),
                 escape(&d.label)
             );

@@ -85,6 +85,14 @@ impl Problem {
     }
 }
 
+/// What a file's name keeps as it is in an address: letters, digits and `-._~`; the rest is
+/// percent-encoded (a book named `Små mästerverk` is `Sm%C3%A5%20m%C3%A4sterverk.brf`).
+const IN_ADDRESS: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
 /// A braille file of the current proof's build, to download.
 pub(super) struct Download {
     /// The file's name, as the build named it (`bok.brf`, `bok-2.brf` for a second volume).
@@ -93,4 +101,11 @@ pub(super) struct Download {
     /// What the link says: the format, and the BRF's table.
     pub(super) label: String,
     pub(super) bytes: Vec<u8>,
+}
+
+impl Download {
+    /// The file's name as it stands in an address.
+    pub(super) fn in_address(&self) -> String {
+        percent_encoding::utf8_percent_encode(&self.name, IN_ADDRESS).to_string()
+    }
 }

@@ -169,6 +169,16 @@ impl Events {
     /// Reads events until a build's event whose generation is at least `generation`; returns
     /// its version (`generation.downloads`).
     pub fn build(&mut self, generation: u64) -> String {
+        self.until(|g, _| g >= generation)
+    }
+
+    /// Reads events until build `generation` or a later one has its downloads made.
+    pub fn downloads(&mut self, generation: u64) -> String {
+        self.until(|g, d| g >= generation && d >= g)
+    }
+
+    /// Reads events until a build's version `(generation, downloads)` is `wanted`.
+    fn until(&mut self, wanted: impl Fn(u64, u64) -> bool) -> String {
         let deadline = Instant::now() + PATIENCE;
         let mut event = String::new();
         while Instant::now() < deadline {
@@ -182,17 +192,14 @@ impl Events {
             if let Some(name) = line.strip_prefix("event: ") {
                 event = name.to_owned();
             } else if let Some(data) = line.strip_prefix("data: ") {
-                let built: u64 = data
-                    .split('.')
-                    .next()
-                    .and_then(|g| g.parse().ok())
-                    .expect("a generation");
-                if event == "build" && built >= generation {
+                let (g, d) = data.split_once('.').expect("generation.downloads");
+                let (g, d) = (g.parse().expect("a number"), d.parse().expect("a number"));
+                if event == "build" && wanted(g, d) {
                     return data.to_owned();
                 }
             }
         }
-        panic!("no build {generation} within {PATIENCE:?}")
+        panic!("no such build within {PATIENCE:?}")
     }
 }
 
@@ -306,7 +313,7 @@ fn only_what_the_build_made_is_served() {
     let sandbox = Sandbox::new();
     sample_book(&sandbox);
     let served = Served::start(sandbox.path(), &["bok"], &[]);
-    served.events().build(1);
+    served.events().downloads(1);
     for path in [
         "/../../etc/passwd",
         "/%2e%2e/%2e%2e/etc/passwd",
@@ -460,4 +467,33 @@ fn a_profile_file_in_another_folder_is_watched_too() {
     );
     events.build(2);
     assert!(served.page().contains("data-cols=\"32\" data-rows=\"20\""));
+}
+
+#[test]
+fn a_book_with_a_swedish_name_is_downloaded_by_its_name() {
+    let sandbox = Sandbox::new();
+    sandbox.write("Öppningar för två.pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    let served = Served::start(sandbox.path(), &["Öppningar för två.pgn"], &[]);
+    served.events().downloads(1);
+    // The link the page gives, as a browser sends it.
+    let page = served.page();
+    let link = page
+        .split("<a href=\"/download/")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a download link");
+    assert_eq!(link, "%C3%96ppningar%20f%C3%B6r%20tv%C3%A5.brf");
+    assert!(page.contains("download=\"Öppningar för två.brf\""));
+    let (status, body) = served.get(&format!("/download/{link}"));
+    assert_eq!(status, 200);
+    sandbox
+        .run(&["build", "Öppningar för två.pgn", "-o", "built.brf"])
+        .ok();
+    assert!(body == sandbox.read("built.brf"));
+    // Encoded with small letters, the same name; another name, none.
+    assert_eq!(
+        served.get(&format!("/download/{}", link.to_lowercase())).0,
+        200
+    );
+    assert_eq!(served.get("/download/%C3%96ppningar.brf").0, 404);
 }
