@@ -9,7 +9,7 @@ use clap::ValueEnum;
 
 use crate::build::{self, Destination, Job, Summary};
 use crate::destination;
-use crate::error::{Error, Result, Style, Warning};
+use crate::error::{Error, Result, Shown, Style, Warning};
 use crate::settings::{Format, Settings};
 
 use super::proof::Proof;
@@ -136,14 +136,21 @@ impl Shared {
         let started = Instant::now();
         let (result, warnings) = self.build(Format::Html);
         let took = started.elapsed();
-        let mut problems: Vec<Problem> = warnings.iter().map(Problem::of_warning).collect();
         let proof = match result {
             Ok((summary, files)) => Proof::of_files(&files, summary.pages),
             Err(e) => Err(e),
         };
-        // The terminal hears what the page shows.
-        for w in &warnings {
+        // The terminal hears what the page shows: the first warnings of each kind, then a
+        // count of the rest, as `build` says them.
+        let mut shown = Shown::default();
+        let mut problems = Vec::new();
+        for w in warnings.iter().filter(|w| shown.show(w)) {
             (self.say)(&w.render(self.style));
+            problems.push(Problem::of_warning(w));
+        }
+        for line in shown.not_shown() {
+            (self.say)(&line);
+            problems.push(Problem::said(line.trim_start_matches("warning: ")));
         }
         let mut state = self.state();
         state.generation += 1;

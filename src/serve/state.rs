@@ -59,6 +59,18 @@ impl Problem {
         }
     }
 
+    /// A warning of no place: what the terminal says too (the count of those not shown).
+    pub(super) fn said(message: &str) -> Problem {
+        Problem {
+            error: false,
+            message: message.to_owned(),
+            location: None,
+            source_line: None,
+            width: 0,
+            hint: None,
+        }
+    }
+
     pub(super) fn of_error(e: &Error) -> Problem {
         match e {
             Error::Input(d) => Problem {

@@ -98,6 +98,19 @@ impl Served {
         self.stderr.lock().expect("its text").clone()
     }
 
+    /// What the server wrote on standard error once it holds `text` (its lines come through a
+    /// pipe and a thread: a moment after the event).
+    pub fn stderr_with(&self, text: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let said = self.stderr();
+            if said.contains(text) || Instant::now() > deadline {
+                return said;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
@@ -294,7 +307,7 @@ fn a_broken_edit_keeps_the_last_good_proof_under_its_error() {
     assert!(page.contains("<main id=\"proof\" class=\"stale\" data-generation=\"1\">"));
     assert_eq!(served_proof(&page), served_proof(&good));
     // The terminal says the same.
-    let said = served.stderr();
+    let said = served.stderr_with("build 2 failed");
     assert!(
         said.contains(&place) && said.contains("illegal move 'e5'"),
         "{said}"
@@ -403,11 +416,8 @@ fn another_host_than_the_loopback_is_said() {
     sandbox.write("g.pgn", "1. e4 e5 *\n");
     let served = Served::start(sandbox.path(), &["g.pgn"], &["--host", "0.0.0.0"]);
     served.events().build(1);
-    assert!(
-        served.stderr().contains("not only on this machine"),
-        "{}",
-        served.stderr()
-    );
+    let said = served.stderr_with("not only on this machine");
+    assert!(said.contains("not only on this machine"), "{said}");
     let served = Served::start(sandbox.path(), &["g.pgn"], &[]);
     served.events().build(1);
     assert!(!served.stderr().contains("not only on this machine"));
@@ -496,4 +506,38 @@ fn a_book_with_a_swedish_name_is_downloaded_by_its_name() {
         200
     );
     assert_eq!(served.get("/download/%C3%96ppningar.brf").0, 404);
+}
+
+#[test]
+fn warnings_are_shown_as_the_terminal_shows_them() {
+    // 25 of one kind: the first 20 in the page and on the terminal, then one line for the rest.
+    let sandbox = Sandbox::new();
+    let game = "[Event \"a\"]\n\n1. e4+ e5 *\n\n";
+    sandbox.write("w.pgn", game.repeat(25));
+    let served = Served::start(sandbox.path(), &["w.pgn"], &[]);
+    served.events().build(1);
+    let page = served.page();
+    assert_eq!(
+        page.matches("<li class=\"warning\">").count(),
+        21,
+        "20 and a count"
+    );
+    assert!(
+        page.contains("w.pgn:3:4</span> <strong>warning:</strong>"),
+        "located"
+    );
+    assert!(page.contains("w.pgn:79:4</span>"), "the 20th");
+    assert!(!page.contains("w.pgn:83:4</span>"), "not the 21st");
+    assert!(page.contains("5 more warnings"));
+    assert!(
+        page.contains("<main id=\"proof\" data-generation=\"1\">"),
+        "not failed"
+    );
+    let said = served.stderr_with("5 more warnings");
+    let drawn = said
+        .lines()
+        .filter(|l| l.starts_with("w.pgn:") && l.contains("warning:"))
+        .count();
+    assert_eq!(drawn, 20, "{said}");
+    assert!(said.contains("5 more warnings"), "{said}");
 }
