@@ -25,9 +25,10 @@ const STYLE: &str = "
 #problems li.error { border-color: #c00; background: #fff0f0; }
 #problems .where { font-family: monospace; }
 #problems pre { margin: .3em 0; background: #fff; padding: .2em .4em; overflow-x: auto; }
+#proof section.page { scroll-margin-top: 3.2em; }
 #proof.stale { opacity: .55; outline: 4px dashed #c00; outline-offset: 6px; }
 body.no-print .note { display: none; }
-.found { outline: 3px solid #f80; }
+.found { outline: 3px solid #f80; background: #ffe9a8; }
 ";
 
 /// The script of the page: the events, the bar. Plain script, no library.
@@ -36,11 +37,13 @@ const SCRIPT: &str = r#"
   const $ = id => document.getElementById(id);
   let version = $('serve').dataset.version;
   let fetching = false, again = false;
-  // The braille page at the top of the window, and how far its top is from the window's.
+  // The braille page at the top of the window (below the bar, by more than the gap between
+  // two boxes), and how far its top is from the window's.
   const topPage = () => {
+    const edge = $('bar').getBoundingClientRect().bottom + 20;
     for (const s of document.querySelectorAll('#proof section.page')) {
       const r = s.getBoundingClientRect();
-      if (r.bottom > 0) return { page: s.dataset.page, top: r.top };
+      if (r.bottom > edge) return { page: s.dataset.page, top: r.top };
     }
     return null;
   };

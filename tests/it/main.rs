@@ -20,6 +20,7 @@ mod bulletin;
 mod cli;
 mod code_shape;
 mod costs;
+mod devtools;
 mod diagram_marks;
 mod diagrams;
 #[cfg(unix)]

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::devtools::chromium;
 use crate::support::{Sandbox, pages, repo_file};
 
 /// Measures the proof in the browser and writes what it found into the page, which
@@ -47,18 +48,6 @@ out.id = 'result';
 out.textContent = 'CHECKED pages=' + boxes.length + ' width=' + max + ' bad=' + JSON.stringify(bad);
 document.body.appendChild(out);
 </script>"#;
-
-/// The browser, if there is one.
-fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|name| {
-            Command::new(name)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-}
 
 /// Runs headless Chromium on a file with `args`; returns standard output.
 fn headless(browser: &str, file: &Path, args: &[&str]) -> String {

@@ -541,3 +541,149 @@ fn warnings_are_shown_as_the_terminal_shows_them() {
     assert_eq!(drawn, 20, "{said}");
     assert!(said.contains("5 more warnings"), "{said}");
 }
+
+/// The first braille page whose box reaches below the bar, and where its top is.
+const TOP_PAGE: &str = "(() => { const edge = document.getElementById('bar').getBoundingClientRect().bottom + 20; \
+     for (const s of document.querySelectorAll('#proof section.page')) { \
+     const r = s.getBoundingClientRect(); if (r.bottom > edge) return [s.dataset.page, r.top]; } \
+     return null; })()";
+
+#[test]
+fn in_a_browser_the_open_page_follows_each_save_at_its_braille_page() {
+    let Some(browser) = crate::devtools::chromium() else {
+        eprintln!(
+            "SKIPPED: the browser test of serve needs Chromium (Debian: chromium; .ci/run \
+             installs it), which is not installed here"
+        );
+        return;
+    };
+    let sandbox = Sandbox::new();
+    let book = sample_book(&sandbox);
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    let mut events = served.events();
+    events.downloads(1);
+    let url = format!("http://{}/", served.address);
+    let mut page = crate::devtools::Browser::launch(browser, &url, 1100, 900);
+    let wait = |page: &mut crate::devtools::Browser, what: &str| {
+        page.wait_for(what, PATIENCE)
+            .unwrap_or_else(|e| panic!("in the browser: {e}"))
+    };
+    // A mark a reload would lose.
+    page.eval("window.kept = 'the same page'").expect("marked");
+    // The bar: go to braille page 12.
+    page.eval(
+        "document.getElementById('page').value = '12'; \
+         document.getElementById('goto').requestSubmit()",
+    )
+    .expect("the form sent");
+    wait(
+        &mut page,
+        &format!("JSON.stringify({TOP_PAGE}[0]) === '\"12\"'"),
+    );
+    let before = page.eval(TOP_PAGE).expect("the top page");
+    // A save: a word added to the first chapter.
+    let word = "zebrafinkarna";
+    let chapter = book.join("01-forord.md");
+    let text = std::fs::read_to_string(&chapter).expect("the chapter");
+    std::fs::write(&chapter, format!("{text}\nEtt nytt stycke om {word}.\n")).expect("saved");
+    wait(
+        &mut page,
+        "document.getElementById('serve').dataset.generation === '2'",
+    );
+    wait(
+        &mut page,
+        &format!("document.getElementById('proof').textContent.includes('{word}')"),
+    );
+    assert_eq!(
+        page.eval("window.kept").expect("the mark"),
+        serde_json::json!("the same page"),
+        "updated in place, not reloaded"
+    );
+    let after = page.eval(TOP_PAGE).expect("the top page");
+    assert_eq!(after[0], before[0], "still at braille page 12");
+    let moved = (after[1].as_f64().unwrap_or(0.0) - before[1].as_f64().unwrap_or(0.0)).abs();
+    assert!(moved < 2.0, "its box where it was: {before} then {after}");
+    // The braille of the new word, in the browser's page.
+    let braille = schackpunkt::text_to_unicode(word);
+    wait(
+        &mut page,
+        &format!("document.getElementById('proof').textContent.includes('{braille}')"),
+    );
+    // Find a word of the print: its block's braille page is named and in view.
+    page.eval(
+        "document.getElementById('word').value = 'Kieseritzky'; \
+         document.getElementById('find').requestSubmit()",
+    )
+    .expect("the search sent");
+    wait(
+        &mut page,
+        "document.getElementById('findsaid').textContent.startsWith('punktsida ')",
+    );
+    let found = page
+        .eval(
+            "(() => { const n = document.querySelector('.note.found'); \
+             const r = n.getBoundingClientRect(); \
+             return [n.title.includes('Kieseritzky'), r.top >= 0 && r.bottom <= innerHeight, \
+             n.closest('section.page').dataset.page, \
+             document.getElementById('findsaid').textContent]; })()",
+        )
+        .expect("what was found");
+    assert_eq!(found[0], true, "{found}");
+    assert_eq!(found[1], true, "in view: {found}");
+    assert_eq!(
+        found[3].as_str().unwrap_or(""),
+        format!("punktsida {}", found[2].as_str().unwrap_or("?"))
+    );
+    // The print column off, and on again.
+    page.eval("document.getElementById('print').click()")
+        .expect("clicked");
+    wait(
+        &mut page,
+        "getComputedStyle(document.querySelector('#proof .note')).display === 'none'",
+    );
+    page.eval("document.getElementById('print').click()")
+        .expect("clicked");
+    wait(
+        &mut page,
+        "getComputedStyle(document.querySelector('#proof .note')).display !== 'none'",
+    );
+    let artifacts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/artifacts");
+    std::fs::create_dir_all(&artifacts).expect("target/artifacts");
+    page.screenshot(&artifacts.join("serve.png"));
+    // A broken save: the error on top, its link to the game's braille page, the proof kept.
+    edit(&book.join("03-partier.md"), "1. e4 e5", "1. e5 e5");
+    wait(
+        &mut page,
+        "document.getElementById('serve').dataset.generation === '3'",
+    );
+    wait(
+        &mut page,
+        "document.getElementById('serve').classList.contains('failed')",
+    );
+    wait(
+        &mut page,
+        "document.getElementById('proof').classList.contains('stale')",
+    );
+    let error = page
+        .eval("document.querySelector('#problems li.error').textContent")
+        .expect("the error");
+    let error = error.as_str().unwrap_or("");
+    assert!(
+        error.contains("03-partier.md:") && error.contains("illegal move 'e5'"),
+        "{error}"
+    );
+    page.eval("window.scrollTo(0, 0); document.querySelector('#problems a.goto').click()")
+        .expect("the link followed");
+    wait(&mut page, "location.hash.startsWith('#punktsida-')");
+    page.screenshot(&artifacts.join("serve-error.png"));
+    assert!(std::fs::read(artifacts.join("serve.png")).is_ok_and(|p| p.starts_with(b"\x89PNG")));
+    eprintln!(
+        "serve's screenshots: {} and serve-error.png",
+        artifacts.join("serve.png").display()
+    );
+    assert_eq!(
+        page.eval("window.kept").expect("the mark"),
+        serde_json::json!("the same page"),
+        "never reloaded"
+    );
+}
