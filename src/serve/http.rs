@@ -85,10 +85,11 @@ fn host_is_here(request: &Request) -> bool {
         Some(v6) => v6.split(']').next().unwrap_or(""),
         None => host.rsplit_once(':').map_or(host, |(n, _)| n),
     };
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "localhost" | "127.0.0.1" | "::1"
-    ) || name.starts_with("127.")
+    // (An address, not a name that begins like one: `127.0.0.1.evil.example` is a name.)
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 fn respond(request: Request, shared: &Shared, loopback: bool) {

@@ -137,9 +137,13 @@ fn open_in_browser(url: &str, say: &Say) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if let Err(e) = opened {
-        say(&format!(
+    match opened {
+        // (Waited for on a thread of its own: it ends at once, and leaves no zombie.)
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+        }
+        Err(e) => say(&format!(
             "schackpunkt: could not open a browser ({program}: {e}); open {url} yourself"
-        ));
+        )),
     }
 }

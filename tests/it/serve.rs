@@ -366,8 +366,14 @@ fn only_what_the_build_made_is_served() {
         "GET / HTTP/1.0\r\nHost: evil.example:{port}\r\n\r\n"
     ));
     assert_eq!(status, 403);
-    let (status, _) = served.raw(&format!("GET / HTTP/1.0\r\nHost: localhost:{port}\r\n\r\n"));
-    assert_eq!(status, 200);
+    let (status, _) = served.raw(&format!(
+        "GET / HTTP/1.0\r\nHost: 127.0.0.1.evil.example:{port}\r\n\r\n"
+    ));
+    assert_eq!(status, 403, "a name that begins like an address");
+    for here in ["localhost", "127.0.0.1", "[::1]"] {
+        let (status, _) = served.raw(&format!("GET / HTTP/1.0\r\nHost: {here}:{port}\r\n\r\n"));
+        assert_eq!(status, 200, "{here}");
+    }
 }
 
 #[test]
