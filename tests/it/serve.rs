@@ -693,3 +693,33 @@ fn in_a_browser_the_open_page_follows_each_save_at_its_braille_page() {
         "never reloaded"
     );
 }
+
+#[test]
+fn positions_in_a_fen_file_are_served_as_diagrams() {
+    let sandbox = Sandbox::new();
+    sandbox.write(
+        "p.fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
+    );
+    let served = Served::start(sandbox.path(), &["p.fen"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    let page = served.page();
+    assert_eq!(
+        page.matches("<span class=\"kind\">diagram</span>").count(),
+        1
+    );
+    sandbox.write(
+        "p.fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+         rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n",
+    );
+    events.build(2);
+    assert_eq!(
+        served
+            .page()
+            .matches("<span class=\"kind\">diagram</span>")
+            .count(),
+        2
+    );
+}
