@@ -249,16 +249,9 @@ fn inputs_and_read_doubled(dir: &Path) {
     };
     let build = |files: Vec<PathBuf>, destination: Destination| {
         let job = Job {
-            inputs: files,
-            destination,
-            settings: Settings::default(),
-            input_encoding: None,
-            input_kind: None,
-            deny_warnings: false,
             jobs: 1,
-            progress: None,
             verify: Some(false),
-            allow_outside: false,
+            ..Job::new(files, destination)
         };
         move || {
             schackpunkt::run(&job, &mut |_| {}).expect("build");
@@ -564,18 +557,12 @@ fn child(mode: &str, input: &Path) {
                 Destination::File(out.path().to_path_buf())
             };
             let job = Job {
-                inputs: vec![input.to_path_buf()],
-                destination,
                 settings,
-                input_encoding: None,
-                input_kind: None,
-                deny_warnings: false,
                 // 0: one thread a core, as the command line's default.
                 jobs: if mode.contains("-all") { 0 } else { 1 },
-                progress: None,
                 // Reading every game back from its braille (issue 14): its cost.
                 verify: Some(mode.ends_with("-verify")),
-                allow_outside: false,
+                ..Job::new(vec![input.to_path_buf()], destination)
             };
             schackpunkt::run(&job, &mut |_| {}).expect("build");
             // Counted after the clock stops: the build's time alone (the plain replay counts

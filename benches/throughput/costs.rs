@@ -213,16 +213,11 @@ pub fn child(kind: &str, input: &Path) {
         ..Settings::default()
     };
     let job = Job {
-        inputs: vec![PathBuf::from(input)],
-        destination: Destination::File(out.path().to_path_buf()),
         settings,
-        input_encoding: None,
-        input_kind: None,
-        deny_warnings: false,
-        jobs: 0,
-        progress: None,
-        verify: None,
-        allow_outside: false,
+        ..Job::new(
+            vec![PathBuf::from(input)],
+            Destination::File(out.path().to_path_buf()),
+        )
     };
     let start = Instant::now();
     schackpunkt::run(&job, &mut |_| {}).expect("build");

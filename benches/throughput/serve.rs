@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use schackpunkt::{Destination, Job, Serve, Settings, Style};
+use schackpunkt::{Destination, Job, Serve, Style};
 
 /// Saves measured a book.
 const SAVES: usize = 7;
@@ -96,18 +96,7 @@ fn time_saves(folder: &Path) -> (Vec<f64>, Vec<f64>, Vec<f64>, u64) {
                 .map(|t| t.send(at.split('/').next().unwrap_or("").to_owned()));
         }
     });
-    let job = Job {
-        inputs: vec![folder.to_path_buf()],
-        destination: Destination::Discard,
-        settings: Settings::default(),
-        input_encoding: None,
-        input_kind: None,
-        deny_warnings: false,
-        jobs: 0,
-        progress: None,
-        verify: None,
-        allow_outside: false,
-    };
+    let job = Job::new(vec![folder.to_path_buf()], Destination::Discard);
     let serve = Serve {
         job,
         host: "127.0.0.1".parse().expect("an address"),

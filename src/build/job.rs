@@ -89,6 +89,25 @@ pub struct Job {
 const MAX_JOBS: usize = 256;
 
 impl Job {
+    /// A job of `inputs` into `destination` with what `schackpunkt build` takes when nothing
+    /// more is said: the settings left to the front matter and the defaults, encodings and
+    /// kinds detected, warnings let through, one thread a core, books checked and games not,
+    /// a book folder's chapters inside it. Change the fields for the rest.
+    pub fn new(inputs: Vec<PathBuf>, destination: Destination) -> Job {
+        Job {
+            inputs,
+            destination,
+            settings: Settings::default(),
+            input_encoding: None,
+            input_kind: None,
+            deny_warnings: false,
+            jobs: 0,
+            progress: None,
+            verify: None,
+            allow_outside: false,
+        }
+    }
+
     /// How the loop runs: its threads, and whether it only checks.
     pub(super) fn drive(&self) -> Drive {
         // More threads than games in flight gain nothing; tens of thousands cannot start.

@@ -126,19 +126,13 @@ fn a_rule_broken_on_purpose_fails_the_build_that_checks_itself() {
     ] {
         let output = dir.path().join("t.brf");
         let job = Job {
-            inputs: vec![input.clone()],
-            destination: Destination::File(output.clone()),
             settings: Settings {
                 notation: Some(notation),
                 ..Settings::default()
             },
-            input_encoding: None,
-            input_kind: None,
-            deny_warnings: false,
             jobs,
-            progress: None,
             verify: Some(true),
-            allow_outside: false,
+            ..Job::new(vec![input.clone()], Destination::File(output.clone()))
         };
         // Whole, it checks out.
         assert!(run(&job, &mut |_| {}).is_ok(), "{notation:?}");

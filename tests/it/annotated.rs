@@ -308,8 +308,6 @@ fn checked_job(
     line: Option<usize>,
 ) -> Job {
     Job {
-        inputs: vec![input],
-        destination: Destination::File(output.to_path_buf()),
         settings: Settings {
             notation: Some(notation),
             page_length: Some(page),
@@ -317,13 +315,9 @@ fn checked_job(
             start_diagram: Some(true),
             ..Settings::default()
         },
-        input_encoding: None,
-        input_kind: None,
-        deny_warnings: false,
         jobs: 1,
-        progress: None,
         verify: Some(true),
-        allow_outside: false,
+        ..Job::new(vec![input], Destination::File(output.to_path_buf()))
     }
 }
 
