@@ -363,6 +363,15 @@ fn read_back(a: ReadArgs, quiet: bool, style: Style) -> ExitCode {
 /// `serve`: the proof served until Ctrl-C (which ends the program from the signals' thread);
 /// returns only when it cannot start.
 fn serve(a: ServeArgs, style: Style) -> ExitCode {
+    if a.settings.format.is_some() {
+        say(&Error::Usage(
+            "serve makes the HTML proof, with BRF, PEF and Unicode braille to download from the \
+             page: --format has no use here (the BRF's table is --table)"
+                .into(),
+        )
+        .render(style));
+        return ExitCode::from(2);
+    }
     let served = job(
         a.inputs,
         Destination::Discard,

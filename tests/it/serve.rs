@@ -410,6 +410,14 @@ fn a_port_in_use_is_an_error_with_a_hint() {
         ran.stderr
     );
     assert!(ran.stderr.contains("--port 0"), "{}", ran.stderr);
+    // The format is the proof's, with the others to download.
+    let ran = sandbox.run(&["serve", "g.pgn", "--port", "0", "--format", "pef"]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("--format has no use here"),
+        "{}",
+        ran.stderr
+    );
     // Standard input cannot be watched.
     let ran = sandbox.run(&["serve", "-", "--port", "0"]);
     assert_eq!(ran.code, Some(2), "{}", ran.stderr);
