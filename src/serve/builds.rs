@@ -124,11 +124,33 @@ impl Shared {
             self.wait_for_wish();
             let files = build::files_of(&self.job);
             watch.follow(&files, &self.job.inputs);
-            let good = self.build_proof();
-            if good {
-                self.build_downloads();
+            // A build that panics (a bug of ours) fails like a bad input, and the next save
+            // builds again: the server outlives it. (What panicked is on the terminal.)
+            let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if self.build_proof() {
+                    self.build_downloads();
+                }
+            }));
+            if built.is_err() {
+                self.failed_on_a_bug();
             }
         }
+    }
+
+    /// The state after a build that panicked: failed, the last good proof kept.
+    fn failed_on_a_bug(&self) {
+        let message = "the build stopped on a bug of schackpunkt's (a panic, said on the \
+                       terminal); the next save builds again. Please report it with the input";
+        (self.say)(&format!("error: {message}"));
+        let mut state = self.state();
+        state.generation += 1;
+        state.failed = true;
+        state.problems = vec![Problem {
+            error: true,
+            ..Problem::said(message)
+        }];
+        drop(state);
+        self.changed.notify_all();
     }
 
     /// Builds the proof; returns whether it succeeded. The state changes once, at the end.
