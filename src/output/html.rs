@@ -2,7 +2,9 @@
 //! lines included) in Unicode braille, its braille page number and the print page it comes
 //! from, and beside the line where each block begins the print it was made from, with its
 //! file and line. Games and diagrams are marked. One self-contained file (no script, font or
-//! picture from elsewhere), for a sighted proofreader with the print book beside it.
+//! picture from elsewhere), for a sighted proofreader with the print book beside it. Each page's
+//! box has the id `punktsida-N`: a link (`bok.html#punktsida-12`, `serve`'s error links) leads
+//! to it.
 //!
 //! Written a page at a time: a page's lines are held until it ends (its box is filled to the
 //! page length), so memory holds one page.
