@@ -301,6 +301,7 @@ mod tests {
         assert_eq!(text.matches("<div class=\"line").count(), 4);
         assert!(text.contains("<title>Korrektur: A &amp; B</title>"));
         assert!(text.contains("trycksida 12"));
+        assert!(text.contains("<section class=\"page\" id=\"punktsida-1\" data-page=\"1\""));
         assert!(
             text.contains("bok.md:4</span> <span class=\"kind\">stycke</span> Ett &lt;stycke&gt;")
         );
