@@ -29,7 +29,9 @@ pub fn chromium() -> Option<&'static str> {
 
 /// Headless Chromium with one page open, driven through the DevTools protocol.
 pub struct Browser {
-    child: Child,
+    /// (Before the profile: fields are dropped in order, the browser ends before its folder
+    /// is removed.)
+    _process: Process,
     socket: WebSocket<TcpStream>,
     next: u64,
     /// The browser's own profile folder, new for each run.
@@ -70,6 +72,8 @@ impl Browser {
         // that, so the pipe never fills.
         let (tell, told) = std::sync::mpsc::channel();
         let stderr = child.stderr.take().expect("its standard error");
+        // Owned at once by what kills it: a panic further on ends the browser too.
+        let process = Process(child);
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 if let Some(at) = line.split("DevTools listening on ws://").nth(1) {
@@ -78,8 +82,6 @@ impl Browser {
             }
         });
         let Ok(address) = told.recv_timeout(PATIENCE) else {
-            let _ = child.kill();
-            let _ = child.wait();
             panic!("chromium did not say where its DevTools listen");
         };
         let target = page_target(&address);
@@ -88,7 +90,7 @@ impl Browser {
         let (socket, _) =
             tungstenite::client(target.as_str(), stream).expect("the DevTools' WebSocket");
         let mut browser = Browser {
-            child,
+            _process: process,
             socket,
             next: 0,
             _profile: profile,
@@ -182,10 +184,15 @@ impl Browser {
     }
 }
 
-impl Drop for Browser {
+/// The browser's process, killed and waited for when dropped: also when [`Browser::launch`]
+/// fails half-way (a panic before the `Browser` was made left a browser running without its
+/// test).
+struct Process(Child);
+
+impl Drop for Process {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 
