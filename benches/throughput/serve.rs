@@ -73,6 +73,7 @@ fn built(told: &mpsc::Receiver<String>, generation: u64, downloads: bool) -> (In
             .recv_timeout(Duration::from_secs(120))
             .expect("a build within two minutes");
         let (g, d) = version.split_once('.').expect("G.D");
+        let d = d.trim_end_matches('+');
         let (g, d): (u64, u64) = (g.parse().expect("G"), d.parse().expect("D"));
         if g > generation && first.is_none() {
             first = Some((Instant::now(), g));

@@ -212,6 +212,23 @@ impl Inside {
 }
 
 /// The chapter files a front matter lists, each checked to be there (and inside the folder).
+/// The files a book folder's `bok.yaml` names, whether they are there or not, and `bok.yaml`
+/// itself: what a build of a folder that is no book yet would read once mended (for `serve`,
+/// which watches them). Empty when there is no `bok.yaml` or it cannot be read.
+pub(super) fn named(dir: &Path) -> Vec<PathBuf> {
+    let book_file = dir.join(BOOK_FILE);
+    let Ok(text) = read(&book_file) else {
+        return Vec::new();
+    };
+    let name = book_file.display().to_string();
+    let chapters = frontmatter::read_book_file(&name, &text, &mut Vec::new())
+        .map(|front| front.chapters)
+        .unwrap_or_default();
+    std::iter::once(book_file)
+        .chain(chapters.into_iter().map(|(file, _)| dir.join(file)))
+        .collect()
+}
+
 fn listed(dir: &Path, front: &FrontMatter, inside: &Inside) -> Result<Vec<PathBuf>> {
     let mut chapters: Vec<PathBuf> = Vec::new();
     for (file, at) in &front.chapters {

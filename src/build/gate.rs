@@ -151,14 +151,21 @@ fn files_read(job: &Job, inputs: &[Unit]) -> Vec<PathBuf> {
 /// `schackpunkt serve`, which watches them.
 pub fn files_of(job: &Job) -> Vec<PathBuf> {
     let mut units = Vec::new();
+    let mut named = Vec::new();
     for (path, unit) in job.inputs.iter().zip(job.units(&mut |_| {})) {
         match unit {
             Ok(unit) => units.push(unit),
-            // (Its files cannot be told: the input itself is watched, to see it mended.)
-            Err(_) => units.push(Unit {
-                path: path.clone(),
-                parts: Vec::new(),
-            }),
+            // (It is no unit as it stands: the input itself, and for a folder the files its
+            // `bok.yaml` names, to see it mended.)
+            Err(_) => {
+                if path.is_dir() {
+                    named.extend(folder::named(path));
+                }
+                units.push(Unit {
+                    path: path.clone(),
+                    parts: Vec::new(),
+                })
+            }
         }
     }
     let mut files = files_read(job, &units);
@@ -179,6 +186,7 @@ pub fn files_of(job: &Job) -> Vec<PathBuf> {
             .and_then(|f| f.settings.profile.as_deref().and_then(profile::file_of));
         files.extend(profile);
     }
+    files.extend(named);
     files
 }
 

@@ -87,16 +87,13 @@ impl Shared {
         state.version()
     }
 
-    /// Waits until the downloads of the current proof are made (or `timeout` passes).
+    /// Waits while the downloads of the current proof are being built (or until `timeout`
+    /// passes).
     pub(super) fn wait_for_downloads(&self, timeout: Duration) -> MutexGuard<'_, State> {
         let state = self.state();
         let (state, _) = self
             .changed
-            .wait_timeout_while(state, timeout, |s| {
-                s.proof
-                    .as_ref()
-                    .is_some_and(|p| p.generation != s.downloads_of)
-            })
+            .wait_timeout_while(state, timeout, |s| s.downloading)
             .unwrap_or_else(|e| e.into_inner());
         state
     }
@@ -145,6 +142,7 @@ impl Shared {
         let mut state = self.state();
         state.generation += 1;
         state.failed = true;
+        state.downloading = false;
         state.problems = vec![Problem {
             error: true,
             ..Problem::said(message)
@@ -192,6 +190,7 @@ impl Shared {
                 ));
                 state.proof = Some(proof);
                 state.failed = false;
+                state.downloading = true;
                 state.took = took;
                 true
             }
@@ -221,6 +220,7 @@ impl Shared {
         let mut downloads = Vec::new();
         for format in DOWNLOADS {
             if self.build_wanted() {
+                self.downloads_left_unmade();
                 return;
             }
             let (result, _) = self.build(format);
@@ -263,11 +263,23 @@ impl Shared {
             }
         }
         if self.build_wanted() {
+            self.downloads_left_unmade();
             return;
         }
         let mut state = self.state();
         state.downloads_of = state.proof.as_ref().map_or(0, |p| p.generation);
         state.downloads = downloads;
+        state.downloading = false;
+        drop(state);
+        self.changed.notify_all();
+    }
+
+    /// A save came before the downloads were made: none is offered for this proof (the files
+    /// of an older one would not be its braille); the next good build makes them.
+    fn downloads_left_unmade(&self) {
+        let mut state = self.state();
+        state.downloading = false;
+        state.downloads.clear();
         drop(state);
         self.changed.notify_all();
     }

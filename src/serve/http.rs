@@ -73,32 +73,79 @@ fn plain(status: u16, text: &str) -> Response<std::io::Cursor<Vec<u8>>> {
     )
 }
 
-/// Whether the request names this machine as its host. On the loopback address a page of
-/// another site that got its name to point here (DNS rebinding) must not read the proof.
-fn host_is_here(request: &Request) -> bool {
-    let Some(host) = request.headers().iter().find(|h| h.field.equiv("Host")) else {
-        // (HTTP/1.0 without a Host: only a program here asks so.)
-        return true;
+/// What a request's `Host` says.
+#[derive(Debug, PartialEq)]
+enum Host {
+    /// This machine: `localhost` or a loopback address, with or without a port (or no `Host`
+    /// at all in HTTP/1.0: only a program here asks so).
+    Here,
+    /// Another name: on the loopback address, a page of another site that got its name to point
+    /// here (DNS rebinding) must not read the proof.
+    Elsewhere,
+    /// No `Host` in HTTP/1.1, two of them, or one that is no name with a port.
+    Malformed,
+}
+
+fn host_of(request: &Request) -> Host {
+    let mut hosts = request.headers().iter().filter(|h| h.field.equiv("Host"));
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        let none = request.headers().iter().all(|h| !h.field.equiv("Host"));
+        let old = *request.http_version() == tiny_http::HTTPVersion(1, 0);
+        return if none && old {
+            Host::Here
+        } else {
+            Host::Malformed
+        };
     };
-    let host = host.value.as_str();
-    let name = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
-        None => host.rsplit_once(':').map_or(host, |(n, _)| n),
+    host_named(host.value.as_str())
+}
+
+/// [`Host`] of a `Host` value: `name`, `name:port`, `[v6]` or `[v6]:port`.
+fn host_named(value: &str) -> Host {
+    let (name, port) = match value.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((address, rest)) => (address, rest),
+            None => return Host::Malformed,
+        },
+        None => match value.split_once(':') {
+            Some((name, _)) => (name, &value[name.len()..]),
+            None => (value, ""),
+        },
     };
-    // (An address, not a name that begins like one: `127.0.0.1.evil.example` is a name.)
-    name.eq_ignore_ascii_case("localhost")
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    if name.is_empty() || !port_ok {
+        return Host::Malformed;
+    }
+    // (An address, not a name that begins like one: `127.0.0.1.evil.example` is a name. A
+    // name may end with its root's dot: `localhost.`.)
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let here = name.eq_ignore_ascii_case("localhost")
         || name
             .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
+            .is_ok_and(|ip| ip.is_loopback());
+    match here {
+        true => Host::Here,
+        false => Host::Elsewhere,
+    }
 }
 
 fn respond(request: Request, shared: &Shared, loopback: bool) {
-    if loopback && !host_is_here(&request) {
-        let _ = request.respond(plain(
-            403,
-            "this server answers only to this machine's own names\n",
-        ));
-        return;
+    match host_of(&request) {
+        Host::Malformed => {
+            let _ = request.respond(plain(400, "a request names its host once\n"));
+            return;
+        }
+        Host::Elsewhere if loopback => {
+            let _ = request.respond(plain(
+                403,
+                "this server answers only to this machine's own names\n",
+            ));
+            return;
+        }
+        _ => {}
     }
     if !matches!(request.method(), Method::Get | Method::Head) {
         let response = plain(405, "only GET and HEAD are answered here\n");
@@ -177,6 +224,19 @@ fn download(request: Request, shared: &Shared, asked: &str) {
     let asked = percent_encoding::percent_decode_str(asked).decode_utf8_lossy();
     let found = {
         let state = shared.wait_for_downloads(DOWNLOAD_WAIT);
+        let current = state
+            .proof
+            .as_ref()
+            .is_some_and(|p| p.generation == state.downloads_of);
+        if !current {
+            drop(state);
+            let _ = request.respond(plain(
+                503,
+                "the braille files of the proof shown were not made (a newer save came first); \
+                 the next build that succeeds makes them\n",
+            ));
+            return;
+        }
         state
             .downloads
             .iter()
@@ -213,4 +273,48 @@ fn download(request: Request, shared: &Shared, asked: &str) {
         None => response,
     };
     let _ = request.respond(response);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_this_machines_names_are_here() {
+        for here in [
+            "localhost",
+            "LOCALHOST:3000",
+            "localhost.",
+            "127.0.0.1",
+            "127.0.0.2:80",
+            "[::1]",
+            "[::1]:3000",
+            "[0:0:0:0:0:0:0:1]",
+        ] {
+            assert_eq!(host_named(here), Host::Here, "{here}");
+        }
+        for elsewhere in [
+            "evil.example",
+            "127.0.0.1.evil.example",
+            "localhost.evil.example",
+            "a.localhost",
+            "127.1",
+            "0x7f.0.0.1",
+            "2130706433",
+            "[::ffff:127.0.0.1]",
+        ] {
+            assert_eq!(host_named(elsewhere), Host::Elsewhere, "{elsewhere}");
+        }
+        for malformed in [
+            "",
+            "[::1]evil",
+            "[::1",
+            "localhost:abc",
+            "localhost:",
+            "::1",
+            ":80",
+        ] {
+            assert_eq!(host_named(malformed), Host::Malformed, "{malformed}");
+        }
+    }
 }

@@ -74,7 +74,15 @@ pub fn serve(options: Serve, say: Say) -> Result<()> {
     }
     let wanted = SocketAddr::new(host, port);
     let listener = TcpListener::bind(wanted).map_err(|e| not_bound(wanted, e))?;
-    let address = listener.local_addr().map_err(|e| not_bound(wanted, e))?;
+    let mut address = listener.local_addr().map_err(|e| not_bound(wanted, e))?;
+    // Every address of the machine (`0.0.0.0`, `::`): this machine's own is the one to open
+    // here (a browser refuses `http://0.0.0.0/`).
+    if address.ip().is_unspecified() {
+        address.set_ip(match address.ip() {
+            IpAddr::V4(_) => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+            IpAddr::V6(_) => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        });
+    }
     let url = format!("http://{address}/");
     let shared = Arc::new(builds::Shared::new(job, style, say.clone())?);
     if !host.is_loopback() {

@@ -209,8 +209,13 @@ fn status(out: &mut String, state: &State) {
                 escape(&d.label)
             );
         }
-    } else if state.proof.is_some() {
+    } else if state.downloading {
         out.push_str(" Punktskriftsfilerna byggs…");
+    } else if state.proof.is_some() {
+        out.push_str(
+            " Punktskriftsfilerna till den här korrekturen hann inte byggas före nästa ändring; \
+             de byggs med nästa lyckade bygge.",
+        );
     }
     out.push_str("</p>\n");
     if !state.problems.is_empty() {
@@ -306,5 +311,9 @@ mod tests {
         assert!(page.contains("href=\"#punktsida-2\">punktsida 2</a>"));
         // The error comes before the proof.
         assert!(page.find("illegal move") < page.find("<main"));
+        // No braille files of this proof: not "being built", and none of an older one.
+        assert!(page.contains("hann inte byggas"));
+        state.downloading = true;
+        assert!(render(&state).contains("Punktskriftsfilerna byggs"));
     }
 }

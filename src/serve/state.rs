@@ -23,14 +23,21 @@ pub(super) struct State {
     pub(super) downloads: Vec<Download>,
     /// The generation the downloads were made in (the proof's, once they are there).
     pub(super) downloads_of: u64,
+    /// The downloads of the proof are being built. When a save comes first they are left
+    /// unmade (the next good build makes them), and this is false again with `downloads_of`
+    /// behind the proof: nothing older is offered then.
+    pub(super) downloading: bool,
     /// How long the latest proof took to build.
     pub(super) took: Duration,
 }
 
 impl State {
-    /// What an open page compares to know it is behind: the build and its downloads.
+    /// What an open page compares to know it is behind: the build, the build its downloads
+    /// were made in, and `+` while they are being made (`3.2+`, then `3.3`, or `3.2` when a
+    /// save came first).
     pub(super) fn version(&self) -> String {
-        format!("{}.{}", self.generation, self.downloads_of)
+        let making = if self.downloading { "+" } else { "" };
+        format!("{}.{}{making}", self.generation, self.downloads_of)
     }
 }
 

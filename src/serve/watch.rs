@@ -5,7 +5,7 @@
 //! them all). Changes come debounced (`notify-debouncer-full`): a save that touches a file three
 //! times builds once.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -54,21 +54,44 @@ fn book_file(name: &OsStr) -> bool {
 }
 
 /// A path by its folder's real path and its own name (the file itself may be gone for a moment,
-/// between an editor's write and rename).
+/// between an editor's write and rename). When its folder is not there (yet), the first folder
+/// of its path that is not there, by the real path of the one it would stand in: making it is
+/// the change to see (`kap/` made for a chapter `kap/05.md` named in `bok.yaml`).
 fn real(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?;
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    Some(folder.canonicalize().ok()?.join(name))
+    match folder.canonicalize() {
+        Ok(folder) => Some(folder.join(name)),
+        Err(_) if folder != Path::new(".") => real(folder),
+        Err(_) => None,
+    }
 }
 
 /// The watcher, and the folders it watches.
 pub(super) struct Watch {
     debouncer: Debouncer<RecommendedWatcher, RecommendedCache>,
     wanted: Arc<Mutex<Wanted>>,
-    watched: BTreeSet<PathBuf>,
+    /// The folders watched, each with what it was when its watch began ([`identity`]).
+    watched: BTreeMap<PathBuf, Option<(u64, u64)>>,
+}
+
+/// Which folder a path is (device and inode): a folder removed and made again under the same
+/// name is another one, whose watch must begin anew. `None` where that cannot be told (then
+/// every watch begins anew after each build).
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 impl Watch {
@@ -99,7 +122,7 @@ impl Watch {
         Ok(Watch {
             debouncer,
             wanted,
-            watched: BTreeSet::new(),
+            watched: BTreeMap::new(),
         })
     }
 
@@ -107,18 +130,16 @@ impl Watch {
     /// watching folders no longer needed.
     pub(super) fn follow(&mut self, files: &[PathBuf], inputs: &[PathBuf]) {
         let mut wanted = Wanted::default();
-        for file in files {
-            if file.is_dir() {
-                if let Ok(folder) = file.canonicalize() {
-                    wanted.folders.insert(folder);
+        for path in files.iter().chain(inputs) {
+            // The path itself, in the folder it stands in: a file changed, made or removed;
+            // a book folder removed, renamed or made again.
+            wanted.files.extend(real(path));
+            // Through a link: the file (or folder) it leads to, in its own folder.
+            if let Ok(target) = path.canonicalize() {
+                if target.is_dir() {
+                    wanted.folders.insert(target.clone());
                 }
-            } else if let Some(path) = real(file) {
-                wanted.files.insert(path);
-            }
-        }
-        for input in inputs.iter().filter(|p| p.is_dir()) {
-            if let Ok(folder) = input.canonicalize() {
-                wanted.folders.insert(folder);
+                wanted.files.insert(target);
             }
         }
         let folders: BTreeSet<PathBuf> = wanted
@@ -128,15 +149,32 @@ impl Watch {
             .chain(wanted.folders.iter().cloned())
             .collect();
         *self.wanted.lock().unwrap_or_else(|e| e.into_inner()) = wanted;
-        for gone in self.watched.difference(&folders) {
-            let _ = self.debouncer.unwatch(gone);
+        // A watch is kept while its folder is the same folder; one no longer wanted, or whose
+        // folder was removed (and perhaps made again), ends.
+        let before = std::mem::take(&mut self.watched);
+        for (folder, was) in before {
+            let now = identity(&folder);
+            if folders.contains(&folder) && now.is_some() && now == was {
+                self.watched.insert(folder, was);
+            } else {
+                let _ = self.debouncer.unwatch(&folder);
+            }
         }
-        for new in folders.difference(&self.watched) {
-            // (A folder that cannot be watched, gone meanwhile: the next build names its files
-            // again.)
-            let _ = self.debouncer.watch(new, RecursiveMode::NonRecursive);
+        // Only a folder whose watch began is kept as watched: one that is not there now is
+        // tried again after the next build (its making is seen in the folder above it).
+        for folder in folders {
+            if self.watched.contains_key(&folder) {
+                continue;
+            }
+            let was = identity(&folder);
+            if self
+                .debouncer
+                .watch(&folder, RecursiveMode::NonRecursive)
+                .is_ok()
+            {
+                self.watched.insert(folder, was);
+            }
         }
-        self.watched = folders;
     }
 }
 
@@ -172,5 +210,9 @@ mod tests {
         // Gone for a moment (an editor's rename): still the same name.
         std::fs::remove_file(&file).expect("removed");
         assert_eq!(real(&file), Some(seen));
+        // In folders not made yet: the first of them, in the folder that is there.
+        let deep = dir.path().join("kap/del/05.md");
+        let first = dir.path().canonicalize().expect("real").join("kap");
+        assert_eq!(real(&deep), Some(first));
     }
 }

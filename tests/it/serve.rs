@@ -206,6 +206,7 @@ impl Events {
                 event = name.to_owned();
             } else if let Some(data) = line.strip_prefix("data: ") {
                 let (g, d) = data.split_once('.').expect("generation.downloads");
+                let d = d.trim_end_matches('+');
                 let (g, d) = (g.parse().expect("a number"), d.parse().expect("a number"));
                 if event == "build" && wanted(g, d) {
                     return data.to_owned();
@@ -730,4 +731,100 @@ fn positions_in_a_fen_file_are_served_as_diagrams() {
             .count(),
         2
     );
+}
+
+/// Waits until the page says `text` (the events come first; the page is asked again until it
+/// holds the state after them).
+fn page_saying(served: &Served, text: &str) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let page = served.page();
+        if page.contains(text) || Instant::now() > deadline {
+            return page;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_book_folder_removed_fails_and_made_again_builds() {
+    // A reviewer's find: removing the folder went unseen, and its watch was gone for good.
+    let sandbox = Sandbox::new();
+    let book = sample_book(&sandbox);
+    let kept = sandbox.path().join("kept");
+    std::fs::rename(&book, &kept).expect("moved away");
+    std::fs::create_dir(&book).expect("made");
+    for entry in std::fs::read_dir(&kept).expect("kept").flatten() {
+        std::fs::copy(entry.path(), book.join(entry.file_name())).expect("copied");
+    }
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    std::fs::remove_dir_all(&book).expect("removed");
+    events.build(2);
+    let page = page_saying(&served, "Bygge 2 misslyckades");
+    assert!(page.contains("Bygge 2 misslyckades"), "{page:.2000}");
+    // Made again (a copy put back): built, and watched again.
+    std::fs::create_dir(&book).expect("made again");
+    for entry in std::fs::read_dir(&kept).expect("kept").flatten() {
+        std::fs::copy(entry.path(), book.join(entry.file_name())).expect("copied");
+    }
+    let mut last = 3;
+    loop {
+        events.build(last);
+        if !served.page().contains("class=\"failed\"") {
+            break;
+        }
+        last += 1;
+        assert!(last < 50, "never built again");
+    }
+    edit(
+        &book.join("01-forord.md"),
+        "\n\n",
+        "\n\nOrdet kolibrier.\n\n",
+    );
+    events.build(last + 1);
+    assert!(page_saying(&served, "kolibrier").contains("kolibrier"));
+}
+
+#[cfg(unix)]
+#[test]
+fn the_file_a_link_leads_to_is_watched() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.path().join("real")).expect("a folder");
+    std::fs::create_dir_all(sandbox.path().join("links")).expect("a folder");
+    sandbox.write("real/g.pgn", "[White \"Anderssen\"]\n\n1. e4 e5 *\n");
+    std::os::unix::fs::symlink("../real/g.pgn", sandbox.path().join("links/g.pgn"))
+        .expect("a link");
+    let served = Served::start(sandbox.path(), &["links/g.pgn"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    assert!(served.page().contains("Anderssen"));
+    sandbox.write("real/g.pgn", "[White \"Andersson\"]\n\n1. e4 e5 *\n");
+    events.build(2);
+    assert!(page_saying(&served, "Andersson").contains("Andersson"));
+}
+
+#[test]
+fn a_chapter_in_a_folder_not_made_yet_is_built_once_it_is_there() {
+    let sandbox = Sandbox::new();
+    let book = sample_book(&sandbox);
+    let served = Served::start(sandbox.path(), &["bok"], &[]);
+    let mut events = served.events();
+    events.build(1);
+    let yaml = std::fs::read_to_string(book.join("bok.yaml")).expect("bok.yaml");
+    std::fs::write(book.join("bok.yaml"), format!("{yaml}  - kap/05.md\n")).expect("saved");
+    events.build(2);
+    assert!(page_saying(&served, "misslyckades").contains("misslyckades"));
+    // The folder, then the chapter: no other save.
+    std::fs::create_dir(book.join("kap")).expect("a folder");
+    std::thread::sleep(Duration::from_millis(200));
+    std::fs::write(
+        book.join("kap/05.md"),
+        "# Femte kapitlet\n\nText om pingviner.\n",
+    )
+    .expect("written");
+    let page = page_saying(&served, "pingviner");
+    assert!(page.contains("pingviner"), "{}", served.stderr());
+    assert!(!page.contains("class=\"failed\""));
 }
