@@ -166,7 +166,7 @@ impl Shared {
         let mut problems = Vec::new();
         for w in warnings.iter().filter(|w| shown.show(w)) {
             (self.say)(&w.render(self.style));
-            problems.push(Problem::of_warning(w));
+            problems.push(Problem::of_warning(w, self.style.no_graphics));
         }
         for line in shown.not_shown() {
             (self.say)(&line);
@@ -203,7 +203,7 @@ impl Shared {
                 (self.say)(&format!(
                     "schackpunkt: build {generation} failed; {kept} until the input is mended"
                 ));
-                problems.insert(0, Problem::of_error(&e));
+                problems.insert(0, Problem::of_error(&e, self.style.no_graphics));
                 state.failed = true;
                 false
             }

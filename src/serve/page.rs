@@ -243,23 +243,8 @@ fn problem(out: &mut String, p: &Problem, proof: Option<&Proof>) {
         );
     }
     let _ = write!(out, "<strong>{word}:</strong> {}", escape(&p.message));
-    if let (Some(at), Some(line)) = (&p.location, &p.source_line) {
-        let number = at.line.to_string();
-        let pad = " ".repeat(number.len());
-        let column = (at.column as usize).saturating_sub(1);
-        let marker = format!(
-            "{pad} | {}{}",
-            " ".repeat(column),
-            "^".repeat(p.width.max(1) as usize)
-        );
-        let _ = write!(
-            out,
-            "<pre class=\"source\">{number} | {}\n{marker}</pre>",
-            escape(line)
-        );
-    }
-    if let Some(hint) = &p.hint {
-        let _ = write!(out, "<p class=\"hint\">{}</p>", escape(hint));
+    if !p.drawn.is_empty() {
+        let _ = write!(out, "<pre class=\"source\">{}</pre>", escape(&p.drawn));
     }
     let page = p
         .location
@@ -290,24 +275,27 @@ mod tests {
         if let Some(p) = &mut state.proof {
             p.generation = 2;
         }
-        state.problems.push(Problem {
-            error: true,
-            message: "illegal move <Kf9>".into(),
-            location: Some(crate::error::Location {
-                file: "bok/01-a.md".into(),
-                line: 21,
-                column: 5,
-            }),
-            source_line: Some("1. e4 Kf9".into()),
-            width: 3,
-            hint: None,
-        });
+        let at = crate::error::Location {
+            file: "bok/01-a.md".into(),
+            line: 21,
+            column: 7,
+        };
+        let d = crate::error::Diagnostic::new(at, "illegal move <Kf9>")
+            .with_source("1. e4 Kf9", 3)
+            .with_hint("a king moves one square");
+        let error = crate::error::Error::Input(Box::new(d));
+        state.problems.push(Problem::of_error(&error, false));
         let page = render(&state);
         assert!(page.contains("<main id=\"proof\" class=\"stale\" data-generation=\"2\">"));
         assert!(page.contains("Bygge 3 misslyckades. Korrekturen nedan är från bygge 2"));
-        assert!(page.contains("bok/01-a.md:21:5"));
+        assert!(page.contains("bok/01-a.md:21:7"));
         assert!(page.contains("illegal move &lt;Kf9&gt;"));
-        assert!(page.contains("21 | 1. e4 Kf9\n   |     ^^^</pre>"));
+        // The terminal's drawing: the source line, its marker, the hint.
+        assert!(page.contains("21 | 1. e4 Kf9\n   |       ^^^"), "{page}");
+        assert!(
+            page.contains("= hint: a king moves one square</pre>"),
+            "{page}"
+        );
         assert!(page.contains("href=\"#punktsida-2\">punktsida 2</a>"));
         // The error comes before the proof.
         assert!(page.find("illegal move") < page.find("<main"));

@@ -78,12 +78,10 @@ impl Proof {
                     // `file:line`, or the file alone (the unescaped name: compared with a
                     // message's file name).
                     let place = quick_xml::escape::unescape(place).ok()?;
-                    let (file, line) = match place.rsplit_once(':') {
-                        Some((f, l)) if l.parse::<u32>().is_ok() => {
-                            (f.to_owned(), l.parse().unwrap_or(0))
-                        }
-                        _ => (place.into_owned(), 0),
-                    };
+                    let numbered = place
+                        .rsplit_once(':')
+                        .and_then(|(f, l)| Some((f.to_owned(), l.parse::<u32>().ok()?)));
+                    let (file, line) = numbered.unwrap_or_else(|| (place.into_owned(), 0));
                     blocks.push((file, line, page));
                     at = end;
                 }

@@ -47,22 +47,34 @@ pub(super) struct Problem {
     pub(super) error: bool,
     pub(super) message: String,
     pub(super) location: Option<Location>,
-    /// The source line, and the columns the problem covers in it.
-    pub(super) source_line: Option<String>,
-    pub(super) width: u32,
-    pub(super) hint: Option<String>,
+    /// What the terminal draws under the message, without colour: the source line marked,
+    /// the hint (`Diagnostic::render`'s own lines, not drawn again here).
+    pub(super) drawn: String,
+}
+
+/// The terminal's drawing of a diagnostic, without colour (and without the source lines where
+/// `NO_GRAPHICS` asks so).
+fn plain(no_graphics: bool) -> Style {
+    Style {
+        color: false,
+        no_graphics,
+    }
+}
+
+/// The lines of a rendered diagnostic under its first (which names the place and the message).
+fn under_first_line(rendered: &str) -> String {
+    rendered
+        .split_once('\n')
+        .map_or_else(String::new, |(_, rest)| rest.to_owned())
 }
 
 impl Problem {
-    pub(super) fn of_warning(w: &Warning) -> Problem {
-        let d = &w.0;
+    pub(super) fn of_warning(w: &Warning, no_graphics: bool) -> Problem {
         Problem {
             error: w.is_error(),
-            message: d.message.clone(),
-            location: Some(d.location.clone()),
-            source_line: d.source_line.clone(),
-            width: d.width,
-            hint: d.hint.clone(),
+            message: w.0.message.clone(),
+            location: Some(w.0.location.clone()),
+            drawn: under_first_line(&w.render(plain(no_graphics))),
         }
     }
 
@@ -72,33 +84,25 @@ impl Problem {
             error: false,
             message: message.to_owned(),
             location: None,
-            source_line: None,
-            width: 0,
-            hint: None,
+            drawn: String::new(),
         }
     }
 
-    pub(super) fn of_error(e: &Error) -> Problem {
+    pub(super) fn of_error(e: &Error, no_graphics: bool) -> Problem {
+        let rendered = e.render(plain(no_graphics));
         match e {
             Error::Input(d) => Problem {
                 error: true,
                 message: d.message.clone(),
                 location: Some(d.location.clone()),
-                source_line: d.source_line.clone(),
-                width: d.width,
-                hint: d.hint.clone(),
+                drawn: under_first_line(&rendered),
             },
-            other => Problem {
+            // (A usage or I/O error: its one line, with no place in a source.)
+            _ => Problem {
                 error: true,
-                // (Plain words: the colours are the terminal's.)
-                message: other.render(Style {
-                    color: false,
-                    no_graphics: false,
-                }),
+                message: rendered,
                 location: None,
-                source_line: None,
-                width: 0,
-                hint: None,
+                drawn: String::new(),
             },
         }
     }
