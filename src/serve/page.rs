@@ -54,9 +54,17 @@ const SCRIPT: &str = r#"
       const at = topPage();
       const response = await fetch('/', { cache: 'no-store' });
       const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-      for (const id of ['serve', 'proof']) {
-        const old = $(id), fresh = doc.getElementById(id);
-        if (old && fresh) old.replaceWith(document.adoptNode(fresh));
+      // The state always; the proof only when it is another build's (downloads made, or a
+      // failed build, leave it as it is, with what was found in it and where it was read).
+      const oldState = $('serve'), freshState = doc.getElementById('serve');
+      if (oldState && freshState) oldState.replaceWith(document.adoptNode(freshState));
+      const old = $('proof'), fresh = doc.getElementById('proof');
+      if (old && fresh) {
+        if (old.dataset.generation !== fresh.dataset.generation) {
+          old.replaceWith(document.adoptNode(fresh));
+        } else {
+          old.classList.toggle('stale', fresh.classList.contains('stale'));
+        }
       }
       document.body.setAttribute('data-cols', doc.body.getAttribute('data-cols') || '');
       document.body.setAttribute('data-rows', doc.body.getAttribute('data-rows') || '');

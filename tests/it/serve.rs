@@ -649,6 +649,19 @@ fn in_a_browser_the_open_page_follows_each_save_at_its_braille_page() {
         found[3].as_str().unwrap_or(""),
         format!("punktsida {}", found[2].as_str().unwrap_or("?"))
     );
+    // The downloads of this build, made after its proof, change the state only: what was found
+    // stays marked (CI once saw the proof replaced under the search, its mark gone).
+    let made = events.downloads(2);
+    wait(
+        &mut page,
+        &format!("document.getElementById('serve').dataset.version === '{made}'"),
+    );
+    assert_eq!(
+        page.eval("document.querySelectorAll('#proof .note.found').length")
+            .expect("the mark"),
+        serde_json::json!(1),
+        "what was found is still marked once the downloads are made"
+    );
     // The print column off, and on again.
     page.eval("document.getElementById('print').click()")
         .expect("clicked");
