@@ -104,10 +104,10 @@ pub(super) struct Volumes {
 pub(super) struct Laid<S> {
     pub(super) sink: S,
     /// The headings the contents list names, and the pages where they stand.
-    pub(super) found: Vec<book::Entry>,
+    pub(super) found: book::Entries,
     /// The list the pass was laid out with, handed back (a long one is not copied for a
     /// trial pass).
-    pub(super) known: Vec<(book::Entry, Option<u32>)>,
+    pub(super) known: book::Entries,
     pub(super) marks: Vec<(u32, u32)>,
     pub(super) counts: Counts,
     /// Where the places a volume may end fell, and the volumes.
@@ -309,9 +309,7 @@ impl<S: LineSink> Run<'_, S> {
         if let Some(b) = &self.bulletin {
             // The index of players, with the pages of the pass before (the list's: its pages
             // only, not a copy of its entries).
-            let known: Vec<Option<u32>> = (self.writer.contents().known.iter())
-                .map(|(_, page)| *page)
-                .collect();
+            let known: Vec<Option<u32>> = self.writer.contents().known.pages().collect();
             let pages = |i: usize| known.get(i).copied().flatten();
             // Its names were warned of at their games' headings: not again here. Each laid
             // out as it is made.
@@ -469,7 +467,7 @@ impl Last<'_> {
                 options,
                 profile: self.profile,
                 reporter,
-                contents: laid.contents,
+                contents: with_room(laid.contents),
                 marker: self.marker,
                 volumes: &laid.volumes,
                 meta: self.meta,
@@ -504,4 +502,14 @@ impl Last<'_> {
         counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
         Ok(counts)
     }
+}
+
+/// A pass's contents list, its headings found with room for those the pass before found: a
+/// bulletin's list of tens of thousands then grows without the room a doubling buffer keeps
+/// to spare (issue 33: a bulletin's memory).
+pub(super) fn with_room(mut contents: book::Contents) -> book::Contents {
+    if contents.found.is_empty() {
+        contents.found = book::Entries::with_room_of(&contents.known);
+    }
+    contents
 }

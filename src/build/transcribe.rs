@@ -49,7 +49,7 @@ fn front_pages(
 }
 
 /// A contents list's entries with their pages, as a pass lays the list out.
-type Known = Vec<(book::Entry, Option<u32>)>;
+type Known = book::Entries;
 
 /// A sink that only counts: the trial passes of a contents list.
 struct NoLines;
@@ -612,11 +612,11 @@ impl Trials<'_> {
             // (The list is lent to the pass and handed back: a bulletin's is long.)
             let lent = std::mem::take(&mut laid.contents);
             let (wanted, written) = (lent.wanted, lent.written);
-            (trial.contents, trial.bulletin) = (lent, bulletin.clone());
+            (trial.contents, trial.bulletin) = (pass::with_room(lent), bulletin.clone());
             let mut found = trial.run(copies, self.each.to_vec(), NoLines)?;
             laid.contents = book::Contents {
                 wanted,
-                found: Vec::new(),
+                found: book::Entries::default(),
                 known: std::mem::take(&mut found.known),
                 written,
             };
@@ -637,9 +637,9 @@ impl Trials<'_> {
                     *slot = Some(page);
                 }
             }
-            let mut known: Vec<_> = (found.found.into_iter().zip(pages))
-                .map(|(entry, page)| (entry, page.filter(|_| numbered)))
-                .collect();
+            let mut known = found
+                .found
+                .with_pages(pages.into_iter().map(|page| page.filter(|_| numbered)));
             let next = match self.split {
                 // The contents list's entries changed in number: so did the places between
                 // them where a volume may end, and the places after them are counted anew.
@@ -707,7 +707,7 @@ impl Trials<'_> {
         laid: &Settled,
         meta: &Meta,
         b: &bulletin::Bulletin,
-        known: Vec<(book::Entry, Option<u32>)>,
+        known: Known,
     ) -> Result<(Option<u64>, Known)> {
         let mut pass = self.pass(&laid.volumes, meta);
         // (This pass's list alone: nothing found yet, nothing written.)

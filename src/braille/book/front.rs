@@ -204,26 +204,26 @@ impl Writer {
         // In a container (a marker in a list or quote), the list keeps the heading's margin.
         let margin = self.margin();
         let mut first_entry = true;
-        for (entry, page) in &self.contents.known {
-            if usize::from(entry.level) > options.toc_depth {
+        for (level, cells, page) in self.contents.known.iter() {
+            if usize::from(level) > options.toc_depth {
                 continue;
             }
             // A volume may end between two entries, when nothing better fits (a contents
             // list longer than a volume goes on in the next).
             if !std::mem::take(&mut first_entry) && self.frames.is_empty() {
-                out.push(Block::Seam(match entry.level {
+                out.push(Block::Seam(match level {
                     1 => Seam::Contents,
                     _ => Seam::ContentsEntry,
                 }));
             }
-            let first = margin + NEST_INDENT * usize::from(entry.level.saturating_sub(1));
+            let first = margin + NEST_INDENT * usize::from(level.saturating_sub(1));
             let mut p = Paragraph::new(first, first + CONTENTS_WRAP);
             // An entry's lines on one page: its page number is on its last line.
             p.keep_together = true;
-            p.push_text(&entry.cells);
+            p.push_text(cells);
             p.end_word();
             if let Some(page) = page {
-                crate::braille::page_number(*page, &mut p.trailer);
+                crate::braille::page_number(page, &mut p.trailer);
             }
             out.push(Block::Paragraph(p));
             if out.len() >= CONTENTS_PART {

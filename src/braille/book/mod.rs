@@ -23,7 +23,7 @@
 //! The files of this folder, by job:
 //!
 //! - `mod.rs`: the [`Writer`] (its state, a node dispatched, a game or diagram set among the
-//!   prose, where a volume may end), the contents list's records ([`Contents`], [`Entry`]), a
+//!   prose, where a volume may end), the contents list's records ([`Contents`], [`Entries`]), a
 //!   volume's ([`VolumeTitle`]), and the words of print the book writes and `read` knows.
 //! - `containers.rs`: lists, items, quotes: their margins and markers, and the blank line due
 //!   before a block.
@@ -150,11 +150,77 @@ pub(crate) struct VolumeTitle {
     pub print: Option<(String, String)>,
 }
 
-/// A heading the contents list names: its level and cells.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub(crate) struct Entry {
-    pub level: u8,
-    pub cells: Vec<Cell>,
+/// The headings a contents list names, in order: each one's level, cells and page (`None`
+/// until a pass has laid it out, and without pages). The cells of all stand end to end in one
+/// buffer: a bulletin names every game, tens of thousands, and a buffer of each heading's own
+/// took as much memory again as its cells (issue 33: a bulletin's memory).
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub(crate) struct Entries {
+    cells: Vec<Cell>,
+    items: Vec<EntryItem>,
+}
+
+/// One entry of [`Entries`]: its level, where its cells end, its page.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+struct EntryItem {
+    level: u8,
+    end: usize,
+    page: Option<u32>,
+}
+
+impl Entries {
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// None yet, with room for as many as `like` holds (a pass finds the headings the pass
+    /// before found: its list grows without the room to spare a doubling buffer keeps).
+    pub(crate) fn with_room_of(like: &Entries) -> Entries {
+        Entries {
+            cells: Vec::with_capacity(like.cells.len()),
+            items: Vec::with_capacity(like.items.len()),
+        }
+    }
+
+    /// A heading of `level` with its `cells`, its page not known.
+    pub(crate) fn push(&mut self, level: u8, cells: &[Cell]) {
+        self.cells.extend_from_slice(cells);
+        self.items.push(EntryItem {
+            level,
+            end: self.cells.len(),
+            page: None,
+        });
+    }
+
+    /// Each entry's level, cells and page, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u8, &[Cell], Option<u32>)> {
+        let starts = std::iter::once(0).chain(self.items.iter().map(|i| i.end));
+        self.items
+            .iter()
+            .zip(starts)
+            .map(|(i, start)| (i.level, &self.cells[start..i.end], i.page))
+    }
+
+    /// Each entry's page, in order.
+    pub(crate) fn pages(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.items.iter().map(|i| i.page)
+    }
+
+    /// The same headings, with the pages `pages` gives in order (`None` past its end).
+    /// (Kept for the next pass at the size they are: not with the room a growing list had.)
+    pub(crate) fn with_pages(mut self, pages: impl IntoIterator<Item = Option<u32>>) -> Entries {
+        self.cells.shrink_to_fit();
+        self.items.shrink_to_fit();
+        let mut pages = pages.into_iter();
+        for item in &mut self.items {
+            item.page = pages.next().flatten();
+        }
+        self
+    }
 }
 
 /// What the contents list needs across a build's passes: the book is laid out once to learn
@@ -166,10 +232,10 @@ pub(crate) struct Contents {
     pub wanted: bool,
     /// The headings of this pass, in order; each heading's paragraph carries its index as
     /// its mark ([`Paragraph::mark`]), so that the layout tells its page.
-    pub found: Vec<Entry>,
+    pub found: Entries,
     /// The list to write: the headings of the pass before, each with its page (`None`
     /// without pages).
-    pub known: Vec<(Entry, Option<u32>)>,
+    pub known: Entries,
     /// The list is written in this pass (an output has one).
     pub written: bool,
 }
@@ -373,9 +439,9 @@ impl Writer {
     ) {
         let listed = self.contents.wanted && level as usize <= options.toc_depth;
         let mark = listed.then(|| u32::try_from(self.contents.found.len()).ok());
-        let p = self.heading(level, text, mark.flatten(), out, warn);
-        if let (Some(Some(_)), Some(cells)) = (mark, p) {
-            self.contents.found.push(Entry { level, cells });
+        // (The entry's cells are the writer's own after the heading: pushed, not copied.)
+        if self.heading(level, text, mark.flatten(), out, warn) && matches!(mark, Some(Some(_))) {
+            self.contents.found.push(level, &self.cells);
         }
     }
 
@@ -407,6 +473,43 @@ mod tests {
     use super::*;
     use crate::braille::cell::to_unicode_string;
     use crate::document::{Emphasis, Opening, Piece, Pos};
+
+    #[test]
+    fn entries_keep_each_headings_level_cells_and_page() {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        crate::braille::text::translate("Rond 1", &mut a, &mut Vec::new());
+        crate::braille::text::translate("Ek – Ås", &mut b, &mut Vec::new());
+        let mut found = Entries::default();
+        found.push(1, &a);
+        found.push(2, &b);
+        found.push(2, &[]);
+        let read = |e: &Entries| -> Vec<(u8, String, Option<u32>)> {
+            e.iter()
+                .map(|(level, cells, page)| (level, to_unicode_string(cells), page))
+                .collect()
+        };
+        let (a, b) = (to_unicode_string(&a), to_unicode_string(&b));
+        assert_eq!(
+            read(&found),
+            [
+                (1, a.clone(), None),
+                (2, b.clone(), None),
+                (2, String::new(), None)
+            ]
+        );
+        // The pages of a pass: one missing at the end is no page.
+        let room = Entries::with_room_of(&found);
+        assert!(room.is_empty() && room.cells.capacity() >= found.cells.len());
+        let known = found.clone().with_pages([Some(3), None]);
+        assert_eq!(
+            read(&known),
+            [(1, a, Some(3)), (2, b, None), (2, String::new(), None)]
+        );
+        assert_eq!(known.pages().collect::<Vec<_>>(), [Some(3), None, None]);
+        // The same headings with other pages are another list.
+        assert_ne!(known, found);
+        assert_eq!(known.len(), 3);
+    }
 
     fn piece(text: &str) -> Inline {
         vec![Piece {

@@ -6,7 +6,6 @@ use super::{
     PARAGRAPH_INDENT, PASSAGE_FILL, PRINT_PAGE_FILL, Places, Writer, report_unmapped,
 };
 use crate::braille::block::{Block, Paragraph, Rule};
-use crate::braille::cell::Cell;
 use crate::braille::tables;
 use crate::braille::text::{self, Unmapped};
 use crate::chess::letters::{SwedishMoves, moves_to_swedish};
@@ -112,7 +111,8 @@ impl Writer {
         }
     }
 
-    /// A heading; `mark`: its number in the contents list. Returns its cells.
+    /// A heading; `mark`: its number in the contents list. With a mark, the writer's cells
+    /// are then its entry's (the heading without its notes' numbers), and it returns `true`.
     pub(super) fn heading(
         &mut self,
         level: u8,
@@ -120,7 +120,7 @@ impl Writer {
         mark: Option<u32>,
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
-    ) -> Option<Vec<Cell>> {
+    ) -> bool {
         // A heading that begins a list item follows its marker with no blank lines between.
         let after_marker = self.marker.is_some();
         self.marker_alone(out);
@@ -145,23 +145,21 @@ impl Writer {
         self.want_blank = false;
         self.after_heading = p.blank_after;
         // The contents entry: the heading without its notes' numbers.
-        let cells = mark.map(|_| {
-            if text
-                .iter()
-                .any(|p| p.text.starts_with(tables::NUMBER_BREAK))
-            {
-                let without: Inline = text
-                    .iter()
-                    .filter(|p| !p.text.starts_with(tables::NUMBER_BREAK))
-                    .cloned()
-                    .collect();
-                self.translate(&without, &mut |_| {});
-            }
-            self.cells.clone()
-        });
         out.push(Block::Paragraph(p));
         self.after_blank = true;
-        cells
+        if mark.is_some()
+            && text
+                .iter()
+                .any(|p| p.text.starts_with(tables::NUMBER_BREAK))
+        {
+            let without: Inline = text
+                .iter()
+                .filter(|p| !p.text.starts_with(tables::NUMBER_BREAK))
+                .cloned()
+                .collect();
+            self.translate(&without, &mut |_| {});
+        }
+        mark.is_some()
     }
 
     /// Text of the program's own (a heading it adds) as inline text.
