@@ -32,6 +32,8 @@
 //! - `front.rs`: title pages (the book's and each volume's) and the contents list.
 //! - `unmapped.rs`: characters with no braille rule, reported at their places.
 
+use std::num::NonZeroU32;
+
 use super::block::{Block, Paragraph, Seam};
 use super::cell::Cell;
 use super::text::Unmapped;
@@ -160,12 +162,13 @@ pub(crate) struct Entries {
     items: Vec<EntryItem>,
 }
 
-/// One entry of [`Entries`]: its level, where its cells end, its page.
+/// One entry of [`Entries`]: its level, where its cells end, its page (pages are numbered
+/// from 1: sixteen bytes an entry, not 24).
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]
 struct EntryItem {
     level: u8,
     end: usize,
-    page: Option<u32>,
+    page: Option<NonZeroU32>,
 }
 
 impl Entries {
@@ -177,12 +180,15 @@ impl Entries {
         self.items.is_empty()
     }
 
-    /// None yet, with room for as many as `like` holds (a pass finds the headings the pass
-    /// before found: its list grows without the room to spare a doubling buffer keeps).
+    /// None yet, with room for as many as `like` holds and an eighth more (a pass finds the
+    /// headings the pass before found, or a few more: a round's heading once the games are
+    /// known to be of several events; its list then grows without the room to spare a
+    /// doubling buffer keeps, and without two buffers at once while it grows).
     pub(crate) fn with_room_of(like: &Entries) -> Entries {
+        let room = |n: usize| n.saturating_add(n / 8);
         Entries {
-            cells: Vec::with_capacity(like.cells.len()),
-            items: Vec::with_capacity(like.items.len()),
+            cells: Vec::with_capacity(room(like.cells.len())),
+            items: Vec::with_capacity(room(like.items.len())),
         }
     }
 
@@ -199,25 +205,28 @@ impl Entries {
     /// Each entry's level, cells and page, in order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (u8, &[Cell], Option<u32>)> {
         let starts = std::iter::once(0).chain(self.items.iter().map(|i| i.end));
-        self.items
-            .iter()
-            .zip(starts)
-            .map(|(i, start)| (i.level, &self.cells[start..i.end], i.page))
+        self.items.iter().zip(starts).map(|(i, start)| {
+            (
+                i.level,
+                &self.cells[start..i.end],
+                i.page.map(NonZeroU32::get),
+            )
+        })
     }
 
     /// Each entry's page, in order.
     pub(crate) fn pages(&self) -> impl Iterator<Item = Option<u32>> + '_ {
-        self.items.iter().map(|i| i.page)
+        self.items.iter().map(|i| i.page.map(NonZeroU32::get))
     }
 
-    /// The same headings, with the pages `pages` gives in order (`None` past its end).
-    /// (Kept for the next pass at the size they are: not with the room a growing list had.)
+    /// The same headings, with the pages `pages` gives in order (`None` past its end; pages
+    /// are numbered from 1, and a 0 would be none). (Kept for the next pass at the size they are: not with the room a growing list had.)
     pub(crate) fn with_pages(mut self, pages: impl IntoIterator<Item = Option<u32>>) -> Entries {
         self.cells.shrink_to_fit();
         self.items.shrink_to_fit();
         let mut pages = pages.into_iter();
         for item in &mut self.items {
-            item.page = pages.next().flatten();
+            item.page = pages.next().flatten().and_then(NonZeroU32::new);
         }
         self
     }
@@ -509,6 +518,7 @@ mod tests {
         // The same headings with other pages are another list.
         assert_ne!(known, found);
         assert_eq!(known.len(), 3);
+        assert_eq!(std::mem::size_of::<EntryItem>(), 16);
     }
 
     fn piece(text: &str) -> Inline {
