@@ -39,6 +39,10 @@ pub(super) struct Bulletin {
     /// first pass, kept: a file of several groups names each group's rounds).
     first_event: Option<String>,
     several_events: bool,
+    /// Games of several events were expected from a look at the input's Event tags before
+    /// the first pass ([`several_events_in`]): its round headings name their events from the
+    /// first game (as every later pass's do), unless the games do not bear it out.
+    expect_several: bool,
     /// Each player (by sort key): the name as first written, and the contents entries (game
     /// headings) of their games.
     players: BTreeMap<(Vec<u32>, String), Vec<usize>>,
@@ -62,6 +66,28 @@ impl Bulletin {
             paged,
             ..Bulletin::default()
         }
+    }
+
+    /// Games of several events are expected (before the first pass).
+    pub(super) fn expect_several_events(&mut self) {
+        self.expect_several = true;
+    }
+
+    /// Whether the pass laid out made its round headings as every later pass will: naming
+    /// their events from the first game when its games are of several events, never when
+    /// they are of one.
+    pub(super) fn headings_as_learnt(&self) -> bool {
+        self.expect_several == self.several_events
+    }
+
+    /// Several events were expected and the games are of one: the expectation is dropped.
+    /// Returns whether it was.
+    pub(super) fn drop_wrong_expectation(&mut self) -> bool {
+        let wrong = self.expect_several && !self.several_events;
+        if wrong {
+            self.expect_several = false;
+        }
+        wrong
     }
 
     /// A new pass: the rounds and players are found again; the title stays.
@@ -112,7 +138,7 @@ impl Bulletin {
             (Some(first), Some((e, _))) if first != e => self.several_events = true,
             _ => {}
         }
-        let event = event.filter(|_| self.several_events);
+        let event = event.filter(|_| self.several_events || self.expect_several);
         let mut nodes = Vec::new();
         let (round, board) = round_and_board(about);
         let key = (
@@ -375,6 +401,43 @@ fn piece(text: &str, at: Pos) -> Piece {
     }
 }
 
+/// Whether the Event tags of `input` name more than one event, read ahead of the games: a
+/// look for lines that begin with `[Event "`, their values unescaped as the tag reader does.
+/// A guess, checked against the games the first pass reads (an Event tag in a comment, or in
+/// a game left out, may mislead it); it stops at the second event.
+pub(super) fn several_events_in(mut input: impl std::io::BufRead) -> std::io::Result<bool> {
+    let mut line = Vec::new();
+    let mut first: Option<Vec<u8>> = None;
+    let mut value = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(false);
+        }
+        let text = line.trim_ascii_start();
+        let Some(rest) = text.strip_prefix(b"[Event") else {
+            continue;
+        };
+        let Some(rest) = rest.trim_ascii_start().strip_prefix(b"\"") else {
+            continue;
+        };
+        value.clear();
+        let mut bytes = rest.iter();
+        while let Some(&b) = bytes.next() {
+            match b {
+                b'"' => break,
+                b'\\' => value.extend(bytes.next()),
+                _ => value.push(b),
+            }
+        }
+        match &first {
+            None => first = Some(value.clone()),
+            Some(f) if *f != value => return Ok(true),
+            Some(_) => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,5 +671,30 @@ mod tests {
             })
             .collect();
         assert_eq!(lines, ["Ask 11, 14", "Bo 12, 14", "Cid 12", "Öst 11"]);
+    }
+
+    #[test]
+    fn the_event_tags_are_read_ahead_for_a_second_event() {
+        let several = |text: &str| several_events_in(text.as_bytes()).expect("read");
+        let game = |event: &str| format!("[Event \"{event}\"]\n[Round \"1\"]\n\n1. e4 e5 1-0\n\n");
+        assert!(!several(""));
+        assert!(!several("1. e4 e5 1-0\n"));
+        assert!(!several(&(game("SM") + &game("SM") + &game("SM"))));
+        assert!(several(&(game("SM") + &game("SM") + &game("SM-B"))));
+        // Escapes read as the tag reader reads them; blanks before the tag and after its name.
+        assert!(!several(
+            &(game(r#"Cup \"A\""#) + "  [Event   \"Cup \\\"A\\\"\"]\n")
+        ));
+        assert!(several(&(game(r#"Cup \"A\""#) + &game(r#"Cup \"B\""#))));
+        // Only tags at a line's start; a tag in a comment that starts a line misleads it
+        // (the first pass tells).
+        assert!(!several(
+            &(game("SM") + "1. e4 {see [Event \"Other\"]} 1-0\n")
+        ));
+        assert!(several(
+            &(game("SM") + "1. e4 {see\n[Event \"Other\"]} 1-0\n")
+        ));
+        // CR LF line ends.
+        assert!(several("[Event \"A\"]\r\n[Event \"B\"]\r\n"));
     }
 }

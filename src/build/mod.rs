@@ -15,6 +15,7 @@ mod pass;
 mod run;
 mod summary;
 mod transcribe;
+mod trials;
 mod verify;
 
 use std::cell::{Cell, RefCell};
@@ -47,6 +48,7 @@ use pass::*;
 use run::*;
 use summary::*;
 use transcribe::*;
+use trials::*;
 
 pub use gate::{files_of, run};
 pub use job::{Destination, InputKind, Job};

@@ -109,6 +109,8 @@ pub(super) struct Laid<S> {
     /// trial pass).
     pub(super) known: book::Entries,
     pub(super) marks: Vec<(u32, u32)>,
+    /// The pages a bulletin's title page and contents list took ([`Run::front_end`]).
+    pub(super) front_end: Option<u64>,
     pub(super) counts: Counts,
     /// Where the places a volume may end fell, and the volumes.
     pub(super) places: Vec<layout::Place>,
@@ -193,6 +195,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             overfull_volumes(&spans, options, &first, &mut run.reporter);
         }
         Ok(Laid {
+            front_end: run.front_end,
             sink,
             found,
             known,
@@ -257,6 +260,7 @@ impl<'o, 'w> Pass<'o, 'w> {
                 b.restart();
                 b
             }),
+            front_end: None,
         };
         for mut block in first_title {
             run.layout

@@ -93,6 +93,9 @@ pub(super) struct Run<'w, S: LineSink> {
     pub(super) verify: bool,
     /// The check of the braille written: told of each game before it is written.
     pub(super) verifier: Option<verify::Feed>,
+    /// The pages a bulletin's title page and contents list took, once laid out, when what
+    /// comes after them starts on the next page.
+    pub(super) front_end: Option<u64>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -157,6 +160,10 @@ impl<S: LineSink> Run<'_, S> {
                     return Err(e);
                 }
             }
+            // Laid out now (not with the first game's blocks: the same blocks in the same
+            // order), to know the pages it took: the list ends with a page break.
+            lay_out(&mut self.blocks, &mut self.layout, None)?;
+            self.front_end = self.layout.pages_before_next();
         }
         Ok(())
     }

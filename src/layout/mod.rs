@@ -209,7 +209,6 @@ impl<S: LineSink> Layouter<S> {
         self.close_page()
     }
 
-    /// Ends the last page and hands back the sink, with how many pages there were.
     /// Ends the last page and hands back the sink, with how many pages there were and the
     /// volumes.
     pub fn finish(mut self) -> io::Result<(S, u64, Vec<Span>)> {

@@ -130,6 +130,13 @@ impl<S: LineSink> Layouter<S> {
         self.pages.number = first;
     }
 
+    /// The pages ended so far, when what comes next starts a page (nothing on the page yet,
+    /// nothing held for it); `None` otherwise.
+    pub(crate) fn pages_before_next(&self) -> Option<u64> {
+        (self.page_length > 0 && self.used == 0 && self.pages.held.is_empty())
+            .then_some(self.pages_ended)
+    }
+
     /// Lines of text a page holds (0: no pages).
     pub(super) fn capacity(&self) -> usize {
         match (self.page_length, self.pages.numbers) {
