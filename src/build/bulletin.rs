@@ -90,6 +90,12 @@ impl Bulletin {
         wrong
     }
 
+    /// A pass is done (its index written): its players go, as the next pass finds them again
+    /// (the bulletin is copied for each pass, and for each front laid out alone).
+    pub(super) fn pass_done(&mut self) {
+        self.players.clear();
+    }
+
     /// A new pass: the rounds and players are found again; the title stays.
     pub(super) fn restart(&mut self) {
         self.round = (None, None);

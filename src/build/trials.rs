@@ -193,7 +193,10 @@ impl Trials<'_> {
             known: std::mem::take(&mut found.known),
             written,
         };
-        let bulletin = found.bulletin.take();
+        let mut bulletin = found.bulletin.take();
+        if let Some(b) = bulletin.as_mut() {
+            b.pass_done();
+        }
         Ok((found, bulletin))
     }
 
@@ -283,6 +286,10 @@ impl Trials<'_> {
                 })
                 .collect()
         };
+        let settled = |known: Known, shift: u32| match self.options.duplex && shift % 2 == 1 {
+            true => Err(known.with_pages(base.iter().copied())),
+            false => Ok(known),
+        };
         let (mut known, mut shift) = (known, 0u32);
         for _ in 0..SHIFTS {
             let end;
@@ -294,13 +301,19 @@ impl Trials<'_> {
                 break;
             };
             if next == shift {
-                return Ok(match self.options.duplex && shift % 2 == 1 {
-                    true => Err(known.with_pages(base)),
-                    false => Ok(known),
-                });
+                return Ok(settled(known, shift));
             }
             let Some(pages) = moved(next) else { break };
+            // Page numbers as long in braille as those the front was just laid out with lay
+            // it out as it was: that front takes `next` pages more, as they say.
+            let same_widths = pages
+                .iter()
+                .zip(known.pages())
+                .all(|(&new, old)| braille_width(new) == braille_width(old));
             (known, shift) = (known.with_pages(pages), next);
+            if same_widths {
+                return Ok(settled(known, shift));
+            }
         }
         Ok(Err(known.with_pages(base)))
     }
@@ -352,4 +365,13 @@ fn pages_found(found: Laid<NoLines>, numbered: bool) -> Known {
     found
         .found
         .with_pages(pages.into_iter().map(|page| page.filter(|_| numbered)))
+}
+
+/// The cells a page number takes in the contents list (none without one).
+fn braille_width(page: Option<u32>) -> usize {
+    let mut cells = Vec::new();
+    if let Some(page) = page {
+        braille::page_number(page, &mut cells);
+    }
+    cells.len()
 }
