@@ -38,8 +38,13 @@ fn pgn() -> String {
 
 /// `sm.pgn` of `dir` built as a bulletin in Unicode braille, lines and pages of these lengths.
 fn bulletin_of(dir: &Sandbox, line: usize, page: usize) -> crate::support::Built {
+    bulletin_with(dir, line, page, &[])
+}
+
+/// [`bulletin_of`] with `more` arguments.
+fn bulletin_with(dir: &Sandbox, line: usize, page: usize, more: &[&str]) -> crate::support::Built {
     let (line, page) = (line.to_string(), page.to_string());
-    let ran = dir.run(&[
+    let mut args = vec![
         "build",
         "sm.pgn",
         "--bulletin",
@@ -51,8 +56,21 @@ fn bulletin_of(dir: &Sandbox, line: usize, page: usize) -> crate::support::Built
         &page,
         "-o",
         "-",
-    ]);
-    pages(&ran.ok().text())
+    ];
+    args.extend_from_slice(more);
+    pages(&dir.run(&args).ok().text())
+}
+
+/// Whether the contents entry at line `line` of page `page` (1-based) ends, on its last line
+/// (its lines after the first stand further in), with the page number `game_page`.
+fn entry_ends_with_page(pages: &[Vec<String>], page: usize, line: usize, game_page: usize) -> bool {
+    let lines = &pages[page - 1][line..];
+    let lead = |l: &String| l.chars().take_while(|&c| c == '⠀').count();
+    let more = lines[1..]
+        .iter()
+        .take_while(|l| lead(l) > lead(&lines[0]))
+        .count();
+    lines[more].ends_with(&format!("⠀{}", braille(&game_page.to_string())))
 }
 
 /// The page number printed on a page: the last word of its first line.
@@ -1164,19 +1182,11 @@ fn a_long_contents_list_names_every_games_page() {
         );
         last = entry_page;
         list_lines.push(entry_page);
-        // The entry's last line (its lines after the first stand further in) ends with the
-        // page number, which names the game's page.
-        let lines = &pages[entry_page - 1][entry_line..];
-        let lead = |l: &String| l.chars().take_while(|&c| c == '⠀').count();
-        let more = lines[1..]
-            .iter()
-            .take_while(|l| lead(l) > lead(&lines[0]))
-            .count();
-        let end = &lines[more];
+        // The entry's last line ends with the page number, which names the game's page.
         assert!(
-            end.ends_with(&format!("⠀{}", braille(&game_page.to_string()))),
+            entry_ends_with_page(pages, entry_page, entry_line, game_page),
             "{heading} stands on page {game_page}: {:?}",
-            &lines[..=more]
+            &pages[entry_page - 1][entry_line..]
         );
     }
     // The list takes many pages.
@@ -1197,16 +1207,10 @@ fn entries_name_their_pages(pages: &[Vec<String>], headings: &[String]) {
             .collect();
         assert_eq!(found.len(), 2, "{heading}: {found:?}");
         let ((entry_page, entry_line), game_page) = (found[0], found[1].0);
-        let lines = &pages[entry_page - 1][entry_line..];
-        let lead = |l: &String| l.chars().take_while(|&c| c == '⠀').count();
-        let more = lines[1..]
-            .iter()
-            .take_while(|l| lead(l) > lead(&lines[0]))
-            .count();
         assert!(
-            lines[more].ends_with(&format!("⠀{}", braille(&game_page.to_string()))),
+            entry_ends_with_page(pages, entry_page, entry_line, game_page),
             "{heading} stands on page {game_page}: {:?}",
-            &lines[..=more]
+            &pages[entry_page - 1][entry_line..]
         );
     }
 }
@@ -1242,23 +1246,8 @@ fn a_first_pass_moved_not_laid_out_again_names_the_pages_where_games_stand() {
     for (pgn, events) in [(several, true), (one, false)] {
         dir.write("sm.pgn", &pgn);
         for duplex in [false, true] {
-            let mut args = vec![
-                "build",
-                "sm.pgn",
-                "--bulletin",
-                "--format",
-                "unicode",
-                "--line-length",
-                "40",
-                "--page-length",
-                "12",
-                "-o",
-                "-",
-            ];
-            if duplex {
-                args.push("--duplex");
-            }
-            let built = pages(&dir.run(&args).ok().text());
+            let more: &[&str] = if duplex { &["--duplex"] } else { &[] };
+            let built = bulletin_with(&dir, 40, 12, more);
             let headings: Vec<String> = (0..120)
                 .map(|k| braille(&format!("Bord {}: V{k} – S{k}, 0-1", k % 20 + 1)))
                 .collect();
