@@ -50,8 +50,10 @@ const SCRIPT: &str = r#"
   const update = async () => {
     if (fetching) { again = true; return; }
     fetching = true;
+    // Busy while the page is fetched and put in (for screen readers, and for a test to wait).
+    document.body.setAttribute('aria-busy', 'true');
     try {
-      const at = topPage();
+      let at = null;
       const response = await fetch('/', { cache: 'no-store' });
       const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
       // The state always; the proof only when it is another build's (downloads made, or a
@@ -61,6 +63,9 @@ const SCRIPT: &str = r#"
       const old = $('proof'), fresh = doc.getElementById('proof');
       if (old && fresh) {
         if (old.dataset.generation !== fresh.dataset.generation) {
+          // Where the reader is now, not when the fetch began: a page gone to or a word found
+          // while it ran is kept (CI once saw a find undone by the place taken before it).
+          at = topPage();
           old.replaceWith(document.adoptNode(fresh));
         } else {
           old.classList.toggle('stale', fresh.classList.contains('stale'));
@@ -78,7 +83,7 @@ const SCRIPT: &str = r#"
       $('link').textContent = 'kunde inte hämta sidan: ' + e;
     } finally {
       fetching = false;
-      if (again) { again = false; update(); }
+      if (again) { again = false; update(); } else document.body.removeAttribute('aria-busy');
     }
   };
   const events = new EventSource('/events');

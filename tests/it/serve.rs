@@ -596,6 +596,14 @@ fn in_a_browser_the_open_page_follows_each_save_at_its_braille_page() {
         &format!("JSON.stringify({TOP_PAGE}[0]) === '\"12\"'"),
     );
     let before = page.eval(TOP_PAGE).expect("the top page");
+    // The page's fetches made slow, as on a busy machine: the downloads' event then comes while
+    // the proof's fetch runs, and its own fetch runs while the word below is found (CI once saw
+    // the place taken before that fetch undo the find).
+    page.eval(
+        "const fetchNow = window.fetch; \
+         window.fetch = (...a) => new Promise(r => setTimeout(() => r(fetchNow(...a)), 700))",
+    )
+    .expect("fetch slowed");
     // A save: a word added to the first chapter.
     let word = "zebrafinkarna";
     let chapter = book.join("01-forord.md");
@@ -634,6 +642,18 @@ fn in_a_browser_the_open_page_follows_each_save_at_its_braille_page() {
         &mut page,
         "document.getElementById('findsaid').textContent.startsWith('punktsida ')",
     );
+    // The downloads of this build, made after its proof, change the state only, and the fetch
+    // running while the word was found leaves it in view and marked (CI once saw the proof
+    // replaced under the search, its mark gone, and once the place taken before that fetch
+    // undo the find).
+    let made = events.downloads(2);
+    wait(
+        &mut page,
+        &format!(
+            "document.getElementById('serve').dataset.version === '{made}' \
+             && !document.body.hasAttribute('aria-busy')"
+        ),
+    );
     let found = page
         .eval(
             "(() => { const n = document.querySelector('.note.found'); \
@@ -648,13 +668,6 @@ fn in_a_browser_the_open_page_follows_each_save_at_its_braille_page() {
     assert_eq!(
         found[3].as_str().unwrap_or(""),
         format!("punktsida {}", found[2].as_str().unwrap_or("?"))
-    );
-    // The downloads of this build, made after its proof, change the state only: what was found
-    // stays marked (CI once saw the proof replaced under the search, its mark gone).
-    let made = events.downloads(2);
-    wait(
-        &mut page,
-        &format!("document.getElementById('serve').dataset.version === '{made}'"),
     );
     assert_eq!(
         page.eval("document.querySelectorAll('#proof .note.found').length")
