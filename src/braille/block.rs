@@ -203,8 +203,8 @@ pub(crate) struct Paragraph {
     /// The words' cells, one blank between a word and the next: words that share a line stand
     /// here as they stand on it, so the layout copies them in one piece
     /// ([`Paragraph::span_cells`]).
-    cells: Vec<Cell>,
-    words: Vec<Word>,
+    pub(super) cells: Vec<Cell>,
+    pub(super) words: Vec<Word>,
     /// Blank cells before the first line.
     pub first_indent: usize,
     /// Blank cells before every continuation line.
@@ -224,10 +224,10 @@ pub(crate) struct Paragraph {
     /// The paragraph introduces the next block (it ends with a colon: `Ställningen efter
     /// 20...Dd7:`): its last lines stay on one page with that block's first lines.
     pub introduces: bool,
-    open: Option<u32>,
+    pub(super) open: Option<u32>,
     /// Where soft hyphens stood: indices of the cells after them, ascending (a word longer
     /// than a line may be cut there; see [`Paragraph::cut_points`]).
-    soft: Vec<u32>,
+    pub(super) soft: Vec<u32>,
     /// The layout notes the page of the paragraph's first line under this number (a heading
     /// that the contents list names).
     pub mark: Option<u32>,

@@ -17,6 +17,11 @@ impl Cell {
         if bits < 64 { Some(Cell(bits)) } else { None }
     }
 
+    /// The cell of the low six bits of `bits` (the bits above dot 6 dropped).
+    pub const fn from_low_bits(bits: u8) -> Cell {
+        Cell(bits & 63)
+    }
+
     /// A cell from its dot numbers written as digits, as the book does: `dots("3456")` is the
     /// number sign. Panics at compile time (in a `const`) or in tests on a wrong digit, so it is
     /// meant for the rule tables only.

@@ -2,6 +2,7 @@
 //! diagrams, games and the prose of books, as [`Block`]s of cells with layout hints. Nothing
 //! here knows the line width.
 
+pub(crate) mod binary;
 pub(crate) mod block;
 pub(crate) mod book;
 pub(crate) mod cell;

@@ -13,6 +13,7 @@ mod job;
 mod meta;
 mod pass;
 mod run;
+mod spool;
 mod summary;
 mod transcribe;
 mod trials;

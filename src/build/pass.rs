@@ -87,6 +87,8 @@ pub(super) struct Pass<'o, 'w> {
     /// This pass gives each game's moves to the check of the braille written, and tells it
     /// when the first game is written (the output is read back from there on).
     pub(super) verifier: Option<verify::Feed>,
+    /// The games translated in the first trial pass: written there, read in the passes after.
+    pub(super) spool: Option<spool::Translations>,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -116,6 +118,8 @@ pub(super) struct Laid<S> {
     pub(super) places: Vec<layout::Place>,
     pub(super) spans: Vec<layout::Span>,
     pub(super) bulletin: Option<bulletin::Bulletin>,
+    /// The games translated in the first trial pass, handed on.
+    pub(super) spool: Option<spool::Translations>,
 }
 
 impl<'o, 'w> Pass<'o, 'w> {
@@ -145,6 +149,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             },
             verifier: None,
             bulletin: None,
+            spool: None,
         }
     }
 
@@ -159,6 +164,9 @@ impl<'o, 'w> Pass<'o, 'w> {
         let marker = self.marker;
         let opened_name = opened.first().map(|(n, ..)| n.clone());
         let mut run = self.start(sink)?;
+        if let Some(spool) = run.spool.as_mut() {
+            spool.start_pass().map_err(|e| Error::io(spool::NAME, e))?;
+        }
         for (i, ((name, prepared, kind, role), options)) in opened.into_iter().zip(each).enumerate()
         {
             run.options = options;
@@ -204,6 +212,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             places,
             spans,
             bulletin: run.bulletin,
+            spool: run.spool,
         })
     }
 
@@ -261,6 +270,7 @@ impl<'o, 'w> Pass<'o, 'w> {
                 b
             }),
             front_end: None,
+            spool: self.spool,
         };
         for mut block in first_title {
             run.layout
@@ -431,6 +441,7 @@ impl Last<'_> {
         each: Vec<Options>,
         laid: Settled,
         bulletin: Option<bulletin::Bulletin>,
+        spool: Option<spool::Translations>,
         drive: Drive,
         reporter: Reporter<'_>,
         out: &mut dyn VolumeWrite,
@@ -478,6 +489,8 @@ impl Last<'_> {
                 drive,
                 bulletin,
                 verifier: verifier.clone(),
+                // (A game checked as it is written has its witness made in this pass.)
+                spool: spool.filter(|_| verifier.is_none()),
             };
             let laid = pass.run(
                 opened,

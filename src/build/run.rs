@@ -96,6 +96,8 @@ pub(super) struct Run<'w, S: LineSink> {
     /// The pages a bulletin's title page and contents list took, once laid out, when what
     /// comes after them starts on the next page.
     pub(super) front_end: Option<u64>,
+    /// The games translated in the first trial pass: written there, read in the passes after.
+    pub(super) spool: Option<spool::Translations>,
 }
 
 /// A file, or a block of a book (its fence).
@@ -247,15 +249,36 @@ impl<S: LineSink> Run<'_, S> {
             read: 0,
         };
         let (jobs, verify) = (self.jobs, self.verify);
-        games::each_game(
-            text,
-            name,
-            indent.first_line,
-            &options,
-            jobs,
-            verify,
-            &mut |game, spent| step.game(game, spent),
-        )?;
+        match self.spool.as_mut() {
+            // The games as the first pass translated them.
+            Some(spool) if spool.ready() => {
+                spool::replay(spool, &mut |game, spent| step.game(game, spent))?;
+            }
+            Some(spool) if spool.recording() => {
+                games::each_game(
+                    text,
+                    name,
+                    indent.first_line,
+                    &options,
+                    jobs,
+                    verify,
+                    &mut |game, spent| {
+                        spool.record(&game);
+                        step.game(game, spent)
+                    },
+                )?;
+                spool.end_call();
+            }
+            _ => games::each_game(
+                text,
+                name,
+                indent.first_line,
+                &options,
+                jobs,
+                verify,
+                &mut |game, spent| step.game(game, spent),
+            )?,
+        }
         Ok(step.read)
     }
 

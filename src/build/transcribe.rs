@@ -265,22 +265,12 @@ fn transcribe_opened(
         &first_name,
         &mut reporter,
     );
-    let mut laid = Settled {
-        contents: book::Contents {
-            wanted: each.wanted,
-            ..Default::default()
-        },
-        volumes: Volumes {
-            titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _)))
-                || bulletin.is_some())
-                && (meta.title.is_some() || meta.author.is_some()),
-            ..Volumes::default()
-        },
-    };
+    let mut laid = unsettled(each.wanted, &opened, bulletin.is_some(), &meta);
     // Volumes of at most this many pages (0: one volume).
     let per_sheet = options.pages_per_sheet();
     let limit = u32::try_from(options.volume_sheets as u64 * per_sheet).unwrap_or(u32::MAX);
     let split = limit > 0 && options.page_length > 0;
+    let mut translations = None;
     // (A bulletin learns its title from its first game: laid out again even without pages.)
     if each.wanted || split || bulletin.is_some() {
         // Laid out more than once: streams are spooled.
@@ -299,7 +289,9 @@ fn transcribe_opened(
             drive: &drive,
             split: split.then_some((limit, per_sheet)),
         };
-        trials.settle(&mut laid, &mut meta, &mut bulletin)?;
+        // The games the first pass translates, kept for the passes after (issue 33).
+        translations = spool::Translations::new();
+        trials.settle(&mut laid, &mut meta, &mut bulletin, &mut translations)?;
     }
     let last = Last {
         options: &options,
@@ -307,9 +299,34 @@ fn transcribe_opened(
         marker: each.marker,
         meta: &meta,
     };
-    let mut counts = last.write(opened, each.options, laid, bulletin, drive, reporter, out)?;
+    let mut counts = last.write(
+        opened,
+        each.options,
+        laid,
+        bulletin,
+        translations,
+        drive,
+        reporter,
+        out,
+    )?;
     counts.profile_files = each.profile_files;
     Ok(counts)
+}
+
+/// What the passes begin with: no contents list found yet (`wanted`: one is), one volume,
+/// with a title page when a book or a bulletin has a title or an author.
+fn unsettled(wanted: bool, opened: &[Opened], bulletin: bool, meta: &Meta) -> Settled {
+    Settled {
+        contents: book::Contents {
+            wanted,
+            ..Default::default()
+        },
+        volumes: Volumes {
+            titled: (matches!(opened.first(), Some((_, Prepared::Book(_), _, _))) || bulletin)
+                && (meta.title.is_some() || meta.author.is_some()),
+            ..Volumes::default()
+        },
+    }
 }
 
 /// Opens each input: a book is read whole, a stream of games or positions stays a stream.

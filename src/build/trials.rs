@@ -72,6 +72,7 @@ impl Trials<'_> {
         laid: &mut Settled,
         meta: &mut Meta,
         bulletin: &mut Option<bulletin::Bulletin>,
+        spool: &mut Option<spool::Translations>,
     ) -> Result<()> {
         let numbered =
             self.options.page_length > 0 && self.profile.and_then(|p| p.page_numbers).is_some();
@@ -88,7 +89,7 @@ impl Trials<'_> {
             _ => None,
         };
         for _ in 1..PASSES {
-            let (found, new_bulletin) = self.trial(laid, meta, bulletin.take())?;
+            let (found, new_bulletin) = self.trial(laid, meta, bulletin.take(), spool)?;
             *bulletin = new_bulletin;
             let front_end = found.front_end;
             let as_learnt = bulletin
@@ -174,6 +175,7 @@ impl Trials<'_> {
         laid: &mut Settled,
         meta: &Meta,
         bulletin: Option<bulletin::Bulletin>,
+        spool: &mut Option<spool::Translations>,
     ) -> Result<(Laid<NoLines>, Option<bulletin::Bulletin>)> {
         let mut copies = Vec::with_capacity(self.opened.len());
         for (n, p, k, r) in self.opened {
@@ -185,8 +187,14 @@ impl Trials<'_> {
         // (The list is lent to the pass and handed back: a bulletin's is long.)
         let lent = std::mem::take(&mut laid.contents);
         let (wanted, written) = (lent.wanted, lent.written);
-        (trial.contents, trial.bulletin) = (pass::with_room(lent), bulletin);
+        (trial.contents, trial.bulletin, trial.spool) =
+            (pass::with_room(lent), bulletin, spool.take());
         let mut found = trial.run(copies, self.each.to_vec(), NoLines)?;
+        // The games the first pass translated are read by the passes after.
+        *spool = found.spool.take();
+        if let Some(s) = spool.as_mut() {
+            s.finish();
+        }
         laid.contents = book::Contents {
             wanted,
             found: book::Entries::default(),

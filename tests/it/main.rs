@@ -30,6 +30,7 @@ mod golden;
 mod hostile;
 mod keep_going;
 mod notations;
+mod passes;
 mod pef;
 mod pipeline;
 mod primer;

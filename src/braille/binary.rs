@@ -1,0 +1,490 @@
+//! The binary form of [`Block`]s, for a build that keeps the games it translated in a file
+//! between passes (`build/spool.rs`): every field written, read back as it was, or `None`
+//! where the bytes are no blocks.
+//!
+//! Numbers are LEB128 (seven bits a byte, the last byte's high bit clear), a cell a byte,
+//! texts as their length and UTF-8 bytes. Each type is taken apart whole (`let Paragraph {
+//! .. } = p` names every field), so a field added to a block fails to build here until it is
+//! written too.
+
+use super::block::{Block, Made, Origin, Paragraph, Rule, Seam, Word};
+use super::cell::Cell;
+
+/// Where the binary form is written.
+pub(crate) struct Put<'a>(pub(crate) &'a mut Vec<u8>);
+
+impl Put<'_> {
+    pub(crate) fn u64(&mut self, mut n: u64) {
+        while n >= 0x80 {
+            self.0.push((n as u8) | 0x80);
+            n >>= 7;
+        }
+        self.0.push(n as u8);
+    }
+
+    pub(crate) fn usize(&mut self, n: usize) {
+        self.u64(n as u64);
+    }
+
+    pub(crate) fn u32(&mut self, n: u32) {
+        self.u64(u64::from(n));
+    }
+
+    pub(crate) fn bool(&mut self, b: bool) {
+        self.0.push(u8::from(b));
+    }
+
+    pub(crate) fn str(&mut self, s: &str) {
+        self.usize(s.len());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+
+    pub(crate) fn cells(&mut self, cells: &[Cell]) {
+        self.usize(cells.len());
+        self.0.extend(cells.iter().map(|c| c.bits()));
+    }
+
+    /// `None` as 0, a number `n` as `n + 1`.
+    pub(crate) fn option_u32(&mut self, n: Option<u32>) {
+        self.u64(n.map_or(0, |n| u64::from(n) + 1));
+    }
+}
+
+/// Where the binary form is read from: the bytes not read yet.
+pub(crate) struct Take<'a>(pub(crate) &'a [u8]);
+
+impl<'a> Take<'a> {
+    pub(crate) fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(b)
+    }
+
+    pub(crate) fn u64(&mut self) -> Option<u64> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            n |= u64::from(b & 0x7f).checked_shl(shift)?;
+            if b < 0x80 {
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    pub(crate) fn usize(&mut self) -> Option<usize> {
+        usize::try_from(self.u64()?).ok()
+    }
+
+    pub(crate) fn u32(&mut self) -> Option<u32> {
+        u32::try_from(self.u64()?).ok()
+    }
+
+    pub(crate) fn bool(&mut self) -> Option<bool> {
+        match self.byte()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    fn bytes(&mut self, n: usize) -> Option<&'a [u8]> {
+        let bytes = self.0.get(..n)?;
+        self.0 = &self.0[n..];
+        Some(bytes)
+    }
+
+    pub(crate) fn str(&mut self) -> Option<&'a str> {
+        let n = self.usize()?;
+        std::str::from_utf8(self.bytes(n)?).ok()
+    }
+
+    pub(crate) fn cells(&mut self) -> Option<Vec<Cell>> {
+        let n = self.usize()?;
+        let bytes = self.bytes(n)?;
+        // (Checked, then made, a cell a byte: both loops run a vector register at a time.)
+        match bytes.iter().all(|&b| Cell::from_bits(b).is_some()) {
+            true => Some(bytes.iter().map(|&b| Cell::from_low_bits(b)).collect()),
+            false => None,
+        }
+    }
+
+    pub(crate) fn option_u32(&mut self) -> Option<Option<u32>> {
+        match self.u64()? {
+            0 => Some(None),
+            n => u32::try_from(n - 1).ok().map(Some),
+        }
+    }
+}
+
+/// Writes `blocks` (their count, then each).
+pub(crate) fn put_blocks(blocks: &[Block], out: &mut Put<'_>) {
+    out.usize(blocks.len());
+    for block in blocks {
+        put_block(block, out);
+    }
+}
+
+/// Reads blocks [`put_blocks`] wrote.
+pub(crate) fn take_blocks(input: &mut Take<'_>) -> Option<Vec<Block>> {
+    let n = input.usize()?;
+    // (At most a block a byte left: a count that says more is no count.)
+    let mut blocks = Vec::with_capacity(n.min(input.0.len()));
+    for _ in 0..n {
+        blocks.push(take_block(input)?);
+    }
+    Some(blocks)
+}
+
+const PARAGRAPH: u8 = 0;
+const FIXED: u8 = 1;
+const TOGETHER: u8 = 2;
+const RULE: u8 = 3;
+const BLANK: u8 = 4;
+const PAGE_BREAK: u8 = 5;
+const RECTO_BREAK: u8 = 6;
+const SEAM: u8 = 7;
+const ORIGIN: u8 = 8;
+
+fn put_block(block: &Block, out: &mut Put<'_>) {
+    match block {
+        Block::Paragraph(p) => {
+            out.0.push(PARAGRAPH);
+            put_paragraph(p, out);
+        }
+        Block::Fixed { lines, indent } => {
+            out.0.push(FIXED);
+            out.usize(*indent);
+            out.usize(lines.len());
+            lines.iter().for_each(|l| out.cells(l));
+        }
+        Block::Together(blocks) => {
+            out.0.push(TOGETHER);
+            put_blocks(blocks, out);
+        }
+        Block::Rule(rule) => {
+            out.0.push(RULE);
+            let Rule {
+                fill,
+                label,
+                keep_with_next,
+                print_page,
+            } = rule;
+            out.cells(&[*fill]);
+            out.cells(label);
+            out.bool(*keep_with_next);
+            out.bool(print_page.is_some());
+            if let Some(page) = print_page {
+                out.str(page);
+            }
+        }
+        Block::Blank => out.0.push(BLANK),
+        Block::PageBreak => out.0.push(PAGE_BREAK),
+        Block::RectoBreak => out.0.push(RECTO_BREAK),
+        Block::Seam(seam) => {
+            out.0.push(SEAM);
+            out.0.push(seam_byte(*seam));
+        }
+        Block::Origin(origin) => {
+            out.0.push(ORIGIN);
+            let Origin {
+                file,
+                line,
+                kind,
+                text,
+            } = &**origin;
+            out.str(file);
+            out.u32(*line);
+            out.0.push(made_byte(*kind));
+            out.str(text);
+        }
+    }
+}
+
+/// The byte of a seam: its place in [`SEAMS`].
+fn seam_byte(seam: Seam) -> u8 {
+    match seam {
+        Seam::Chapter => 0,
+        Seam::Section => 1,
+        Seam::Block => 2,
+        Seam::Contents => 3,
+        Seam::ContentsEntry => 4,
+    }
+}
+
+/// The byte of what a block is made from: its place in [`MADE`].
+fn made_byte(made: Made) -> u8 {
+    match made {
+        Made::TitlePage => 0,
+        Made::Contents => 1,
+        Made::Heading => 2,
+        Made::Paragraph => 3,
+        Made::Table => 4,
+        Made::Code => 5,
+        Made::Image => 6,
+        Made::PrintPage => 7,
+        Made::Notes => 8,
+        Made::Rule => 9,
+        Made::Game => 10,
+        Made::Diagram => 11,
+    }
+}
+
+/// Every seam and every kind of block made, in the order their bytes name them.
+const SEAMS: [Seam; 5] = [
+    Seam::Chapter,
+    Seam::Section,
+    Seam::Block,
+    Seam::Contents,
+    Seam::ContentsEntry,
+];
+const MADE: [Made; 12] = [
+    Made::TitlePage,
+    Made::Contents,
+    Made::Heading,
+    Made::Paragraph,
+    Made::Table,
+    Made::Code,
+    Made::Image,
+    Made::PrintPage,
+    Made::Notes,
+    Made::Rule,
+    Made::Game,
+    Made::Diagram,
+];
+
+fn take_block(input: &mut Take<'_>) -> Option<Block> {
+    Some(match input.byte()? {
+        PARAGRAPH => Block::Paragraph(take_paragraph(input)?),
+        FIXED => {
+            let indent = input.usize()?;
+            let n = input.usize()?;
+            let mut lines = Vec::with_capacity(n.min(input.0.len()));
+            for _ in 0..n {
+                lines.push(input.cells()?);
+            }
+            Block::Fixed { lines, indent }
+        }
+        TOGETHER => Block::Together(take_blocks(input)?),
+        RULE => {
+            let fill = *input.cells()?.first()?;
+            let label = input.cells()?;
+            let keep_with_next = input.bool()?;
+            let print_page = match input.bool()? {
+                true => Some(Box::from(input.str()?)),
+                false => None,
+            };
+            Block::Rule(Rule {
+                fill,
+                label,
+                keep_with_next,
+                print_page,
+            })
+        }
+        BLANK => Block::Blank,
+        PAGE_BREAK => Block::PageBreak,
+        RECTO_BREAK => Block::RectoBreak,
+        SEAM => Block::Seam(*SEAMS.get(usize::from(input.byte()?))?),
+        ORIGIN => {
+            let file = input.str()?.to_owned();
+            let line = input.u32()?;
+            let kind = *MADE.get(usize::from(input.byte()?))?;
+            let text = input.str()?.to_owned();
+            Block::Origin(Box::new(Origin {
+                file,
+                line,
+                kind,
+                text,
+            }))
+        }
+        _ => return None,
+    })
+}
+
+/// A word's flags in one byte.
+const GLUED: u8 = 1;
+const BOUND: u8 = 2;
+
+fn put_paragraph(p: &Paragraph, out: &mut Put<'_>) {
+    let Paragraph {
+        cells,
+        words,
+        first_indent,
+        rest_indent,
+        keep_together,
+        blank_before,
+        blank_before_at_top,
+        blank_after,
+        keep_with_next,
+        introduces,
+        open,
+        soft,
+        mark,
+        trailer,
+    } = p;
+    out.cells(cells);
+    out.usize(words.len());
+    // Each word from where the one before ended (a word's start is never before it).
+    let mut end = 0;
+    for w in words {
+        out.u32(w.start.wrapping_sub(end));
+        out.u32(w.end.wrapping_sub(w.start));
+        out.0
+            .push(if w.glued { GLUED } else { 0 } | if w.bound { BOUND } else { 0 });
+        end = w.end;
+    }
+    for n in [*first_indent, *rest_indent, *blank_before, *blank_after] {
+        out.usize(n);
+    }
+    for b in [
+        *keep_together,
+        *blank_before_at_top,
+        *keep_with_next,
+        *introduces,
+    ] {
+        out.bool(b);
+    }
+    out.option_u32(*open);
+    out.usize(soft.len());
+    soft.iter().for_each(|&s| out.u32(s));
+    out.option_u32(*mark);
+    out.cells(trailer);
+}
+
+fn take_paragraph(input: &mut Take<'_>) -> Option<Paragraph> {
+    let cells = input.cells()?;
+    let n = input.usize()?;
+    let mut words = Vec::with_capacity(n.min(input.0.len()));
+    let mut end = 0u32;
+    for _ in 0..n {
+        let start = end.wrapping_add(input.u32()?);
+        end = start.wrapping_add(input.u32()?);
+        let flags = input.byte()?;
+        words.push(Word {
+            start,
+            end,
+            glued: flags & GLUED != 0,
+            bound: flags & BOUND != 0,
+        });
+    }
+    let first_indent = input.usize()?;
+    let rest_indent = input.usize()?;
+    let blank_before = input.usize()?;
+    let blank_after = input.usize()?;
+    let keep_together = input.bool()?;
+    let blank_before_at_top = input.bool()?;
+    let keep_with_next = input.bool()?;
+    let introduces = input.bool()?;
+    let open = input.option_u32()?;
+    let n = input.usize()?;
+    let mut soft = Vec::with_capacity(n.min(input.0.len()));
+    for _ in 0..n {
+        soft.push(input.u32()?);
+    }
+    let mark = input.option_u32()?;
+    let trailer = input.cells()?;
+    Some(Paragraph {
+        cells,
+        words,
+        first_indent,
+        rest_indent,
+        keep_together,
+        blank_before,
+        blank_before_at_top,
+        blank_after,
+        keep_with_next,
+        introduces,
+        open,
+        soft,
+        mark,
+        trailer,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(blocks: &[Block]) -> Vec<Block> {
+        let mut bytes = Vec::new();
+        put_blocks(blocks, &mut Put(&mut bytes));
+        let mut input = Take(&bytes);
+        let back = take_blocks(&mut input).expect("read back");
+        assert!(input.0.is_empty(), "every byte read");
+        back
+    }
+
+    #[test]
+    fn every_kind_of_block_reads_back_as_it_was_written() {
+        let mut p = Paragraph::new(2, 4);
+        p.push(&[Cell::dots("1"), Cell::dots("12")]);
+        p.end_word_bound();
+        p.push(&[Cell::dots("123456")]);
+        p.end_word();
+        p.keep_with_next = true;
+        p.blank_before = 1;
+        p.mark = Some(7);
+        p.trailer = vec![Cell::dots("3456"), Cell::dots("1")];
+        let blocks = vec![
+            Block::Origin(Box::new(Origin {
+                file: "rond 1.pgn".into(),
+                line: 300,
+                kind: Made::Game,
+                text: "Åkesson – Öberg".into(),
+            })),
+            Block::Paragraph(p),
+            Block::Together(vec![
+                Block::Fixed {
+                    lines: vec![vec![Cell::dots("2"); 3], Vec::new()],
+                    indent: 2,
+                },
+                Block::Blank,
+            ]),
+            Block::Rule(Rule {
+                fill: Cell::dots("25"),
+                label: vec![Cell::dots("3456"), Cell::dots("12")],
+                keep_with_next: true,
+                print_page: Some("xii".into()),
+            }),
+            Block::PageBreak,
+            Block::RectoBreak,
+            Block::Seam(Seam::ContentsEntry),
+        ];
+        // (Blocks hold no equality of their own: their debug form shows every field.)
+        assert_eq!(format!("{:?}", round_trip(&blocks)), format!("{blocks:?}"));
+    }
+
+    #[test]
+    fn bytes_that_are_no_blocks_are_refused() {
+        let mut bytes = Vec::new();
+        put_blocks(&[Block::Seam(Seam::Block)], &mut Put(&mut bytes));
+        // Cut short, or a kind of block that does not exist.
+        assert!(take_blocks(&mut Take(&bytes[..bytes.len() - 1])).is_none());
+        assert!(take_blocks(&mut Take(&[1, 99])).is_none());
+        // A cell of more than six dots.
+        assert!(Take(&[1, 0x40]).cells().is_none());
+    }
+
+    #[test]
+    fn each_seam_and_kind_is_read_from_its_own_byte() {
+        for (i, &seam) in SEAMS.iter().enumerate() {
+            assert_eq!(usize::from(seam_byte(seam)), i);
+        }
+        for (i, &made) in MADE.iter().enumerate() {
+            assert_eq!(usize::from(made_byte(made)), i);
+        }
+    }
+
+    #[test]
+    fn numbers_take_as_many_bytes_as_their_bits_need() {
+        for n in [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX] {
+            let mut bytes = Vec::new();
+            Put(&mut bytes).u64(n);
+            assert_eq!(
+                bytes.len(),
+                (64 - n.leading_zeros() as usize).div_ceil(7).max(1)
+            );
+            assert_eq!(Take(&bytes).u64(), Some(n));
+        }
+    }
+}
