@@ -254,7 +254,8 @@ impl<S: LineSink> Run<'_, S> {
             Some(spool) if spool.ready() => {
                 spool::replay(spool, &mut |game, spent| step.game(game, spent))?;
             }
-            Some(spool) if spool.recording() => {
+            // (Written down in the first pass; nothing done in the others.)
+            mut spool => {
                 games::each_game(
                     text,
                     name,
@@ -263,21 +264,16 @@ impl<S: LineSink> Run<'_, S> {
                     jobs,
                     verify,
                     &mut |game, spent| {
-                        spool.record(&game);
+                        if let Some(spool) = spool.as_deref_mut() {
+                            spool.record(&game);
+                        }
                         step.game(game, spent)
                     },
                 )?;
-                spool.end_call();
+                if let Some(spool) = spool {
+                    spool.end_call();
+                }
             }
-            _ => games::each_game(
-                text,
-                name,
-                indent.first_line,
-                &options,
-                jobs,
-                verify,
-                &mut |game, spent| step.game(game, spent),
-            )?,
         }
         Ok(step.read)
     }
