@@ -102,8 +102,9 @@ impl<'a> Take<'a> {
     pub(crate) fn cells(&mut self) -> Option<Vec<Cell>> {
         let n = self.usize()?;
         let bytes = self.bytes(n)?;
-        // (Checked, then made, a cell a byte: both loops run a vector register at a time.)
-        match bytes.iter().all(|&b| Cell::from_bits(b).is_some()) {
+        // (Checked, the bits of all the bytes together, then made, a cell a byte: both loops
+        // run a vector register at a time.)
+        match Cell::from_bits(bytes.iter().fold(0, |all, &b| all | b)).is_some() {
             true => Some(bytes.iter().map(|&b| Cell::from_low_bits(b)).collect()),
             false => None,
         }
