@@ -9,6 +9,7 @@
 
 use super::block::{Block, Made, Origin, Paragraph, Rule, Seam, Word};
 use super::cell::Cell;
+use super::game::{WordKind, WrittenWords};
 
 /// Where the binary form is written.
 pub(crate) struct Put<'a>(pub(crate) &'a mut Vec<u8>);
@@ -116,6 +117,49 @@ impl<'a> Take<'a> {
             n => u32::try_from(n - 1).ok().map(Some),
         }
     }
+}
+
+/// Writes the words of a game's moves as written (for a build that checks itself).
+pub(crate) fn put_words(written: &WrittenWords, out: &mut Put<'_>) {
+    let WrittenWords { cells, words } = written;
+    out.cells(cells);
+    out.usize(words.len());
+    for &(start, end, kind) in words {
+        out.u32(start);
+        out.u32(end);
+        match kind {
+            WordKind::Notation => out.0.push(0),
+            WordKind::Text { opens, closes } => out.0.extend([1, opens, closes]),
+            WordKind::Diagram { first } => out.0.extend([2, u8::from(first)]),
+        }
+    }
+}
+
+/// Reads the words [`put_words`] wrote.
+pub(crate) fn take_words(input: &mut Take<'_>) -> Option<WrittenWords> {
+    let cells = input.cells()?;
+    let n = input.usize()?;
+    let mut words = Vec::with_capacity(n.min(input.0.len()));
+    for _ in 0..n {
+        let (start, end) = (input.u32()?, input.u32()?);
+        // (A word within the cells: the check slices them so.)
+        if start > end || end as usize > cells.len() {
+            return None;
+        }
+        let kind = match input.byte()? {
+            0 => WordKind::Notation,
+            1 => WordKind::Text {
+                opens: input.byte()?,
+                closes: input.byte()?,
+            },
+            2 => WordKind::Diagram {
+                first: input.bool()?,
+            },
+            _ => return None,
+        };
+        words.push((start, end, kind));
+    }
+    Some(WrittenWords { cells, words })
 }
 
 /// Writes `blocks` (their count, then each).
@@ -453,6 +497,39 @@ mod tests {
         ];
         // (Blocks hold no equality of their own: their debug form shows every field.)
         assert_eq!(format!("{:?}", round_trip(&blocks)), format!("{blocks:?}"));
+    }
+
+    #[test]
+    fn the_words_of_a_game_read_back_as_they_were_written() {
+        let mut written = WrittenWords {
+            cells: vec![
+                Cell::dots("1"),
+                Cell::BLANK,
+                Cell::dots("12"),
+                Cell::dots("3"),
+            ],
+            words: vec![
+                (0, 1, WordKind::Notation),
+                (
+                    2,
+                    3,
+                    WordKind::Text {
+                        opens: 2,
+                        closes: 0,
+                    },
+                ),
+                (3, 4, WordKind::Diagram { first: true }),
+            ],
+        };
+        let mut bytes = Vec::new();
+        put_words(&written, &mut Put(&mut bytes));
+        let back = take_words(&mut Take(&bytes)).expect("read back");
+        assert_eq!(format!("{back:?}"), format!("{written:?}"));
+        // A word past the cells is no word.
+        written.words.push((3, 9, WordKind::Notation));
+        let mut bytes = Vec::new();
+        put_words(&written, &mut Put(&mut bytes));
+        assert!(take_words(&mut Take(&bytes)).is_none());
     }
 
     #[test]

@@ -57,4 +57,6 @@ pub use summary::{Summary, Written};
 pub use transcribe::transcribe_bytes;
 
 #[cfg(test)]
+mod spool_tests;
+#[cfg(test)]
 mod verify_tests;

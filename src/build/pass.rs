@@ -89,6 +89,9 @@ pub(super) struct Pass<'o, 'w> {
     pub(super) verifier: Option<verify::Feed>,
     /// The games translated in the first trial pass: written there, read in the passes after.
     pub(super) spool: Option<spool::Translations>,
+    /// Each game keeps what the check of the braille needs of it (its witness), for the pass
+    /// that writes to take from `spool`, though this pass checks nothing.
+    pub(super) witnesses: bool,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -150,6 +153,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             verifier: None,
             bulletin: None,
             spool: None,
+            witnesses: false,
         }
     }
 
@@ -263,7 +267,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             go_on: self.options.keep_going || self.drive.check,
             jobs: self.drive.jobs,
             progress: self.drive.progress.clone(),
-            verify: self.verifier.is_some(),
+            verify: self.verifier.is_some() || self.witnesses,
             verifier: self.verifier.clone(),
             bulletin: self.bulletin.map(|mut b| {
                 b.restart();
@@ -453,14 +457,7 @@ impl Last<'_> {
             true => &mut joined,
             false => out,
         };
-        // A book checks itself unless told not to; games and positions alone when told to. The
-        // HTML proof is for the eye, not read back.
-        let verify = options.format != Format::Html
-            && drive.verify.unwrap_or(
-                opened
-                    .iter()
-                    .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
-            );
+        let verify = checks_itself(options, &drive, &opened);
         // What is written is read back as it is written when the build checks itself, from the
         // first game on (prose before the games is not read back).
         // (On a thread of its own when the build may use more than one.)
@@ -489,8 +486,8 @@ impl Last<'_> {
                 drive,
                 bulletin,
                 verifier: verifier.clone(),
-                // (A game checked as it is written has its witness made in this pass.)
-                spool: spool.filter(|_| verifier.is_none()),
+                spool,
+                witnesses: false,
             };
             let laid = pass.run(
                 opened,
@@ -519,6 +516,17 @@ impl Last<'_> {
         counts.sheets = counts.volumes.iter().map(|v| v.1).sum();
         Ok(counts)
     }
+}
+
+/// Whether the pass that writes reads its braille back: a book unless told not to; games and
+/// positions alone when told to. The HTML proof is for the eye, not read back.
+pub(super) fn checks_itself(options: &Options, drive: &Drive, opened: &[Opened]) -> bool {
+    options.format != Format::Html
+        && drive.verify.unwrap_or(
+            opened
+                .iter()
+                .any(|(_, p, _, _)| matches!(p, Prepared::Book(_))),
+        )
 }
 
 /// A pass's contents list, its headings found with room for those the pass before found: a

@@ -16,14 +16,25 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
 
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
+
 use super::games::{About, Spent, Step, Translated};
-use crate::braille::binary::{Put, Take, put_blocks, take_blocks};
-use crate::chess::game::Tags;
+use super::verify::{Expect, Misread, Witness};
+use crate::braille::binary::{Put, Take, put_blocks, put_words, take_blocks, take_words};
+use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind, Tags};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Location, Warning};
 
 /// The file's name in a message.
 pub(super) const NAME: &str = "the build's file of translated games";
+
+#[cfg(test)]
+thread_local! {
+    /// No file for the builds of this thread: their passes read their games (the tests
+    /// compare the two).
+    pub(super) static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// Games with warnings or errors kept aside at most; one more turns the file off.
 const ASIDE: usize = 4096;
@@ -63,6 +74,10 @@ impl Translations {
     /// A file for the first pass to write; `None` when none can be made (the passes then
     /// read their games).
     pub(super) fn new() -> Option<Translations> {
+        #[cfg(test)]
+        if OFF.get() {
+            return None;
+        }
         let file = tempfile::tempfile().ok()?;
         Some(Translations {
             state: State::Recording(BufWriter::with_capacity(64 * 1024, file)),
@@ -160,9 +175,6 @@ impl Translations {
     fn put_step(&mut self, step: &Step, out: &mut Put<'_>) -> bool {
         let aside = match step {
             Step::Game(t, warnings) => {
-                if t.witness.is_some() {
-                    return false;
-                }
                 out.0.push(GAME);
                 put_translated(t, out);
                 (!warnings.is_empty()).then(|| Aside::Warnings(warnings.clone()))
@@ -250,13 +262,17 @@ fn put_translated(t: &Translated, out: &mut Put<'_>) {
         dropped_nags,
         start_drawn,
         diagrams_inside,
-        witness: _,
+        witness,
     } = t;
     put_blocks(blocks, out);
     put_about(about, out);
     out.usize(*dropped_nags);
     out.bool(*start_drawn);
     out.usize(*diagrams_inside);
+    out.bool(witness.is_some());
+    if let Some(w) = witness {
+        put_witness(w, out);
+    }
 }
 
 fn take_translated(input: &mut Take<'_>) -> Option<Translated> {
@@ -266,7 +282,178 @@ fn take_translated(input: &mut Take<'_>) -> Option<Translated> {
         dropped_nags: input.usize()?,
         start_drawn: input.bool()?,
         diagrams_inside: input.usize()?,
-        witness: None,
+        witness: match input.bool()? {
+            true => Some(Box::new(take_witness(input)?)),
+            false => None,
+        },
+    })
+}
+
+/// What a game's source says and the words written for it (for the pass that writes, when
+/// the build checks itself; the first pass then makes it).
+fn put_witness(witness: &Witness, out: &mut Put<'_>) {
+    let Witness {
+        start,
+        expected,
+        words,
+        misread,
+    } = witness;
+    out.bool(start.is_some());
+    if let Some(pos) = start {
+        out.bool(pos.castles().mode() == CastlingMode::Chess960);
+        out.str(&Fen::from_position(&**pos, EnPassantMode::Legal).to_string());
+    }
+    out.usize(expected.len());
+    for e in expected {
+        match e {
+            Expect::Move(facts, nags) => {
+                out.0.push(0);
+                put_facts(facts, out);
+                out.usize(nags.len());
+                out.0.extend_from_slice(nags);
+            }
+            Expect::Comment => out.0.push(1),
+            Expect::Open => out.0.push(2),
+            Expect::Close => out.0.push(3),
+        }
+    }
+    put_words(words, out);
+    out.bool(misread.is_some());
+    if let Some(Misread { word, what }) = misread {
+        out.u64(word.map_or(0, |w| w as u64 + 1));
+        out.str(what);
+    }
+}
+
+fn take_witness(input: &mut Take<'_>) -> Option<Witness> {
+    let start = match input.bool()? {
+        true => {
+            let mode = match input.bool()? {
+                true => CastlingMode::Chess960,
+                false => CastlingMode::Standard,
+            };
+            let fen = Fen::from_ascii(input.str()?.as_bytes()).ok()?;
+            Some(Box::new(fen.into_position::<Chess>(mode).ok()?))
+        }
+        false => None,
+    };
+    let n = input.usize()?;
+    let mut expected = Vec::with_capacity(n.min(input.0.len()));
+    for _ in 0..n {
+        expected.push(match input.byte()? {
+            0 => {
+                let facts = take_facts(input)?;
+                let k = input.usize()?;
+                let nags = (0..k).map(|_| input.byte()).collect::<Option<Vec<u8>>>()?;
+                Expect::Move(facts, nags)
+            }
+            1 => Expect::Comment,
+            2 => Expect::Open,
+            3 => Expect::Close,
+            _ => return None,
+        });
+    }
+    let words = take_words(input)?;
+    let misread = match input.bool()? {
+        true => Some(Misread {
+            word: match input.usize()? {
+                0 => None,
+                w => Some(w - 1),
+            },
+            what: input.str()?.to_owned(),
+        }),
+        false => None,
+    };
+    Some(Witness {
+        start,
+        expected,
+        words,
+        misread,
+    })
+}
+
+/// A move's facts: its number, side, kind and check.
+fn put_facts(facts: &MoveFacts, out: &mut Put<'_>) {
+    let MoveFacts {
+        number,
+        color,
+        kind,
+        check,
+    } = facts;
+    out.u32(*number);
+    out.bool(color.is_white());
+    out.0.push(match check {
+        Check::None => 0,
+        Check::Single => 1,
+        Check::Double => 2,
+        Check::Mate => 3,
+    });
+    match *kind {
+        MoveKind::Normal {
+            role,
+            from,
+            to,
+            capture,
+            en_passant,
+            promotion,
+            disambiguation: Disambiguation { file, rank },
+        } => {
+            out.0
+                .extend([0, u8::from(role), u8::from(from), u8::from(to)]);
+            out.0.push(promotion.map_or(0, u8::from));
+            for b in [capture, en_passant, file, rank] {
+                out.bool(b);
+            }
+        }
+        MoveKind::Castle(side) => out.0.extend([1, u8::from(side == CastlingSide::KingSide)]),
+        MoveKind::Null => out.0.push(2),
+    }
+}
+
+fn take_facts(input: &mut Take<'_>) -> Option<MoveFacts> {
+    let number = input.u32()?;
+    let color = Color::from_white(input.bool()?);
+    let check = match input.byte()? {
+        0 => Check::None,
+        1 => Check::Single,
+        2 => Check::Double,
+        3 => Check::Mate,
+        _ => return None,
+    };
+    let kind = match input.byte()? {
+        0 => {
+            let role = Role::try_from(input.byte()?).ok()?;
+            let from = Square::try_from(input.byte()?).ok()?;
+            let to = Square::try_from(input.byte()?).ok()?;
+            let promotion = match input.byte()? {
+                0 => None,
+                r => Some(Role::try_from(r).ok()?),
+            };
+            MoveKind::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                capture: input.bool()?,
+                en_passant: input.bool()?,
+                disambiguation: Disambiguation {
+                    file: input.bool()?,
+                    rank: input.bool()?,
+                },
+            }
+        }
+        1 => MoveKind::Castle(match input.bool()? {
+            true => CastlingSide::KingSide,
+            false => CastlingSide::QueenSide,
+        }),
+        2 => MoveKind::Null,
+        _ => return None,
+    };
+    Some(MoveFacts {
+        number,
+        color,
+        kind,
+        check,
     })
 }
 

@@ -132,18 +132,7 @@ pub fn transcribe_bytes(
     out: &mut dyn Write,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<()> {
-    let encoding_given = encoding.is_some();
-    let (encoding, not_utf8_at) = match encoding {
-        Some(e) => (e, None),
-        None => source::sniff_at(&mut &bytes[..]).map_err(|e| Error::io(name, e))?,
-    };
-    let input = source::Input {
-        name: name.to_owned(),
-        encoding,
-        not_utf8_at,
-        encoding_given,
-        reader: source::decoder(name, io::Cursor::new(bytes), encoding),
-    };
+    let input = bytes_input(name, bytes, encoding)?;
     let mut out = Joined(out);
     let drive = Drive {
         jobs: 1,
@@ -159,6 +148,26 @@ pub fn transcribe_bytes(
         warn,
     )
     .map(|_| ())
+}
+
+/// An input of `bytes`, decoded as `encoding` says, else as found.
+pub(super) fn bytes_input(
+    name: &str,
+    bytes: Vec<u8>,
+    encoding: Option<&'static Encoding>,
+) -> Result<source::Input> {
+    let encoding_given = encoding.is_some();
+    let (encoding, not_utf8_at) = match encoding {
+        Some(e) => (e, None),
+        None => source::sniff_at(&mut &bytes[..]).map_err(|e| Error::io(name, e))?,
+    };
+    Ok(source::Input {
+        name: name.to_owned(),
+        encoding,
+        not_utf8_at,
+        encoding_given,
+        reader: source::decoder(name, io::Cursor::new(bytes), encoding),
+    })
 }
 
 /// The warning for a bulletin asked of a build with no .pgn file to lay out as one.
@@ -215,7 +224,7 @@ fn not_utf8(input: &source::Input, (line, column): (u32, u32)) -> Warning {
 pub(super) type Opened = (String, Prepared, InputKind, Role);
 
 /// Transcribes opened inputs into one output stream: the one loop.
-fn transcribe_opened(
+pub(super) fn transcribe_opened(
     inputs: Vec<(source::Input, InputKind, Role)>,
     settings: &Settings,
     drive: Drive,
@@ -288,6 +297,7 @@ fn transcribe_opened(
             marker: each.marker,
             drive: &drive,
             split: split.then_some((limit, per_sheet)),
+            witnesses: checks_itself(&options, &drive, &opened),
         };
         // The games the first pass translates, kept for the passes after (issue 33).
         translations = spool::Translations::new();

@@ -62,6 +62,8 @@ pub(super) struct Trials<'a> {
     pub(super) drive: &'a Drive,
     /// Volumes of at most this many pages, and the pages a sheet (when a book is split).
     pub(super) split: Option<(u32, u64)>,
+    /// The pass that writes checks its braille: the first pass keeps each game's witness.
+    pub(super) witnesses: bool,
 }
 
 impl Trials<'_> {
@@ -189,6 +191,8 @@ impl Trials<'_> {
         let (wanted, written) = (lent.wanted, lent.written);
         (trial.contents, trial.bulletin, trial.spool) =
             (pass::with_room(lent), bulletin, spool.take());
+        // (Only the pass that writes the file translates: the others read it.)
+        trial.witnesses = self.witnesses && trial.spool.as_ref().is_some_and(|s| s.recording());
         let mut found = trial.run(copies, self.each.to_vec(), NoLines)?;
         // The games the first pass translated are read by the passes after.
         *spool = found.spool.take();

@@ -1,7 +1,8 @@
 //! The passes of a book with a contents list and of a bulletin: the passes after the first
-//! lay out the games the first translated (kept in a file of the build, issue 33); the last
-//! pass of a build that checks itself reads and translates them again. Both give the same
-//! braille and say the same, with games that warn, a game and a text left out.
+//! lay out the games the first translated (kept in a file of the build, issue 33), with their
+//! witnesses when the build checks itself. A build that checks itself so passes and gives
+//! the braille and the words of one that does not, with games that warn, a game and a text
+//! left out. (`src/build/spool_tests.rs` compares builds with the file and without it.)
 
 use crate::support::Sandbox;
 
@@ -55,7 +56,7 @@ fn built(dir: &Sandbox, args: &[&str]) -> (Option<i32>, Vec<u8>, String) {
 }
 
 #[test]
-fn a_bulletin_lays_out_the_games_of_its_first_pass_as_reading_them_again_does() {
+fn a_bulletin_checked_from_the_games_of_its_first_pass_is_the_bulletin_unchecked() {
     let dir = Sandbox::new();
     dir.write("sm.pgn", tournament());
     for jobs in ["1", "2"] {
@@ -97,7 +98,7 @@ fn a_bulletin_lays_out_the_games_of_its_first_pass_as_reading_them_again_does() 
 }
 
 #[test]
-fn a_book_with_a_contents_list_lays_out_its_games_as_reading_them_again_does() {
+fn a_book_with_a_contents_list_checked_from_its_first_pass_is_the_book_unchecked() {
     let dir = Sandbox::new();
     let mut md = String::from("---\ntitle: Partier\ntoc: true\n---\n\n");
     for chapter in 1..=6 {

@@ -65,9 +65,9 @@ pub enum WordKind {
 pub struct WrittenWords {
     /// The cells of every paragraph of words, one after the other (a paragraph's as it
     /// has them, blanks and all: copied whole).
-    cells: Vec<Cell>,
+    pub(in crate::braille) cells: Vec<Cell>,
     /// Where each word starts and ends in `cells`, and its kind.
-    words: Vec<(u32, u32, WordKind)>,
+    pub(in crate::braille) words: Vec<(u32, u32, WordKind)>,
 }
 
 impl WrittenWords {

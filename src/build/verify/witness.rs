@@ -23,15 +23,15 @@ pub(in crate::build) struct Witness {
     pub(in crate::build) words: WrittenWords,
     /// Where its words, read by the rules of reading, say something else than its source
     /// (found where it is written: the words are the writer's, and the pages must hold them).
-    pub(super) misread: Option<Misread>,
+    pub(in crate::build) misread: Option<Misread>,
 }
 
 /// A word of a game that does not read back to its source: its place among the game's words
 /// (none: after the last), and what it reads.
 #[derive(Debug)]
-pub(super) struct Misread {
-    pub(super) word: Option<usize>,
-    pub(super) what: String,
+pub(in crate::build) struct Misread {
+    pub(in crate::build) word: Option<usize>,
+    pub(in crate::build) what: String,
 }
 
 /// A game as its source gives it, to find in the pages and compare with its braille.
