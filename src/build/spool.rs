@@ -7,11 +7,11 @@
 //!
 //! The file holds, for each `Run::games` call of the first pass in its order, a record a game
 //! and one that ends the call. A game's warnings, and a game or text left out with its error,
-//! are kept aside in memory (rare; at most [`ASIDE`]). What the file cannot hold turns it off,
-//! and the passes after read their games as before: a game checked as it is built (its
-//! witness is made in the pass that writes, never in a trial), an error that is no input's,
-//! too many games kept aside, or a failure to write the file (which costs the build nothing
-//! else).
+//! are kept aside in memory (rare; at most [`ASIDE`]). When the pass that writes checks its
+//! braille, the first pass makes each game's witness too (`Pass::witnesses`), and the file
+//! keeps it. What the file cannot hold turns it off, and the passes after read their games as
+//! before: an error that is no input's, too many games kept aside, or a failure to write the
+//! file (which costs the build nothing else).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
