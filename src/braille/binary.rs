@@ -51,6 +51,25 @@ impl Put<'_> {
     }
 }
 
+/// A number as [`Put::u64`] writes it, its bytes given one at a time by `next`; `None` when
+/// they end before it does or it says more than 64 bits.
+pub(crate) fn read_u64(mut next: impl FnMut() -> Option<u8>) -> Option<u64> {
+    let mut n = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = next()?;
+        let bits = u64::from(b & 0x7f);
+        // (The tenth byte holds the top bit alone.)
+        if shift == 63 && bits > 1 {
+            return None;
+        }
+        n |= bits << shift;
+        if b < 0x80 {
+            return Some(n);
+        }
+    }
+    None
+}
+
 /// Where the binary form is read from: the bytes not read yet.
 pub(crate) struct Take<'a>(pub(crate) &'a [u8]);
 
@@ -62,15 +81,7 @@ impl<'a> Take<'a> {
     }
 
     pub(crate) fn u64(&mut self) -> Option<u64> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            n |= u64::from(b & 0x7f).checked_shl(shift)?;
-            if b < 0x80 {
-                return Some(n);
-            }
-        }
-        None
+        read_u64(|| self.byte())
     }
 
     pub(crate) fn usize(&mut self) -> Option<usize> {
@@ -564,5 +575,10 @@ mod tests {
             );
             assert_eq!(Take(&bytes).u64(), Some(n));
         }
+        // More than 64 bits, or cut short, is no number.
+        let mut too_big = vec![0xff; 9];
+        too_big.push(0x02);
+        assert_eq!(Take(&too_big).u64(), None);
+        assert_eq!(Take(&[0x80]).u64(), None);
     }
 }

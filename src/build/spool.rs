@@ -21,7 +21,7 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position
 
 use super::games::{About, Spent, Step, Translated};
 use super::verify::{Expect, Misread, Witness};
-use crate::braille::binary::{Put, Take, put_blocks, put_words, take_blocks, take_words};
+use crate::braille::binary::{Put, Take, put_blocks, put_words, read_u64, take_blocks, take_words};
 use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind, Tags};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Location, Warning};
@@ -51,8 +51,9 @@ enum Aside {
 pub(super) struct Translations {
     state: State,
     aside: Vec<Aside>,
-    /// The bytes of a record (kept from record to record).
+    /// The bytes of a record, and of its length before it (kept from record to record).
     record: Vec<u8>,
+    head: Vec<u8>,
 }
 
 enum State {
@@ -83,6 +84,7 @@ impl Translations {
             state: State::Recording(BufWriter::with_capacity(64 * 1024, file)),
             aside: Vec::new(),
             record: Vec::new(),
+            head: Vec::new(),
         })
     }
 
@@ -158,10 +160,11 @@ impl Translations {
         let State::Recording(out) = &mut self.state else {
             return;
         };
+        let head = &mut self.head;
         let written = bytes.is_some_and(|bytes| {
-            let mut len = Vec::with_capacity(10);
-            Put(&mut len).usize(bytes.len());
-            out.write_all(&len)
+            head.clear();
+            Put(head).usize(bytes.len());
+            out.write_all(head)
                 .and_then(|()| out.write_all(bytes))
                 .is_ok()
         });
@@ -243,16 +246,22 @@ fn damaged() -> io::Error {
 
 /// A record's length (as [`Put::usize`] writes it).
 fn read_len(input: &mut impl BufRead) -> io::Result<usize> {
-    let mut len = 0usize;
-    for shift in (0..usize::BITS).step_by(7) {
+    let mut failed = None;
+    let len = read_u64(|| {
         let mut byte = [0u8];
-        input.read_exact(&mut byte)?;
-        len |= usize::from(byte[0] & 0x7f) << shift;
-        if byte[0] < 0x80 {
-            return Ok(len);
+        match input.read_exact(&mut byte) {
+            Ok(()) => Some(byte[0]),
+            Err(e) => {
+                failed = Some(e);
+                None
+            }
         }
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
-    Err(damaged())
+    len.and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(damaged)
 }
 
 fn put_translated(t: &Translated, out: &mut Put<'_>) {
