@@ -415,6 +415,44 @@ mod tests {
         out
     }
 
+    /// A line read whole from the input's buffer (most lines: ASCII, ended by a LF) and one
+    /// read in pieces (a buffer of a few bytes: every line crosses its end) give the same
+    /// games: text, line starts, places, whether ASCII, tags, tokens, errors.
+    #[test]
+    fn lines_read_whole_or_in_pieces_scan_alike() {
+        let src = "\u{feff}[Event \"Å\"]\r\n[White \"A\"]\r\n\r\n1. e4 {two\n\nlines} e5 *\n\n\
+                   [Event \"x\"]\r[Site \"y\"]\r\r1. d4 ( 1. c4 ) d5 ; rest\n2. c4 *\n\
+                   \n  \n% escape\n[Event \"z\"]\n1. Nf3 Nf6 2. ♘c3 xyz *\n\n[Event \"e\"]\n\n\
+                   1. e4 e5 2. Nf3 1-0";
+        let read = |capacity: usize| {
+            let input = std::io::BufReader::with_capacity(capacity, src.as_bytes());
+            let mut s = Scanner::new(input, 1);
+            s.set_guarded(true);
+            let mut out = Vec::new();
+            while s.next_game().unwrap() {
+                let g = &s.game;
+                let tags: Vec<_> = g.tags.iter().map(|t| (t.name, t.value, t.at)).collect();
+                out.push(format!(
+                    "{:?} {:?} {} {} {:?} {:?} {:?} {:?}",
+                    g.text,
+                    g.line_starts,
+                    g.first_line,
+                    g.ascii,
+                    tags,
+                    g.tokens.iter().map(|t| t.kind).collect::<Vec<_>>(),
+                    g.error,
+                    g.guard.tokens,
+                ));
+            }
+            out
+        };
+        let whole = read(1 << 16);
+        assert_eq!(whole.len(), 4, "{whole:#?}");
+        for capacity in [1, 2, 3, 5, 8, 13] {
+            assert_eq!(read(capacity), whole, "a buffer of {capacity} bytes");
+        }
+    }
+
     /// Tags as exports write them (issue 31): wrapped over lines (ChessBase's clipboard), or
     /// with quotes not escaped inside the value; a value open at a tag line is unterminated.
     #[test]

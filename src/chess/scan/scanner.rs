@@ -30,6 +30,8 @@ pub(crate) struct Scanner<R> {
     reading: Reading,
     /// The guard may read games in plain PGN ([`super::guard`]).
     guarded: bool,
+    /// The line `next_line` gave last is known to be ASCII.
+    ascii_line: bool,
 }
 
 /// The most lines, and the most tokens (moves, signs, comments, brackets), of one game: a
@@ -87,6 +89,7 @@ impl<R: BufRead> Scanner<R> {
             game: GameScan::new(),
             reading: Reading::default(),
             guarded: false,
+            ascii_line: false,
         }
     }
 
@@ -148,6 +151,7 @@ impl<R: BufRead> Scanner<R> {
     fn next_line(&mut self) -> io::Result<Option<usize>> {
         let text = &mut self.game.text;
         let start = text.len();
+        self.ascii_line = false;
         if let Some((line, number)) = self.held.pop_front() {
             text.push_str(&line);
             self.current = number;
@@ -157,6 +161,28 @@ impl<R: BufRead> Scanner<R> {
         // line's start and each token are kept.)
         if self.game.line_starts.len() > MAX_PARTS || self.game.token_count() > MAX_PARTS {
             return Err(self.too_long());
+        }
+        // Most lines: the whole line in the buffer, in ASCII, ended by a LF (the same as
+        // `read_line_within` reads, without its questions; a line is some tens of bytes).
+        // (An error of the input is said once: a second look would find it again, further
+        // on.)
+        let buf = match self.input.fill_buf() {
+            Err(e) if e.kind() != io::ErrorKind::Interrupted => return Err(e),
+            buf => buf,
+        };
+        if let Ok(buf) = buf
+            && let Some(end) = memchr::memchr2(b'\n', b'\r', buf)
+            && buf[end] == b'\n'
+            && self.game.text.len() + end <= MAX_HELD
+            && buf[..end].is_ascii()
+            && let Ok(line) = std::str::from_utf8(&buf[..end])
+        {
+            self.game.text.push_str(line);
+            self.input.consume(end + 1);
+            self.ascii_line = true;
+            self.line_no = self.line_no.saturating_add(1);
+            self.current = self.line_no;
+            return Ok(Some(start));
         }
         let text = &mut self.game.text;
         let read = match read_line_within(&mut self.input, text, MAX_HELD) {
@@ -181,7 +207,7 @@ impl<R: BufRead> Scanner<R> {
     /// Keeps the line read at `start` as part of the game and scans it.
     fn take_line(&mut self, start: usize) {
         let g = &mut self.game;
-        g.ascii &= g.text[start..].is_ascii();
+        g.ascii &= self.ascii_line || g.text[start..].is_ascii();
         g.line_starts.push(start);
         g.text.push('\n');
         g.scan_line(start);
