@@ -5,7 +5,7 @@
 use super::{GameWriter, game_location, in_game};
 use crate::braille::block::{Block, Paragraph};
 use crate::braille::book::report_unmapped;
-use crate::braille::text::{self, Unmapped};
+use crate::braille::text::Unmapped;
 use crate::chess::{Game, GameResult};
 use crate::error::Warning;
 
@@ -130,7 +130,8 @@ impl GameWriter {
         }
         self.cells.clear();
         self.unmapped.clear();
-        text::translate(text, &mut self.cells, &mut self.unmapped);
+        self.words
+            .translate(text, &mut self.cells, &mut self.unmapped);
         report(&self.unmapped);
         let mut p = Paragraph::new(0, 2);
         // (`push_text` makes room for the line at once.)

@@ -20,7 +20,7 @@ use super::block::{Block, Paragraph};
 use super::cell::Cell;
 use super::diagram::diagram;
 use super::notation::{MoveStyle, OrdinaryMoves};
-use super::text::Unmapped;
+use super::text::{Unmapped, WordCache};
 use crate::chess::letters::prose_letters;
 use crate::chess::pieces::Language;
 use crate::chess::{Game, Item, MoveFacts};
@@ -110,6 +110,8 @@ pub struct GameWriter {
     heading_text: String,
     /// Heading lines translated lately, by their text.
     headings: FxHashMap<Box<str>, KnownLine>,
+    /// The words of headings and comments translated lately.
+    words: WordCache,
     /// The form of diagrams, whether to say who moves.
     diagram: (DiagramForm, bool),
     /// Every game from a position gets its start diagram (`start_diagram`); else only one
@@ -181,6 +183,7 @@ impl GameWriter {
             unmapped: Vec::new(),
             heading_text: String::new(),
             headings: FxHashMap::default(),
+            words: WordCache::default(),
             dropped_nags: 0,
             first_dropped: None,
             diagram: (options.diagram, options.to_move),

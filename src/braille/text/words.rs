@@ -1,0 +1,299 @@
+//! Text translated a word at a time, each word's cells kept ([`WordCache`]): the lines of a
+//! game's heading are different in every game, but their words (a player's name, a rating,
+//! the event, a date) come again and again through a bulletin.
+
+use std::hash::Hasher;
+
+use rustc_hash::{FxHashMap, FxHasher};
+
+use super::{Unmapped, translate};
+use crate::braille::cell::Cell;
+use crate::braille::tables::{self, Class};
+
+/// Words kept before the cache starts afresh (some hundred kilobytes at most).
+const WORDS_KEPT: usize = 2048;
+
+/// Where a word translated before has its text, its cells and its characters without a rule
+/// (offsets in the word) in the cache's stores.
+#[derive(Copy, Clone)]
+struct Known {
+    text: (u32, u32),
+    cells: (u32, u32),
+    unmapped: (u32, u32),
+}
+
+/// The cells of words translated before, kept by one writer from game to game: found by the
+/// hash of a word's text, and kept in three stores, not in allocations of their own (a
+/// bulletin translates thousands of words once). Two words of one hash: the later is kept.
+#[derive(Default)]
+pub(crate) struct WordCache {
+    words: FxHashMap<u64, Known>,
+    text: String,
+    cells: Vec<Cell>,
+    unmapped: Vec<(usize, char)>,
+    /// Where the words of the text being translated end (kept for its buffer).
+    ends: Vec<usize>,
+}
+
+impl WordCache {
+    /// [`translate`], a word at a time where that gives the same cells: words one space apart
+    /// (a space ends number mode, a capital word and every look before or after a character
+    /// the rules take), and no passage of capitals possible (fewer than three words that could
+    /// be in capitals: a passage is the one rule that reads across words). Else the text is
+    /// translated whole.
+    pub(crate) fn translate(
+        &mut self,
+        text: &str,
+        out: &mut Vec<Cell>,
+        unmapped: &mut Vec<Unmapped>,
+    ) {
+        let mut ends = std::mem::take(&mut self.ends);
+        if !by_words(text, &mut ends) {
+            self.ends = ends;
+            return translate(text, out, unmapped);
+        }
+        #[cfg(debug_assertions)]
+        let (from, unmapped_from) = (out.len(), unmapped.len());
+        let mut start = 0;
+        for &end in &ends {
+            if start > 0 {
+                out.push(Cell::BLANK);
+            }
+            self.word(&text[start..end], start, out, unmapped);
+            start = end + 1;
+        }
+        self.ends = ends;
+        // (Debug builds, so every test: the words give what the whole text gives.)
+        #[cfg(debug_assertions)]
+        {
+            let (mut cells, mut whole) = (Vec::new(), Vec::new());
+            translate(text, &mut cells, &mut whole);
+            assert_eq!(out[from..], cells[..], "{text:?} a word at a time");
+            assert_eq!(
+                unmapped[unmapped_from..],
+                whole[..],
+                "{text:?} a word at a time"
+            );
+        }
+    }
+
+    /// One word at byte `start` of its text.
+    fn word(
+        &mut self,
+        word: &str,
+        start: usize,
+        out: &mut Vec<Cell>,
+        unmapped: &mut Vec<Unmapped>,
+    ) {
+        let range = |(from, len): (u32, u32)| from as usize..(from + len) as usize;
+        let mut hasher = FxHasher::default();
+        hasher.write(word.as_bytes());
+        let hash = hasher.finish();
+        if let Some(&known) = self.words.get(&hash)
+            && self.text.get(range(known.text)) == Some(word)
+        {
+            out.extend_from_slice(&self.cells[range(known.cells)]);
+            unmapped.extend(
+                self.unmapped[range(known.unmapped)]
+                    .iter()
+                    .map(|&(offset, ch)| Unmapped {
+                        offset: start + offset,
+                        ch,
+                    }),
+            );
+            return;
+        }
+        let (from, unmapped_from) = (out.len(), unmapped.len());
+        translate(word, out, unmapped);
+        if self.words.len() >= WORDS_KEPT {
+            self.words.clear();
+            self.text.clear();
+            self.cells.clear();
+            self.unmapped.clear();
+        }
+        let stored = |len: usize, at: usize| (at as u32, len as u32);
+        let known = Known {
+            text: stored(word.len(), self.text.len()),
+            cells: stored(out.len() - from, self.cells.len()),
+            unmapped: stored(unmapped.len() - unmapped_from, self.unmapped.len()),
+        };
+        self.cells.extend_from_slice(&out[from..]);
+        for u in &mut unmapped[unmapped_from..] {
+            self.unmapped.push((u.offset, u.ch));
+            u.offset += start;
+        }
+        self.text.push_str(word);
+        self.words.insert(hash, known);
+    }
+}
+
+/// Whether `text` translates a word at a time (see [`WordCache::translate`]): words one
+/// space apart, no other white space, fewer than three words that may be in capitals (no small
+/// ASCII letter, a capital one or a letter not ASCII). One pass over the bytes, which puts
+/// where each word ends in `ends`.
+fn by_words(text: &str, ends: &mut Vec<usize>) -> bool {
+    ends.clear();
+    let b = text.as_bytes();
+    let mut may_be_capitals = 0;
+    let (mut small, mut capital) = (false, false);
+    let mut after_space = true;
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        i += 1;
+        match c {
+            b' ' => {
+                if after_space {
+                    return false;
+                }
+                may_be_capitals += usize::from(capital && !small);
+                (small, capital, after_space) = (false, false, true);
+                ends.push(i - 1);
+                continue;
+            }
+            b'a'..=b'z' => small = true,
+            b'A'..=b'Z' => capital = true,
+            0..=0x1f | 0x7f => return false,
+            0x80.. => {
+                let Some(ch) = text.get(i - 1..).and_then(|t| t.chars().next()) else {
+                    return false;
+                };
+                // (A character the rules pass over, as a soft hyphen: a word of them alone
+                // would have no cells, and the blanks around it would be two.)
+                if ch.is_whitespace() || is_space_or_ignored(ch) {
+                    return false;
+                }
+                capital |= match tables::lookup(ch) {
+                    Some(rule) => matches!(rule.class, Class::Letter { .. }),
+                    None => ch.is_alphabetic(),
+                };
+                i += ch.len_utf8() - 1;
+            }
+            _ => {}
+        }
+        after_space = false;
+    }
+    may_be_capitals += usize::from(capital && !small);
+    ends.push(b.len());
+    !after_space && may_be_capitals < 3
+}
+
+/// The rules' blank, or a character they pass over.
+fn is_space_or_ignored(c: char) -> bool {
+    tables::lookup(c).is_some_and(|r| matches!(r.class, Class::Space | Class::Ignored))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each text a word at a time, twice (the second time from the kept words), and whole:
+    /// the same cells and the same characters without a rule.
+    impl WordCache {
+        fn knows(&self, word: &str) -> bool {
+            self.words.values().any(|k| {
+                self.text
+                    .get(k.text.0 as usize..(k.text.0 + k.text.1) as usize)
+                    == Some(word)
+            })
+        }
+    }
+
+    #[test]
+    fn words_give_what_the_whole_text_gives() {
+        let mut cache = WordCache::default();
+        let texts = [
+            "Carlsen, Magnus (2850) – Nepomniachtchi, Ian (2795)",
+            "Rated Blitz game, https://lichess.org/abcDEF12, 2013-01-01, 1-0",
+            "ALANBRITO (1834) – MERIDYAN (2012)",
+            "Wch 2024, rond 3.1, remi",
+            "C88, Spanskt ☃ parti",
+            "0-0 O-O-O +– –+ += =+ 12... e4 3D A4 10.30 08-123",
+            "Éva Łódź ÅÄÖ åäö (2400) x2 2x",
+            "Kommentarer: Kasparov, G.",
+            "VM I SCHACK, rond 1",
+            "2024 – \u{ad} 0-11",
+            "ab\u{ad}cd 12\u{ad}34",
+        ];
+        for text in texts {
+            let (mut whole, mut whole_unmapped) = (Vec::new(), Vec::new());
+            translate(text, &mut whole, &mut whole_unmapped);
+            for round in 0..2 {
+                let (mut cells, mut unmapped) = (vec![Cell::BLANK], Vec::new());
+                cache.translate(text, &mut cells, &mut unmapped);
+                assert_eq!(cells[1..], whole[..], "{text:?}, round {round}");
+                assert_eq!(unmapped, whole_unmapped, "{text:?}, round {round}");
+            }
+        }
+        assert!(cache.knows("Magnus"), "read a word at a time");
+        assert!(cache.knows("ALANBRITO"), "two words in capitals");
+        assert!(!cache.knows("SCHACK,"), "three words in capitals");
+    }
+
+    /// Texts made at random of the characters the rules treat apart (capitals, digits,
+    /// castling, evaluation signs, letters not ASCII, combining marks, soft hyphens, blanks):
+    /// a word at a time, twice, gives what the whole text gives.
+    #[test]
+    fn random_texts_a_word_at_a_time_read_as_whole() {
+        const PIECES: [&str; 28] = [
+            "a", "b", "Q", "AB", "É", "é", "å", "Ö", "0", "1", "12", "O", "-", "–", "+", "=", "/",
+            ".", ",", "(", ")", "\u{301}", "\u{ad}", "☃", "½", " ", " ", " ",
+        ];
+        let mut cache = WordCache::default();
+        let mut seed: u64 = 0x5eed;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let mut by_word = 0;
+        for _ in 0..20_000 {
+            let text: String = (0..1 + next(12))
+                .map(|_| PIECES[next(PIECES.len())])
+                .collect();
+            by_word += usize::from(by_words(&text, &mut Vec::new()));
+            let (mut whole, mut whole_unmapped) = (Vec::new(), Vec::new());
+            translate(&text, &mut whole, &mut whole_unmapped);
+            for _ in 0..2 {
+                let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
+                cache.translate(&text, &mut cells, &mut unmapped);
+                assert_eq!(cells, whole, "{text:?}");
+                assert_eq!(unmapped, whole_unmapped, "{text:?}");
+            }
+        }
+        // (Most of them a word at a time: the test reads that way, not only whole.)
+        assert!(by_word > 5_000, "{by_word}");
+    }
+
+    #[test]
+    fn what_is_translated_whole() {
+        // (`by_words` takes every printable ASCII character but the space for no blank.)
+        for c in (0x21u8..0x7f).map(char::from) {
+            assert!(!is_space_or_ignored(c), "{c:?}");
+        }
+        assert!(!by_words("", &mut Vec::new()));
+        assert!(by_words("Carlsen, Magnus (2850)", &mut Vec::new()));
+        assert!(by_words(
+            "ALANBRITO (1834) – MERIDYAN (2012)",
+            &mut Vec::new()
+        ));
+        // Three words that may be in capitals: a passage.
+        assert!(!by_words(
+            "ALAN BRITO (1834) – MERIDYAN (2012)",
+            &mut Vec::new()
+        ));
+        assert!(!by_words("ÅSA ÖBERG ÄNG", &mut Vec::new()));
+        // Blanks other than one space.
+        for text in [
+            " a",
+            "a ",
+            "a  b",
+            "a\tb",
+            "a\u{a0}b",
+            "a\u{2003}b",
+            "a \u{ad} b",
+        ] {
+            assert!(!by_words(text, &mut Vec::new()), "{text:?}");
+        }
+    }
+}
