@@ -415,6 +415,65 @@ mod tests {
         out
     }
 
+    /// A line that is one tag as exports write it is read at once
+    /// ([`GameScan::plain_tag_line`]) into what the tag reader makes of it: the same tag, the
+    /// same place, the same roster and `raw`; any other line is left to the tag reader.
+    #[test]
+    fn a_plain_tag_line_reads_as_the_tag_reader_reads_it() {
+        let plain = [
+            "[Event \"Wch 2024\"]",
+            "[White \"Carlsen, Magnus\"]",
+            "[W_1 \"\"]",
+            "[Site \"Å ö, Malmö\"]",
+            "[Round \"1.2\"]",
+            "[Event \"a]b [c\"]",
+        ];
+        let other = [
+            "[Event  \"x\"]",
+            "[Event\t\"x\"]",
+            "[Event \"x\"] ",
+            "[Event \"x\" ]",
+            "[Event \"x\\\"y\"]",
+            "[White \"\"So\"\"]",
+            "[Event \"x\"] [Site \"y\"]",
+            " [Event \"x\"]",
+            "[Ev-ent \"x\"]",
+            "[ Event \"x\"]",
+            "[\"x\"]",
+            "[Event",
+            "[Event \"x",
+            "[Event \"x\"",
+            "",
+            "[",
+        ];
+        for (line, is_plain) in plain
+            .iter()
+            .map(|l| (l, true))
+            .chain(other.iter().map(|l| (l, false)))
+        {
+            for ascii in [true, false] {
+                let mut fast = GameScan::new();
+                fast.phase = Phase::Tags;
+                fast.first_line = 7;
+                fast.line_starts.extend([0, 3]);
+                fast.ascii = ascii && line.is_ascii();
+                let mut slow = fast.clone();
+                assert_eq!(fast.plain_tag_line(line, 3), is_plain, "{line:?}");
+                if is_plain {
+                    assert_eq!(slow.tag(line, 3, 0), Ok(line.len()), "{line:?}");
+                    assert_eq!(fast.tags, slow.tags, "{line:?}");
+                    assert_eq!(
+                        (fast.roster_seen, fast.raw, fast.open_tag),
+                        (slow.roster_seen, slow.raw, slow.open_tag),
+                        "{line:?}"
+                    );
+                } else {
+                    assert!(fast.tags.is_empty() && fast.roster_seen == 0, "{line:?}");
+                }
+            }
+        }
+    }
+
     /// A line read whole from the input's buffer (most lines: ASCII, ended by a LF) and one
     /// read in pieces (a buffer of a few bytes: every line crosses its end) give the same
     /// games: text, line starts, places, whether ASCII, tags, tokens, errors.

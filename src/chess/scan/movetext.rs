@@ -43,6 +43,9 @@ impl GameScan {
             return;
         }
         if self.phase == Phase::Tags {
+            if self.open_tag.is_none() && i == 0 && self.plain_tag_line(line, start) {
+                return;
+            }
             // A tag's value that goes on from the line before (not at a line that begins a
             // tag of its own: that one was left unterminated).
             if let Some(mut open) = self.open_tag.take() {

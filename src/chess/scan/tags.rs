@@ -90,19 +90,63 @@ impl GameScan {
         mut open: OpenTag,
     ) -> Result<usize, ScanError> {
         let value_start = quote + 1;
-        // (The line scanned is the last one kept; a column counts characters.)
+        open.value_start = base + value_start;
+        open.at = self.place_in_line(line, value_start);
+        self.read_tag_value(line, base, value_start, open)
+    }
+
+    /// The place of byte `at` of the line being scanned (the last one kept; a column counts
+    /// characters).
+    fn place_in_line(&self, line: &str, at: usize) -> Pos {
         let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
-        let before = line.get(..value_start).unwrap_or_default();
+        let before = line.get(..at).unwrap_or_default();
         let column = match self.ascii {
             true => before.len(),
             false => before.chars().count(),
         };
-        open.value_start = base + value_start;
-        open.at = Pos {
+        Pos {
             line: self.first_line.saturating_add(index),
             column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
+        }
+    }
+
+    /// A line that is one tag as exports write it, `[Name "value"]` (a name of letters, digits
+    /// and `_`, one space, a value without a backslash, nothing after the `]`), read at once:
+    /// true when it was one. What [`GameScan::tag`] and [`GameScan::read_tag_value`] make of
+    /// such a line, without their questions (most lines of tags are such lines).
+    pub(super) fn plain_tag_line(&mut self, line: &str, base: usize) -> bool {
+        let b = line.as_bytes();
+        let Some(name_len) = b.get(1..).and_then(|rest| {
+            rest.iter()
+                .position(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+        }) else {
+            return false;
         };
-        self.read_tag_value(line, base, value_start, open)
+        let name_end = 1 + name_len;
+        let value_start = name_end + 2;
+        if b[0] != b'[' || name_len == 0 || b.get(name_end..value_start) != Some(b" \"") {
+            return false;
+        }
+        let Some(k) = memchr::memchr2(b'"', b'\\', &b[value_start..]) else {
+            return false;
+        };
+        let quote = value_start + k;
+        if b[quote] != b'"' || b.len() != quote + 2 || b[quote + 1] != b']' {
+            return false;
+        }
+        self.roster_seen |= roster_bit(&b[1..name_end]);
+        let at = self.place_in_line(line, value_start);
+        self.tags.push(TagTok {
+            start: base,
+            end: base + b.len(),
+            name: (base + 1, base + name_end),
+            value: (base + value_start, base + quote),
+            at,
+            wrapped: false,
+            escapes: false,
+            loose_quotes: false,
+        });
+        true
     }
 
     /// Reads the value of an open tag from byte `j` of the line to its closing `"` and `]`,
