@@ -381,6 +381,15 @@ impl Paragraph {
             return false;
         };
         let word = &self.cells[start as usize..];
+        let has_number = word.iter().any(|&c| [c] == tables::NUMBER_SIGN);
+        // Most words: no number, and not ending as a label or an abbreviation does. Only a
+        // number after it binds them, and only to `§`, `×` or a month (what the questions
+        // below answer for them, without looking at the next word whole).
+        let ends = |sign: char| tables::lookup(sign).is_some_and(|r| word.ends_with(r.cells));
+        if !has_number && !ends(')') && !ends('.') {
+            return after.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
+                && (is_sign(word, '§') || is_sign(word, '×') || is_month(word));
+        }
         let next = &after[..after
             .iter()
             .position(|c| c.is_blank())
@@ -390,7 +399,7 @@ impl Paragraph {
             return true;
         }
         // Most words hold no number at all.
-        if !word.iter().any(|&c| [c] == tables::NUMBER_SIGN) {
+        if !has_number {
             return !next.is_empty() && binds_without_number(word, next);
         }
         let period = tables::lookup('.').map_or(&[][..], |r| r.cells);

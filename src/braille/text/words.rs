@@ -136,25 +136,25 @@ fn by_words(text: &str, ends: &mut Vec<usize>) -> bool {
     let b = text.as_bytes();
     let mut may_be_capitals = 0;
     let (mut small, mut capital) = (false, false);
-    let mut after_space = true;
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        i += 1;
-        match c {
-            b' ' => {
-                if after_space {
+    // Where the word being read starts: a space there is a space at the start or a second one.
+    let mut word_start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        match BYTES[usize::from(c)] {
+            Byte::Other => {}
+            Byte::Small => small = true,
+            Byte::Capital => capital = true,
+            Byte::Space => {
+                if i == word_start {
                     return false;
                 }
                 may_be_capitals += usize::from(capital && !small);
-                (small, capital, after_space) = (false, false, true);
-                ends.push(i - 1);
-                continue;
+                (small, capital) = (false, false);
+                ends.push(i);
+                word_start = i + 1;
             }
-            b'a'..=b'z' => small = true,
-            b'A'..=b'Z' => capital = true,
-            0..=0x1f | 0x7f => return false,
-            0x80.. => {
-                let Some(ch) = text.get(i - 1..).and_then(|t| t.chars().next()) else {
+            Byte::Control => return false,
+            Byte::Lead => {
+                let Some(ch) = text.get(i..).and_then(|t| t.chars().next()) else {
                     return false;
                 };
                 // (A character the rules pass over, as a soft hyphen: a word of them alone
@@ -166,16 +166,42 @@ fn by_words(text: &str, ends: &mut Vec<usize>) -> bool {
                     Some(rule) => matches!(rule.class, Class::Letter { .. }),
                     None => ch.is_alphabetic(),
                 };
-                i += ch.len_utf8() - 1;
             }
-            _ => {}
         }
-        after_space = false;
     }
     may_be_capitals += usize::from(capital && !small);
     ends.push(b.len());
-    !after_space && may_be_capitals < 3
+    word_start < b.len() && may_be_capitals < 3
 }
+
+/// What [`by_words`] asks of a byte of UTF-8.
+#[derive(Copy, Clone)]
+enum Byte {
+    Other,
+    Small,
+    Capital,
+    Space,
+    Control,
+    /// The first byte of a character not ASCII (the bytes after it are `Other`).
+    Lead,
+}
+
+static BYTES: [Byte; 256] = {
+    let mut t = [Byte::Other; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = match i as u8 {
+            b'a'..=b'z' => Byte::Small,
+            b'A'..=b'Z' => Byte::Capital,
+            b' ' => Byte::Space,
+            0..=0x1f | 0x7f => Byte::Control,
+            0xc0.. => Byte::Lead,
+            _ => Byte::Other,
+        };
+        i += 1;
+    }
+    t
+};
 
 /// The rules' blank, or a character they pass over.
 fn is_space_or_ignored(c: char) -> bool {
