@@ -135,13 +135,20 @@ pub(crate) struct Splitter<R> {
     /// Games found so far.
     games: usize,
     /// Scanned games done with, whose buffers the next games are scanned into (a new game's
-    /// buffers grow a step at a time: a few percent of the whole build).
+    /// buffers grow a step at a time: a few percent of the whole build), and the text they
+    /// hold.
     spares: Vec<GameScan>,
+    spare_bytes: usize,
 }
 
-/// Spare scans kept, and the largest text a spare may hold on to.
-const SPARES: usize = 64;
+/// Spare scans kept, the largest text a spare may hold on to, and the most text all of them
+/// may. (As many as the games between the threads: about ten batches of 32 games on their
+/// way. With fewer, the thread that scans made new scans while the spares coming back from
+/// the other thread were dropped there, and every allocation of both threads took the slow
+/// way: 5 % more instructions with two threads than with one.)
+const SPARES: usize = 384;
 const SPARE_TEXT: usize = 1 << 20;
+const SPARE_BYTES: usize = 8 << 20;
 
 impl<R: BufRead> Splitter<R> {
     pub(crate) fn new(input: R) -> Self {
@@ -151,6 +158,7 @@ impl<R: BufRead> Splitter<R> {
             scanner,
             games: 0,
             spares: Vec::new(),
+            spare_bytes: 0,
         }
     }
 
@@ -188,17 +196,26 @@ impl<R: BufRead> Splitter<R> {
         if !self.next_game()? {
             return Ok(None);
         }
+        let spare = self.spares.pop();
+        if let Some(s) = &spare {
+            self.spare_bytes -= Scanner::<R>::held(s);
+        }
         Ok(Some(Scanned {
             number: self.games,
             last: self.scanner.at_end(),
-            scan: self.scanner.take_game(self.spares.pop()),
+            scan: self.scanner.take_game(spare),
         }))
     }
 
     /// A game done with: its buffers are used again for a later one (unless it held a long
     /// text, which would stay in memory).
     pub(crate) fn recycle(&mut self, scanned: Scanned) {
-        if self.spares.len() < SPARES && Scanner::<R>::held(&scanned.scan) <= SPARE_TEXT {
+        let held = Scanner::<R>::held(&scanned.scan);
+        if self.spares.len() < SPARES
+            && held <= SPARE_TEXT
+            && self.spare_bytes + held <= SPARE_BYTES
+        {
+            self.spare_bytes += held;
             self.spares.push(scanned.scan);
         }
     }
@@ -548,6 +565,43 @@ fn scan_error_of(scan: &GameScan, file: &str, number: usize, e: &ScanError) -> E
 mod tests {
     use super::*;
     use crate::chess::Item;
+
+    /// Games done with are kept for their buffers up to the number and the bytes allowed, and
+    /// the bytes counted stay those of the spares as they are taken again.
+    #[test]
+    fn spares_stay_within_their_budget() {
+        let pgn = "[Event \"x\"]\n\n1. e4 *\n\n".repeat(SPARES + 200);
+        let mut s = Splitter::new(pgn.as_bytes());
+        let held =
+            |s: &Splitter<&[u8]>| -> usize { s.spares.iter().map(Scanner::<&[u8]>::held).sum() };
+        let mut taken = Vec::new();
+        for _ in 0..SPARES + 100 {
+            taken.push(s.next_scanned().unwrap().unwrap());
+        }
+        for (k, mut g) in taken.into_iter().enumerate() {
+            // Most small; some with a text too long to keep; enough to fill the bytes.
+            let extra = match k % 10 {
+                0 => SPARE_TEXT + 1,
+                _ => 64 * 1024,
+            };
+            g.scan.text.reserve(extra);
+            s.recycle(g);
+        }
+        assert_eq!(held(&s), s.spare_bytes);
+        assert!(s.spare_bytes <= SPARE_BYTES, "{}", s.spare_bytes);
+        assert!(
+            s.spare_bytes > SPARE_BYTES - 2 * SPARE_TEXT,
+            "{}",
+            s.spare_bytes
+        );
+        assert!(s.spares.iter().all(|g| g.text.capacity() <= SPARE_TEXT));
+        let kept = s.spares.len();
+        for _ in 0..50 {
+            assert!(s.next_scanned().unwrap().is_some());
+        }
+        assert_eq!(s.spares.len(), kept - 50);
+        assert_eq!(held(&s), s.spare_bytes);
+    }
 
     fn read(src: &str, no_raw: bool) -> Vec<Result<Game, String>> {
         let mut r = PgnReader::new(src.as_bytes(), "t.pgn");
