@@ -380,6 +380,7 @@ const PARTS: &[(&str, &str)] = &[
     ("  of it: san", "::san"),
     ("the tags into the game", "Replay>::take_tags"),
     ("braille", "GameWriter::write"),
+    ("  of it: headings", "GameWriter>::heading"),
     ("layout", "::lay_out"),
 ];
 
