@@ -110,7 +110,7 @@ pub struct GameWriter {
     heading_text: String,
     /// Heading lines translated lately, by their text.
     headings: FxHashMap<Box<str>, KnownLine>,
-    /// The words of headings and comments translated lately.
+    /// The words of headings translated lately.
     words: WordCache,
     /// The form of diagrams, whether to say who moves.
     diagram: (DiagramForm, bool),

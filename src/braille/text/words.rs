@@ -10,8 +10,12 @@ use super::{Unmapped, translate};
 use crate::braille::cell::Cell;
 use crate::braille::tables::{self, Class};
 
-/// Words kept before the cache starts afresh (some hundred kilobytes at most).
+/// Words kept before the cache starts afresh, the longest word kept (a longer one is
+/// translated each time: it seldom comes again), and the most text of the words kept (so the
+/// stores hold some hundred kilobytes at most, however often two words share a hash).
 const WORDS_KEPT: usize = 2048;
+const LONGEST_KEPT: usize = 64;
+const TEXT_KEPT: usize = 128 * 1024;
 
 /// Where a word translated before has its text, its cells and its characters without a rule
 /// (offsets in the word) in the cache's stores.
@@ -86,9 +90,7 @@ impl WordCache {
         unmapped: &mut Vec<Unmapped>,
     ) {
         let range = |(from, len): (u32, u32)| from as usize..(from + len) as usize;
-        let mut hasher = FxHasher::default();
-        hasher.write(word.as_bytes());
-        let hash = hasher.finish();
+        let hash = hash_of(word);
         if let Some(&known) = self.words.get(&hash)
             && self.text.get(range(known.text)) == Some(word)
         {
@@ -105,7 +107,13 @@ impl WordCache {
         }
         let (from, unmapped_from) = (out.len(), unmapped.len());
         translate(word, out, unmapped);
-        if self.words.len() >= WORDS_KEPT {
+        if word.len() > LONGEST_KEPT {
+            for u in &mut unmapped[unmapped_from..] {
+                u.offset += start;
+            }
+            return;
+        }
+        if self.words.len() >= WORDS_KEPT || self.text.len() + word.len() > TEXT_KEPT {
             self.words.clear();
             self.text.clear();
             self.cells.clear();
@@ -125,6 +133,13 @@ impl WordCache {
         self.text.push_str(word);
         self.words.insert(hash, known);
     }
+}
+
+/// The hash a word is kept by.
+fn hash_of(word: &str) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write(word.as_bytes());
+    hasher.finish()
 }
 
 /// Whether `text` translates a word at a time (see [`WordCache::translate`]): words one
@@ -289,6 +304,38 @@ mod tests {
         }
         // (Most of them a word at a time: the test reads that way, not only whole.)
         assert!(by_word > 5_000, "{by_word}");
+    }
+
+    /// A word kept is only taken for a word of the same text (two words of one hash: the
+    /// stored text decides); a word longer than [`LONGEST_KEPT`] is not kept; the stores stay
+    /// within [`TEXT_KEPT`].
+    #[test]
+    fn the_stores_answer_only_for_their_own_words_and_stay_small() {
+        let mut cache = WordCache::default();
+        let read = |cache: &mut WordCache, text: &str| {
+            let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
+            cache.translate(text, &mut cells, &mut unmapped);
+            let (mut whole, mut whole_unmapped) = (Vec::new(), Vec::new());
+            translate(text, &mut whole, &mut whole_unmapped);
+            assert_eq!((cells, unmapped), (whole, whole_unmapped), "{text:?}");
+        };
+        read(&mut cache, "abc ☃def");
+        // Two words of one hash: "abc" finds what "☃def" left under its hash, and reads
+        // itself again.
+        let other = cache.words[&hash_of("☃def")];
+        cache.words.insert(hash_of("abc"), other);
+        read(&mut cache, "abc ☃def");
+        assert!(cache.knows("abc"), "read again and kept");
+        // A long word: translated, not kept.
+        let long = "a".repeat(LONGEST_KEPT + 1);
+        read(&mut cache, &format!("x {long} ☃"));
+        assert!(!cache.knows(&long));
+        // Words enough to pass the text kept: the stores start afresh.
+        for i in 0..3 * TEXT_KEPT / LONGEST_KEPT {
+            let word = format!("{i:0>width$}", width = LONGEST_KEPT);
+            read(&mut cache, &word);
+            assert!(cache.text.len() <= TEXT_KEPT, "{}", cache.text.len());
+        }
     }
 
     #[test]

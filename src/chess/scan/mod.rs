@@ -458,17 +458,35 @@ mod tests {
                 fast.line_starts.extend([0, 3]);
                 fast.ascii = ascii && line.is_ascii();
                 let mut slow = fast.clone();
-                assert_eq!(fast.plain_tag_line(line, 3), is_plain, "{line:?}");
+                let mut alone = fast.clone();
+                assert_eq!(alone.plain_tag_line(line, 3), is_plain, "{line:?}");
                 if is_plain {
+                    // The scan of the line (the fast reading, where it is called) against the
+                    // tag reader's.
+                    let text = format!("xx\n{line}\n");
+                    fast.line(&text, 3, 3 + line.len());
                     assert_eq!(slow.tag(line, 3, 0), Ok(line.len()), "{line:?}");
                     assert_eq!(fast.tags, slow.tags, "{line:?}");
+                    assert_eq!(alone.tags, slow.tags, "{line:?}");
                     assert_eq!(
-                        (fast.roster_seen, fast.raw, fast.open_tag),
-                        (slow.roster_seen, slow.raw, slow.open_tag),
+                        (
+                            fast.roster_seen,
+                            fast.raw,
+                            fast.open_tag,
+                            fast.phase,
+                            &fast.error
+                        ),
+                        (
+                            slow.roster_seen,
+                            slow.raw,
+                            slow.open_tag,
+                            slow.phase,
+                            &slow.error
+                        ),
                         "{line:?}"
                     );
                 } else {
-                    assert!(fast.tags.is_empty() && fast.roster_seen == 0, "{line:?}");
+                    assert!(alone.tags.is_empty() && alone.roster_seen == 0, "{line:?}");
                 }
             }
         }
