@@ -32,9 +32,6 @@ const ALONE: usize = 32;
 /// a long game, few enough that memory stays small.
 const QUEUE: usize = 4;
 
-/// The bytes the scan reads ahead of the line it takes.
-const SCAN_BUFFER: usize = 64 * 1024;
-
 /// Games a batch holds at most, and the text after which a batch is full.
 const BATCH: usize = 32;
 const BATCH_BYTES: usize = 64 * 1024;
@@ -227,10 +224,8 @@ pub(super) fn each_game(
     verify: bool,
     each: Each,
 ) -> Result<()> {
-    // Read through a buffer of its own: the scan takes a line at a time, and each look into
-    // the input's layers (a file opened when first read, its text checked) costs a hundred
-    // instructions, three times a line. (A copy of each byte costs less; issue 33.)
-    let input = std::io::BufReader::with_capacity(SCAN_BUFFER, input);
+    // (The scan reads the lines in the input's buffer at once: no buffer of its own, whose
+    // copy of every byte cost more than the looks into the input's layers it saved.)
     let mut splitter = Splitter::new(input)
         .starting_at_line(first_line)
         .reading(options.source_notation);

@@ -492,9 +492,10 @@ mod tests {
         }
     }
 
-    /// A line read whole from the input's buffer (most lines: ASCII, ended by a LF) and one
-    /// read in pieces (a buffer of a few bytes: every line crosses its end) give the same
-    /// games: text, line starts, places, whether ASCII, tags, tokens, errors.
+    /// Lines read ahead from the input's buffer (most lines: whole, ended by LF or CR LF) and
+    /// lines read in pieces (a buffer of a few bytes: every line crosses its end; a lone CR)
+    /// give the same games: text, line starts, places, whether ASCII, tags, tokens, errors.
+    /// Buffers of some tens of bytes mix the two ways within a game.
     #[test]
     fn lines_read_whole_or_in_pieces_scan_alike() {
         let src = "\u{feff}[Event \"Å\"]\r\n[White \"A\"]\r\n\r\n1. e4 {two\n\nlines} e5 *\n\n\
@@ -525,7 +526,7 @@ mod tests {
         };
         let whole = read(1 << 16);
         assert_eq!(whole.len(), 4, "{whole:#?}");
-        for capacity in [1, 2, 3, 5, 8, 13] {
+        for capacity in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89] {
             assert_eq!(read(capacity), whole, "a buffer of {capacity} bytes");
         }
     }

@@ -32,6 +32,32 @@ pub(crate) struct Scanner<R> {
     guarded: bool,
     /// The line `next_line` gave last is known to be ASCII.
     ascii_line: bool,
+    /// Whole lines read ahead from the input, served before it is read again (see
+    /// [`Scanner::read_ahead`]); the next starts at `ahead_at`.
+    ahead: String,
+    ahead_at: usize,
+    /// Every line in `ahead` is ASCII.
+    ahead_ascii: bool,
+}
+
+/// The most bytes read ahead at once (the input's buffer holds 64 KiB).
+const AHEAD: usize = 64 * 1024;
+
+/// Where the lines that can be read ahead end in `buf`: after the last LF that comes before
+/// any CR but that of a CR LF (a lone CR ends a line too, and what comes after it is looked
+/// at by [`read_line_within`]); 0 if there is none.
+fn whole_lines(buf: &[u8]) -> usize {
+    let mut upto = buf.len();
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'\r', &buf[from..]) {
+        let cr = from + k;
+        if buf.get(cr + 1) != Some(&b'\n') {
+            upto = cr;
+            break;
+        }
+        from = cr + 2;
+    }
+    memchr::memrchr(b'\n', &buf[..upto]).map_or(0, |lf| lf + 1)
 }
 
 /// The most lines, and the most tokens (moves, signs, comments, brackets), of one game: a
@@ -90,6 +116,9 @@ impl<R: BufRead> Scanner<R> {
             reading: Reading::default(),
             guarded: false,
             ascii_line: false,
+            ahead: String::new(),
+            ahead_at: 0,
+            ahead_ascii: false,
         }
     }
 
@@ -106,7 +135,7 @@ impl<R: BufRead> Scanner<R> {
     /// Whether the game just scanned ended at the end of the input (no line of a later one
     /// is read or held).
     pub(crate) fn at_end(&self) -> bool {
-        self.ended && self.held.is_empty()
+        self.ended && self.held.is_empty() && self.ahead_at == self.ahead.len()
     }
 
     /// The game just scanned, taken out; the next is scanned into `next` (a game done with,
@@ -162,24 +191,22 @@ impl<R: BufRead> Scanner<R> {
         if self.game.line_starts.len() > MAX_PARTS || self.game.token_count() > MAX_PARTS {
             return Err(self.too_long());
         }
-        // Most lines: the whole line in the buffer, in ASCII, ended by a LF (the same as
-        // `read_line_within` reads, without its questions; a line is some tens of bytes).
-        // (An error of the input is said once: a second look would find it again, further
-        // on.)
-        let buf = match self.input.fill_buf() {
-            Err(e) if e.kind() != io::ErrorKind::Interrupted => return Err(e),
-            buf => buf,
-        };
-        if let Ok(buf) = buf
-            && let Some(end) = memchr::memchr2(b'\n', b'\r', buf)
-            && buf[end] == b'\n'
-            && self.game.text.len() + end <= MAX_HELD
-            && buf[..end].is_ascii()
-            && let Ok(line) = std::str::from_utf8(&buf[..end])
+        // Most lines: from the lines read ahead (the same as `read_line_within` reads, without
+        // its questions; a line is some tens of bytes).
+        if self.ahead_at == self.ahead.len() {
+            self.read_ahead()?;
+        }
+        if let Some(rest) = self.ahead.get(self.ahead_at..)
+            && !rest.is_empty()
         {
+            let lf = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
+            let line = rest[..lf].strip_suffix('\r').unwrap_or(&rest[..lf]);
+            if self.game.text.len() + line.len() > MAX_HELD {
+                return Err(self.too_long());
+            }
             self.game.text.push_str(line);
-            self.input.consume(end + 1);
-            self.ascii_line = true;
+            self.ahead_at += lf + 1;
+            self.ascii_line = self.ahead_ascii;
             self.line_no = self.line_no.saturating_add(1);
             self.current = self.line_no;
             return Ok(Some(start));
@@ -202,6 +229,28 @@ impl<R: BufRead> Scanner<R> {
             }
         }
         Ok(Some(start))
+    }
+
+    /// Reads ahead the whole lines in the input's buffer that end in LF or CR LF, checked to be
+    /// UTF-8 at once (a line at a time, the questions of each read took more than the line's
+    /// scan). What is left in the buffer (a line cut by its end, one with a lone CR, one not
+    /// UTF-8) is read by [`read_line_within`], as is everything after an error of the input.
+    /// (An error of the input is said once: a second look would find it again, further on.)
+    fn read_ahead(&mut self) -> io::Result<()> {
+        self.ahead.clear();
+        self.ahead_at = 0;
+        let buf = match self.input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let whole = whole_lines(&buf[..buf.len().min(AHEAD)]);
+        if let Ok(lines) = simdutf8::basic::from_utf8(&buf[..whole]) {
+            self.ahead.push_str(lines);
+            self.ahead_ascii = lines.is_ascii();
+            self.input.consume(whole);
+        }
+        Ok(())
     }
 
     /// Keeps the line read at `start` as part of the game and scans it.
