@@ -381,68 +381,119 @@ impl Paragraph {
             return false;
         };
         let word = &self.cells[start as usize..];
-        let has_number = word.iter().any(|&c| [c] == tables::NUMBER_SIGN);
-        // Most words: no number, and not ending as a label or an abbreviation does. Only a
-        // number after it binds them, and only to `§`, `×` or a month (what the questions
-        // below answer for them, without looking at the next word whole).
-        let ends = |sign: char| tables::lookup(sign).is_some_and(|r| word.ends_with(r.cells));
-        if !has_number && !ends(')') && !ends('.') {
-            return after.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
-                && (is_sign(word, '§') || is_sign(word, '×') || is_month(word));
-        }
-        let next = &after[..after
-            .iter()
-            .position(|c| c.is_blank())
-            .unwrap_or(after.len())];
-        // A label (`2)`, `a)`) stays with what it labels.
-        if !next.is_empty() && is_label(word) {
-            return true;
-        }
-        // Most words hold no number at all.
-        if !has_number {
-            return !next.is_empty() && binds_without_number(word, next);
-        }
-        let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
-        let periods = word.iter().rev().take_while(|&&c| [c] == period).count();
-        let digits_end = word.len() - periods;
-        let run = |cells: &[Cell]| {
-            cells
-                .iter()
-                .take_while(|&&c| tables::is_digit_cell(c))
-                .count()
-        };
-        let Some(number) = word[..digits_end]
-            .iter()
-            .rposition(|&c| [c] == tables::NUMBER_SIGN)
-        else {
-            return false;
-        };
-        let digits = run(&word[number + 1..digits_end]);
-        // A move number: the whole word but for an opening bracket, and runs to the periods
-        // (`⠼⠁⠃⠄`, `⠦⠼⠛⠄⠄⠄`); not a move that ends a sentence (`e5.`).
-        let opening = |c: Cell| {
-            ['(', '[']
-                .iter()
-                .any(|&b| tables::lookup(b).is_some_and(|r| r.cells == [c]))
-        };
-        if periods > 0 {
-            return number + 1 + digits == digits_end
-                && digits > 0
-                && word[..number].iter().all(|&c| opening(c))
-                && digits <= 3;
-        }
-        // A number (its digits and the signs inside numbers: `08-123`, `10.30`, `2024-05-17`)
-        // with what follows it; castling (`⠼⠚⠤⠼⠚`, which prose writes so too) is no number
-        // and binds to nothing (`0-0 10.Lc4`).
-        is_number(word)
-            && !is_castling(word)
-            && (next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
-                || ['%', '‰', '×']
-                    .iter()
-                    .any(|&s| is_sign_then_punctuation(next, s))
-                || is_month(next))
+        binds_after(word, binding(word), after)
     }
 
+    /// [`Paragraph::push_text`] for text whose words are known: each word's cells
+    /// (`cells[start..end]`, not empty, no blank among them) and how it binds to the next
+    /// ([`binding`]), the words one blank apart (a heading's words kept from game to game:
+    /// neither the blanks nor what each word binds to are looked for again).
+    pub fn push_words(&mut self, cells: &[Cell], words: &[(u32, u32, Binding)]) {
+        self.reserve(cells.len(), words.len());
+        for (k, &(start, end, binding)) in words.iter().enumerate() {
+            let word = &cells[start as usize..end as usize];
+            self.push(word);
+            if let Some(&(next, next_end, _)) = words.get(k + 1) {
+                match binds_after(word, binding, &cells[next as usize..next_end as usize]) {
+                    true => self.end_word_bound(),
+                    false => self.end_word(),
+                }
+            }
+        }
+    }
+}
+
+/// What [`Paragraph::binds`] asks of the word before a blank alone: found once for a word
+/// that comes again ([`crate::braille::text::WordCache`]).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Binding {
+    /// It binds to no word after it (most words: no number, not ending as a label or an
+    /// abbreviation does, not `§`, `×` or a month).
+    Never,
+    /// It binds to a number after it, and to nothing else (`§`, `×`, a month).
+    ToNumber,
+    /// What comes after it decides ([`binds_after`]).
+    Asks { has_number: bool },
+}
+
+/// How `word` binds to the word after the blank after it.
+pub(crate) fn binding(word: &[Cell]) -> Binding {
+    let has_number = word.iter().any(|&c| [c] == tables::NUMBER_SIGN);
+    // Most words: no number, and not ending as a label or an abbreviation does. Only a
+    // number after it binds them, and only to `§`, `×` or a month (what the questions
+    // below answer for them, without looking at the next word whole).
+    let ends = |sign: char| tables::lookup(sign).is_some_and(|r| word.ends_with(r.cells));
+    if !has_number && !ends(')') && !ends('.') {
+        return match is_sign(word, '§') || is_sign(word, '×') || is_month(word) {
+            true => Binding::ToNumber,
+            false => Binding::Never,
+        };
+    }
+    Binding::Asks { has_number }
+}
+
+/// Whether the word `word`, which binds as `binding` says, and the text after the blank after
+/// it (`after`) stay on one line ([`Paragraph::binds`]).
+fn binds_after(word: &[Cell], binding: Binding, after: &[Cell]) -> bool {
+    let has_number = match binding {
+        Binding::Never => return false,
+        Binding::ToNumber => return after.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN),
+        Binding::Asks { has_number } => has_number,
+    };
+    let next = &after[..after
+        .iter()
+        .position(|c| c.is_blank())
+        .unwrap_or(after.len())];
+    // A label (`2)`, `a)`) stays with what it labels.
+    if !next.is_empty() && is_label(word) {
+        return true;
+    }
+    // Most words hold no number at all.
+    if !has_number {
+        return !next.is_empty() && binds_without_number(word, next);
+    }
+    let period = tables::lookup('.').map_or(&[][..], |r| r.cells);
+    let periods = word.iter().rev().take_while(|&&c| [c] == period).count();
+    let digits_end = word.len() - periods;
+    let run = |cells: &[Cell]| {
+        cells
+            .iter()
+            .take_while(|&&c| tables::is_digit_cell(c))
+            .count()
+    };
+    let Some(number) = word[..digits_end]
+        .iter()
+        .rposition(|&c| [c] == tables::NUMBER_SIGN)
+    else {
+        return false;
+    };
+    let digits = run(&word[number + 1..digits_end]);
+    // A move number: the whole word but for an opening bracket, and runs to the periods
+    // (`⠼⠁⠃⠄`, `⠦⠼⠛⠄⠄⠄`); not a move that ends a sentence (`e5.`).
+    let opening = |c: Cell| {
+        ['(', '[']
+            .iter()
+            .any(|&b| tables::lookup(b).is_some_and(|r| r.cells == [c]))
+    };
+    if periods > 0 {
+        return number + 1 + digits == digits_end
+            && digits > 0
+            && word[..number].iter().all(|&c| opening(c))
+            && digits <= 3;
+    }
+    // A number (its digits and the signs inside numbers: `08-123`, `10.30`, `2024-05-17`)
+    // with what follows it; castling (`⠼⠚⠤⠼⠚`, which prose writes so too) is no number
+    // and binds to nothing (`0-0 10.Lc4`).
+    is_number(word)
+        && !is_castling(word)
+        && (next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
+            || ['%', '‰', '×']
+                .iter()
+                .any(|&s| is_sign_then_punctuation(next, s))
+            || is_month(next))
+}
+
+impl Paragraph {
     /// Whether the paragraph's last word ends with one `cell` after a cell of another kind
     /// (`⠙⠗⠁⠛⠑⠞⠒` ends with a colon; a line of colons' cells, the thematic break, does not).
     pub fn ends_with(&self, cell: Cell) -> bool {

@@ -132,12 +132,11 @@ impl GameWriter {
         }
         self.cells.clear();
         self.unmapped.clear();
-        self.words
-            .translate(text, &mut self.cells, &mut self.unmapped);
-        report(&self.unmapped);
         let mut p = Paragraph::new(0, 2);
         // (`push_text` makes room for the line at once.)
-        p.push_text(&self.cells);
+        self.words
+            .push_text(text, &mut self.cells, &mut p, &mut self.unmapped);
+        report(&self.unmapped);
         p.end_word();
         p.keep_with_next = true;
         if !repeats {

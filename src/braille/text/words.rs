@@ -7,6 +7,7 @@ use std::hash::Hasher;
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::{Unmapped, translate};
+use crate::braille::block::{Binding, Paragraph, binding};
 use crate::braille::cell::Cell;
 use crate::braille::tables::{self, Class};
 
@@ -24,6 +25,24 @@ struct Known {
     text: (u32, u32),
     cells: (u32, u32),
     unmapped: (u32, u32),
+    shape: Shape,
+}
+
+/// What a paragraph needs of a word's cells besides them: whether they make one word of it
+/// (some cells, no blank among them), and how the word binds to the next.
+#[derive(Copy, Clone, Debug)]
+struct Shape {
+    one_word: bool,
+    binding: Binding,
+}
+
+impl Shape {
+    fn of(cells: &[Cell]) -> Shape {
+        Shape {
+            one_word: !cells.is_empty() && !cells.iter().any(|c| c.is_blank()),
+            binding: binding(cells),
+        }
+    }
 }
 
 /// The cells of words translated before, kept by one writer from game to game: found by the
@@ -37,6 +56,9 @@ pub(crate) struct WordCache {
     unmapped: Vec<(usize, char)>,
     /// Where the words of the text being translated end (kept for its buffer).
     ends: Vec<usize>,
+    /// The words of the text being put into a paragraph: their cells' place and their binding
+    /// (kept for its buffer).
+    spans: Vec<(u32, u32, Binding)>,
 }
 
 impl WordCache {
@@ -45,25 +67,79 @@ impl WordCache {
     /// the rules take), and no passage of capitals possible (fewer than three words that could
     /// be in capitals: a passage is the one rule that reads across words). Else the text is
     /// translated whole.
+    #[cfg(test)]
     pub(crate) fn translate(
         &mut self,
         text: &str,
         out: &mut Vec<Cell>,
         unmapped: &mut Vec<Unmapped>,
     ) {
+        self.translate_words(text, out, unmapped, None);
+    }
+
+    /// [`WordCache::translate`] into `cells` (given empty), then the cells into `p` as
+    /// [`Paragraph::push_text`] puts them: from the words and their bindings where the text
+    /// went a word at a time, each word's cells one word of the paragraph (the blanks are not
+    /// looked for again, nor what each word binds to: a heading's words come again and again).
+    pub(crate) fn push_text(
+        &mut self,
+        text: &str,
+        cells: &mut Vec<Cell>,
+        p: &mut Paragraph,
+        unmapped: &mut Vec<Unmapped>,
+    ) {
+        debug_assert!(cells.is_empty());
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.clear();
+        #[cfg(debug_assertions)]
+        let mut whole = p.clone();
+        match self.translate_words(text, cells, unmapped, Some(&mut spans)) {
+            true => p.push_words(cells, &spans),
+            false => p.push_text(cells),
+        }
+        self.spans = spans;
+        // (Debug builds, so every test: the words go in as the whole text's cells go in.)
+        #[cfg(debug_assertions)]
+        {
+            whole.push_text(cells);
+            assert_eq!(
+                (&p.cells, &p.words, p.open),
+                (&whole.cells, &whole.words, whole.open),
+                "{text:?} into a paragraph a word at a time"
+            );
+        }
+    }
+
+    /// [`WordCache::translate`]; with `spans`, where each word's cells are in `out` and how it
+    /// binds: true when the text went a word at a time and every word's cells are one word of
+    /// a paragraph.
+    fn translate_words(
+        &mut self,
+        text: &str,
+        out: &mut Vec<Cell>,
+        unmapped: &mut Vec<Unmapped>,
+        mut spans: Option<&mut Vec<(u32, u32, Binding)>>,
+    ) -> bool {
         let mut ends = std::mem::take(&mut self.ends);
         if !by_words(text, &mut ends) {
             self.ends = ends;
-            return translate(text, out, unmapped);
+            translate(text, out, unmapped);
+            return false;
         }
         #[cfg(debug_assertions)]
         let (from, unmapped_from) = (out.len(), unmapped.len());
         let mut start = 0;
+        let mut one_word = true;
         for &end in &ends {
             if start > 0 {
                 out.push(Cell::BLANK);
             }
-            self.word(&text[start..end], start, out, unmapped);
+            let first = out.len() as u32;
+            let shape = self.word(&text[start..end], start, out, unmapped);
+            one_word &= shape.one_word;
+            if let Some(spans) = spans.as_deref_mut() {
+                spans.push((first, out.len() as u32, shape.binding));
+            }
             start = end + 1;
         }
         self.ends = ends;
@@ -79,6 +155,7 @@ impl WordCache {
                 "{text:?} a word at a time"
             );
         }
+        one_word
     }
 
     /// One word at byte `start` of its text.
@@ -88,7 +165,7 @@ impl WordCache {
         start: usize,
         out: &mut Vec<Cell>,
         unmapped: &mut Vec<Unmapped>,
-    ) {
+    ) -> Shape {
         let range = |(from, len): (u32, u32)| from as usize..(from + len) as usize;
         let hash = hash_of(word);
         if let Some(&known) = self.words.get(&hash)
@@ -103,15 +180,16 @@ impl WordCache {
                         ch,
                     }),
             );
-            return;
+            return known.shape;
         }
         let (from, unmapped_from) = (out.len(), unmapped.len());
         translate(word, out, unmapped);
+        let shape = Shape::of(&out[from..]);
         if word.len() > LONGEST_KEPT {
             for u in &mut unmapped[unmapped_from..] {
                 u.offset += start;
             }
-            return;
+            return shape;
         }
         if self.words.len() >= WORDS_KEPT || self.text.len() + word.len() > TEXT_KEPT {
             self.words.clear();
@@ -124,6 +202,7 @@ impl WordCache {
             text: stored(word.len(), self.text.len()),
             cells: stored(out.len() - from, self.cells.len()),
             unmapped: stored(unmapped.len() - unmapped_from, self.unmapped.len()),
+            shape,
         };
         self.cells.extend_from_slice(&out[from..]);
         for u in &mut unmapped[unmapped_from..] {
@@ -132,6 +211,7 @@ impl WordCache {
         }
         self.text.push_str(word);
         self.words.insert(hash, known);
+        shape
     }
 }
 
@@ -275,9 +355,10 @@ mod tests {
     /// a word at a time, twice, gives what the whole text gives.
     #[test]
     fn random_texts_a_word_at_a_time_read_as_whole() {
-        const PIECES: [&str; 28] = [
+        const PIECES: [&str; 35] = [
             "a", "b", "Q", "AB", "É", "é", "å", "Ö", "0", "1", "12", "O", "-", "–", "+", "=", "/",
-            ".", ",", "(", ")", "\u{301}", "\u{ad}", "☃", "½", " ", " ", " ",
+            ".", ",", "(", ")", "\u{301}", "\u{ad}", "☃", "½", " ", " ", " ", "§", "×", "maj",
+            "t.", "%", "kl.", "2)",
         ];
         let mut cache = WordCache::default();
         let mut seed: u64 = 0x5eed;
@@ -287,23 +368,40 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as usize % n
         };
-        let mut by_word = 0;
+        let (mut by_word, mut bound_by_words) = (0, 0);
         for _ in 0..20_000 {
             let text: String = (0..1 + next(12))
                 .map(|_| PIECES[next(PIECES.len())])
                 .collect();
-            by_word += usize::from(by_words(&text, &mut Vec::new()));
+            let words = by_words(&text, &mut Vec::new());
+            by_word += usize::from(words);
             let (mut whole, mut whole_unmapped) = (Vec::new(), Vec::new());
             translate(&text, &mut whole, &mut whole_unmapped);
+            let mut want = Paragraph::new(0, 0);
+            want.push_text(&whole);
             for _ in 0..2 {
                 let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
                 cache.translate(&text, &mut cells, &mut unmapped);
                 assert_eq!(cells, whole, "{text:?}");
                 assert_eq!(unmapped, whole_unmapped, "{text:?}");
+                // Into a paragraph from the words and their bindings: the same words, glued
+                // and bound alike.
+                let mut p = Paragraph::new(0, 0);
+                cells.clear();
+                unmapped.clear();
+                cache.push_text(&text, &mut cells, &mut p, &mut unmapped);
+                assert_eq!(
+                    (&p.cells, &p.words, p.open),
+                    (&want.cells, &want.words, want.open),
+                    "{text:?}"
+                );
+                bound_by_words += usize::from(words && p.words.iter().any(|w| w.bound));
             }
         }
         // (Most of them a word at a time: the test reads that way, not only whole.)
         assert!(by_word > 5_000, "{by_word}");
+        // (Words that bind to the next among them: a number to a number, `§` to its number.)
+        assert!(bound_by_words > 100, "{bound_by_words}");
     }
 
     /// A word kept is only taken for a word of the same text (two words of one hash: the
