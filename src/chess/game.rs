@@ -102,6 +102,10 @@ pub enum Item {
     /// [`Game::text`] (see [`Game::comment`]), and where that text starts in the source (right
     /// after its `{` or `;`).
     Comment(Range<usize>, Pos),
+    /// A comment of commands alone (`[%clk 0:05:00]`: the clock time lichess writes after
+    /// every move), its bytes in [`Game::text`]: kept, and never written (it holds no prose;
+    /// see [`comment_prose`]), so nothing is said of it and its place is not needed.
+    Commands(Range<usize>),
     /// `(`: the moves that follow replace the last move played.
     VariationStart,
     /// `)`.
@@ -333,9 +337,9 @@ pub fn comment_prose(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Where the first command (`[%`) of `text` at or after `from` starts.
-/// Whether a comment is nothing but commands and ASCII blanks, each command closed.
-fn commands_only(text: &[u8]) -> bool {
+/// Whether a comment is nothing but commands and ASCII blanks, each command closed: one
+/// whose prose ([`comment_prose`]) is empty, found at a glance.
+pub(crate) fn commands_only(text: &[u8]) -> bool {
     let mut i = 0;
     loop {
         while text.get(i).is_some_and(u8::is_ascii_whitespace) {
@@ -352,6 +356,7 @@ fn commands_only(text: &[u8]) -> bool {
     }
 }
 
+/// Where the first command (`[%`) of `text` at or after `from` starts.
 fn command_start(text: &[u8], from: usize) -> Option<usize> {
     let rest = text.get(from..)?;
     let i = rest.windows(2).position(|w| w == b"[%")?;

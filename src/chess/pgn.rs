@@ -697,7 +697,7 @@ mod tests {
             .map(|i| match i {
                 Item::Move(_) => "m",
                 Item::Comment(c, _) if g.comment(c) == " best" => "c",
-                Item::Comment(..) => "?",
+                Item::Comment(..) | Item::Commands(_) => "?",
                 Item::VariationStart => "(",
                 Item::VariationEnd => ")",
                 Item::Nag(..) => "$",

@@ -28,6 +28,9 @@ impl<'a> Run<'a> {
                 let game = self.game;
                 self.comment(game.comment(c), *at);
             }
+            // (Nothing to write; a sign after it is no longer the move's, as after any
+            // comment.)
+            Item::Commands(_) => self.flush_move(),
             Item::Diagram(here) => {
                 self.flush_move();
                 self.diagram(&here.0, here.1);

@@ -109,6 +109,8 @@ impl Witness {
                         out.push(Expect::Comment);
                     }
                 }
+                // (No prose: nothing of it is written.)
+                Item::Commands(_) => {}
                 Item::VariationStart => out.push(Expect::Open),
                 Item::VariationEnd => out.push(Expect::Close),
                 // (Its words are the writer's drawing of the position: found on the pages

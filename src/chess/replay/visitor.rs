@@ -11,7 +11,8 @@ use shakmaty::{Color, Position};
 
 use super::{Flow, Frame, Replay, game_label};
 use crate::chess::game::{
-    DIAGRAM_MARK, DRAW_OFFER_NAG, Disambiguation, GameResult, Item, draw_offer_at, has_diagram_mark,
+    DIAGRAM_MARK, DRAW_OFFER_NAG, Disambiguation, GameResult, Item, commands_only, draw_offer_at,
+    has_diagram_mark,
 };
 use crate::chess::scan::{TokKind, Token};
 use crate::error::Warning;
@@ -256,13 +257,18 @@ impl Replay<'_> {
     /// A comment reported, its text at `span` of the game text (`bytes`, what pgn-reader
     /// read): an item, or items around the diagrams its `[#]` marks ask for.
     fn push_comment(&mut self, span: (usize, usize), bytes: &[u8]) -> Flow {
-        let at = self.place(span.0);
         let chunked = self.partial.is_some();
         let start = self.partial.take().unwrap_or(self.text.len());
         let scan_text = self.scan.text.as_str();
         let comment = scanned_text(scan_text, span, bytes);
         let same_bytes = matches!(comment, Cow::Borrowed(_)) && !chunked;
         self.text.push_str(&comment);
+        // (A clock time at every move: no place to find, no mark to look for.)
+        if commands_only(&self.text.as_bytes()[start..]) {
+            self.items.push(Item::Commands(start..self.text.len()));
+            return ControlFlow::Continue(());
+        }
+        let at = self.place(span.0);
         if !has_diagram_mark(&self.text[start..]) {
             self.items.push(Item::Comment(start..self.text.len(), at));
             return ControlFlow::Continue(());

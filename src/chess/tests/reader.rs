@@ -247,7 +247,7 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
                 if m.color == Color::White { "w" } else { "b" }
             ),
             Item::Nag(n, _) => format!("${n}"),
-            Item::Comment(c, _) => format!("{{{}}}", g.comment(c)),
+            Item::Comment(c, _) | Item::Commands(c) => format!("{{{}}}", g.comment(c)),
             Item::VariationStart => "(".into(),
             Item::VariationEnd => ")".into(),
             Item::Diagram(_) => "#".into(),
@@ -776,12 +776,12 @@ fn real_games_give_back_the_reference_san() {
             ..
         }
     )));
-    // The lichess game keeps its clock comments.
+    // The lichess game keeps its clock comments, as comments of commands alone.
     let last = games.last().unwrap();
     assert!(
         last.items
             .iter()
-            .any(|i| matches!(i, Item::Comment(c, _) if last.comment(c) == " [%clk 0:05:00] "))
+            .any(|i| matches!(i, Item::Commands(c) if last.comment(c) == " [%clk 0:05:00] "))
     );
 }
 
