@@ -381,7 +381,13 @@ impl Paragraph {
             return false;
         };
         let word = &self.cells[start as usize..];
-        binds_after(word, binding(word), after)
+        match asks(word) {
+            Some(binding) => binds_after(word, binding, after),
+            // (Most words: whether they are `§`, `×` or a month is asked only when a number
+            // follows.)
+            None if !starts_with_number(after) => false,
+            None => binds_after(word, binding(word), after),
+        }
     }
 
     /// [`Paragraph::push_text`] for text whose words are known: each word's cells
@@ -418,18 +424,26 @@ pub(crate) enum Binding {
 
 /// How `word` binds to the word after the blank after it.
 pub(crate) fn binding(word: &[Cell]) -> Binding {
-    let has_number = word.iter().any(|&c| [c] == tables::NUMBER_SIGN);
-    // Most words: no number, and not ending as a label or an abbreviation does. Only a
-    // number after it binds them, and only to `§`, `×` or a month (what the questions
-    // below answer for them, without looking at the next word whole).
-    let ends = |sign: char| tables::lookup(sign).is_some_and(|r| word.ends_with(r.cells));
-    if !has_number && !ends(')') && !ends('.') {
-        return match is_sign(word, '§') || is_sign(word, '×') || is_month(word) {
+    asks(word).unwrap_or_else(
+        || match is_sign(word, '§') || is_sign(word, '×') || is_month(word) {
             true => Binding::ToNumber,
             false => Binding::Never,
-        };
-    }
-    Binding::Asks { has_number }
+        },
+    )
+}
+
+/// [`Binding::Asks`] for a word that has a number or ends as a label or an abbreviation does;
+/// `None` for most words, which bind to a number after them at most (`§`, `×`, a month): the
+/// questions below answer for them without looking at the next word whole.
+fn asks(word: &[Cell]) -> Option<Binding> {
+    let has_number = word.iter().any(|&c| [c] == tables::NUMBER_SIGN);
+    let ends = |sign: char| tables::lookup(sign).is_some_and(|r| word.ends_with(r.cells));
+    (has_number || ends(')') || ends('.')).then_some(Binding::Asks { has_number })
+}
+
+/// Whether `cells` start with a number.
+fn starts_with_number(cells: &[Cell]) -> bool {
+    cells.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
 }
 
 /// Whether the word `word`, which binds as `binding` says, and the text after the blank after
@@ -437,7 +451,7 @@ pub(crate) fn binding(word: &[Cell]) -> Binding {
 fn binds_after(word: &[Cell], binding: Binding, after: &[Cell]) -> bool {
     let has_number = match binding {
         Binding::Never => return false,
-        Binding::ToNumber => return after.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN),
+        Binding::ToNumber => return starts_with_number(after),
         Binding::Asks { has_number } => has_number,
     };
     let next = &after[..after
@@ -486,7 +500,7 @@ fn binds_after(word: &[Cell], binding: Binding, after: &[Cell]) -> bool {
     // and binds to nothing (`0-0 10.Lc4`).
     is_number(word)
         && !is_castling(word)
-        && (next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN)
+        && (starts_with_number(next)
             || ['%', '‰', '×']
                 .iter()
                 .any(|&s| is_sign_then_punctuation(next, s))
@@ -725,7 +739,7 @@ fn is_abbreviation(word: &[Cell]) -> bool {
 /// [`Paragraph::binds`] for an open word without a number: a month with its year, `§` and `×`
 /// with their number, an abbreviation with the next abbreviation or a number.
 fn binds_without_number(word: &[Cell], next: &[Cell]) -> bool {
-    let number_next = next.first().is_some_and(|&c| [c] == tables::NUMBER_SIGN);
+    let number_next = starts_with_number(next);
     if number_next && (is_sign(word, '§') || is_sign(word, '×') || is_month(word)) {
         return true;
     }
