@@ -36,7 +36,7 @@ use std::num::NonZeroU32;
 
 use super::block::{Block, Paragraph, Seam};
 use super::cell::Cell;
-use super::text::Unmapped;
+use super::text::{Unmapped, WordCache};
 use crate::chess::letters::prose_letters;
 use crate::chess::pieces::Language;
 use crate::document::{Inline, Node};
@@ -134,6 +134,12 @@ pub(crate) struct Writer {
     letters: Option<&'static Language>,
     /// Where soft hyphens stood in the last text translated (indices in `cells`).
     soft_hyphens: Vec<usize>,
+    /// The words of headings translated before (a bulletin's game headings name the same
+    /// players round after round), and the last heading's words in `cells` when it went a
+    /// word at a time.
+    words: WordCache,
+    /// A text of pieces, joined (kept for its buffer).
+    joined: String,
     /// The contents list: the headings found, and those of the pass before with their pages.
     contents: Contents,
     /// What the next title page says of its volume (the first volume's, on the book's own
@@ -259,6 +265,8 @@ impl Default for Writer {
             marker: None,
             letters: None,
             soft_hyphens: Vec::new(),
+            words: WordCache::default(),
+            joined: String::new(),
             contents: Contents::default(),
             volume: None,
             want_blank: false,

@@ -16,6 +16,18 @@ impl Writer {
     /// Translates inline text into `self.cells`, reporting characters with no rule at their
     /// place.
     fn translate(&mut self, pieces: &[Piece], warn: &mut dyn FnMut(Warning)) {
+        self.translate_as(pieces, false, warn);
+    }
+
+    /// [`Writer::translate`]; with `by_words`, a text without emphasis goes a word at a time
+    /// where that gives the same cells, from the words kept ([`text::WordCache::words`]): true
+    /// when its cells are then words for [`text::WordCache::push_cells`].
+    fn translate_as(
+        &mut self,
+        pieces: &[Piece],
+        by_words: bool,
+        warn: &mut dyn FnMut(Warning),
+    ) -> bool {
         self.cells.clear();
         self.unmapped.clear();
         // Another language's piece letters become Swedish ones, letter for letter: places
@@ -45,7 +57,24 @@ impl Writer {
             }
             written + (offset - translated)
         };
-        self.soft_hyphens = text::translate_spans(&spans, &mut self.cells, &mut self.unmapped);
+        let mut one_word = None;
+        if by_words && spans.iter().all(|&(_, e)| e == Emphasis::None) {
+            // (The pieces read as one text: without emphasis, as their text joined. A heading
+            // has none, the document drops it; the question keeps this right for any text.)
+            self.joined.clear();
+            self.joined.extend(spans.iter().map(|&(t, _)| t));
+            one_word = self
+                .words
+                .words(&self.joined, &mut self.cells, &mut self.unmapped);
+        }
+        match one_word {
+            // (A text a word at a time has no soft hyphen.)
+            Some(_) => self.soft_hyphens.clear(),
+            None => {
+                self.soft_hyphens =
+                    text::translate_spans(&spans, &mut self.cells, &mut self.unmapped)
+            }
+        }
         // The piece that holds each character (they come in order), where that piece starts
         // in the text, and the places counted in it so far.
         let mut piece = 0;
@@ -71,6 +100,7 @@ impl Writer {
             at.in_file(&self.file)
         };
         report_unmapped(&self.unmapped, &mut place, warn);
+        one_word == Some(true)
     }
 
     pub(super) fn paragraph(
@@ -124,10 +154,11 @@ impl Writer {
         // A heading that begins a list item follows its marker with no blank lines between.
         let after_marker = self.marker.is_some();
         self.marker_alone(out);
-        self.translate(text, warn);
+        let words = self.translate_as(text, true, warn);
         let margin = self.margin();
         let mut p = Paragraph::new(margin, margin);
-        p.push_text_cut(&self.cells, &self.soft_hyphens);
+        self.words
+            .push_cells(&self.cells, &mut p, words, &self.soft_hyphens);
         p.end_word();
         let main = level == 1;
         p.blank_before = if after_marker {

@@ -62,11 +62,8 @@ pub(crate) struct WordCache {
 }
 
 impl WordCache {
-    /// [`translate`], a word at a time where that gives the same cells: words one space apart
-    /// (a space ends number mode, a capital word and every look before or after a character
-    /// the rules take), and no passage of capitals possible (fewer than three words that could
-    /// be in capitals: a passage is the one rule that reads across words). Else the text is
-    /// translated whole.
+    /// [`translate`], a word at a time where that gives the same cells (see
+    /// [`WordCache::words`]); else the text is translated whole.
     #[cfg(test)]
     pub(crate) fn translate(
         &mut self,
@@ -74,13 +71,13 @@ impl WordCache {
         out: &mut Vec<Cell>,
         unmapped: &mut Vec<Unmapped>,
     ) {
-        self.translate_words(text, out, unmapped, None);
+        if self.words(text, out, unmapped).is_none() {
+            translate(text, out, unmapped);
+        }
     }
 
     /// [`WordCache::translate`] into `cells` (given empty), then the cells into `p` as
-    /// [`Paragraph::push_text`] puts them: from the words and their bindings where the text
-    /// went a word at a time, each word's cells one word of the paragraph (the blanks are not
-    /// looked for again, nor what each word binds to: a heading's words come again and again).
+    /// [`Paragraph::push_text`] puts them ([`WordCache::push_cells`]).
     pub(crate) fn push_text(
         &mut self,
         text: &str,
@@ -88,44 +85,34 @@ impl WordCache {
         p: &mut Paragraph,
         unmapped: &mut Vec<Unmapped>,
     ) {
-        debug_assert!(cells.is_empty());
-        let mut spans = std::mem::take(&mut self.spans);
-        spans.clear();
-        #[cfg(debug_assertions)]
-        let mut whole = p.clone();
-        match self.translate_words(text, cells, unmapped, Some(&mut spans)) {
-            true => p.push_words(cells, &spans),
-            false => p.push_text(cells),
-        }
-        self.spans = spans;
-        // (Debug builds, so every test: the words go in as the whole text's cells go in.)
-        #[cfg(debug_assertions)]
-        {
-            whole.push_text(cells);
-            assert_eq!(
-                (&p.cells, &p.words, p.open),
-                (&whole.cells, &whole.words, whole.open),
-                "{text:?} into a paragraph a word at a time"
-            );
-        }
+        let one_word = self.words(text, cells, unmapped).unwrap_or_else(|| {
+            translate(text, cells, unmapped);
+            false
+        });
+        self.push_cells(cells, p, one_word, &[]);
     }
 
-    /// [`WordCache::translate`]; with `spans`, where each word's cells are in `out` and how it
-    /// binds: true when the text went a word at a time and every word's cells are one word of
-    /// a paragraph.
-    fn translate_words(
+    /// Translates `text` a word at a time, appended to `out`, where that gives
+    /// the same cells as translating it whole: words one space apart (a space ends number
+    /// mode, a capital word and every look before or after a character the rules take), and
+    /// no passage of capitals possible (fewer than three words that could be in capitals: a
+    /// passage is the one rule that reads across words). Keeps where each word's cells are and
+    /// how it binds to the next, for [`WordCache::push_cells`]. `None`, with nothing
+    /// translated, when the text must be translated whole; else whether every word's cells
+    /// are one word of a paragraph (some cells, no blank among them).
+    pub(crate) fn words(
         &mut self,
         text: &str,
         out: &mut Vec<Cell>,
         unmapped: &mut Vec<Unmapped>,
-        mut spans: Option<&mut Vec<(u32, u32, Binding)>>,
-    ) -> bool {
+    ) -> Option<bool> {
         let mut ends = std::mem::take(&mut self.ends);
         if !by_words(text, &mut ends) {
             self.ends = ends;
-            translate(text, out, unmapped);
-            return false;
+            return None;
         }
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.clear();
         #[cfg(debug_assertions)]
         let (from, unmapped_from) = (out.len(), unmapped.len());
         let mut start = 0;
@@ -137,12 +124,11 @@ impl WordCache {
             let first = out.len() as u32;
             let shape = self.word(&text[start..end], start, out, unmapped);
             one_word &= shape.one_word;
-            if let Some(spans) = spans.as_deref_mut() {
-                spans.push((first, out.len() as u32, shape.binding));
-            }
+            spans.push((first, out.len() as u32, shape.binding));
             start = end + 1;
         }
         self.ends = ends;
+        self.spans = spans;
         // (Debug builds, so every test: the words give what the whole text gives.)
         #[cfg(debug_assertions)]
         {
@@ -155,7 +141,37 @@ impl WordCache {
                 "{text:?} a word at a time"
             );
         }
-        one_word
+        Some(one_word)
+    }
+
+    /// Text translated into `cells` put into `p` as [`Paragraph::push_text_cut`] puts it:
+    /// with `one_word` (what [`WordCache::words`] said of the cells it made), from the words
+    /// and their bindings, each word's cells one word of the paragraph (the blanks are not
+    /// looked for again, nor what each word binds to: a heading's words come again and
+    /// again); else the cells as they are, with the places of their soft hyphens.
+    pub(crate) fn push_cells(
+        &self,
+        cells: &[Cell],
+        p: &mut Paragraph,
+        one_word: bool,
+        soft_hyphens: &[usize],
+    ) {
+        #[cfg(debug_assertions)]
+        let mut whole = p.clone();
+        match one_word {
+            true => p.push_words(cells, &self.spans),
+            false => p.push_text_cut(cells, soft_hyphens),
+        }
+        // (Debug builds, so every test: the words go in as the cells go in.)
+        #[cfg(debug_assertions)]
+        {
+            whole.push_text_cut(cells, soft_hyphens);
+            assert_eq!(
+                (&p.cells, &p.words, p.open),
+                (&whole.cells, &whole.words, whole.open),
+                "{cells:?} into a paragraph a word at a time"
+            );
+        }
     }
 
     /// One word at byte `start` of its text.
