@@ -433,8 +433,8 @@ pub(crate) fn binding(word: &[Cell]) -> Binding {
 }
 
 /// [`Binding::Asks`] for a word that has a number or ends as a label or an abbreviation does;
-/// `None` for most words, which bind to a number after them at most (`§`, `×`, a month): the
-/// questions below answer for them without looking at the next word whole.
+/// `None` for most words, which bind to a number after them at most (`§`, `×`, a month):
+/// [`binds_after`] answers for them without looking at the next word whole.
 fn asks(word: &[Cell]) -> Option<Binding> {
     let has_number = word.iter().any(|&c| [c] == tables::NUMBER_SIGN);
     let ends = |sign: char| tables::lookup(sign).is_some_and(|r| word.ends_with(r.cells));

@@ -188,7 +188,7 @@ impl Game {
         self.tags.get(name)
     }
 
-    /// The text of a comment ([`Item::Comment`]).
+    /// The text of a comment ([`Item::Comment`], [`Item::Commands`]).
     pub fn comment(&self, text: &Range<usize>) -> &str {
         self.text.get(text.clone()).unwrap_or("")
     }

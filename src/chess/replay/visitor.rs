@@ -255,7 +255,8 @@ impl Visitor for Replay<'_> {
 
 impl Replay<'_> {
     /// A comment reported, its text at `span` of the game text (`bytes`, what pgn-reader
-    /// read): an item, or items around the diagrams its `[#]` marks ask for.
+    /// read): an item, or items around the diagrams its `[#]` marks ask for; a comment of
+    /// commands alone, without a mark, an [`Item::Commands`].
     fn push_comment(&mut self, span: (usize, usize), bytes: &[u8]) -> Flow {
         let chunked = self.partial.is_some();
         let start = self.partial.take().unwrap_or(self.text.len());
@@ -263,13 +264,15 @@ impl Replay<'_> {
         let comment = scanned_text(scan_text, span, bytes);
         let same_bytes = matches!(comment, Cow::Borrowed(_)) && !chunked;
         self.text.push_str(&comment);
-        // (A clock time at every move: no place to find, no mark to look for.)
-        if commands_only(&self.text.as_bytes()[start..]) {
+        // (A clock time at every move: no place to find. A mark first: in `[%x [#]` the
+        // command is never closed, and the mark's `]` is not its end.)
+        let marked = has_diagram_mark(&self.text[start..]);
+        if !marked && commands_only(&self.text.as_bytes()[start..]) {
             self.items.push(Item::Commands(start..self.text.len()));
             return ControlFlow::Continue(());
         }
         let at = self.place(span.0);
-        if !has_diagram_mark(&self.text[start..]) {
+        if !marked {
             self.items.push(Item::Comment(start..self.text.len(), at));
             return ControlFlow::Continue(());
         }

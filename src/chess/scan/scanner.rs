@@ -233,8 +233,9 @@ impl<R: BufRead> Scanner<R> {
 
     /// Reads ahead the whole lines in the input's buffer that end in LF or CR LF, checked to be
     /// UTF-8 at once (a line at a time, the questions of each read took more than the line's
-    /// scan). What is left in the buffer (a line cut by its end, one with a lone CR, one not
-    /// UTF-8) is read by [`read_line_within`], as is everything after an error of the input.
+    /// scan). What is left in the buffer (a line cut by its end, one with a lone CR), and all
+    /// of it when any of it is not UTF-8 (which the input's own check lets through to no
+    /// reader), is read by [`read_line_within`], as is everything after an error of the input.
     /// (An error of the input is said once: a second look would find it again, further on.)
     fn read_ahead(&mut self) -> io::Result<()> {
         self.ahead.clear();

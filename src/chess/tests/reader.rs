@@ -262,6 +262,38 @@ fn long_algebraic_figurines_fen_null_moves_variations() {
     assert_eq!(normal(c5).2, Square::C5);
 }
 
+/// A comment of commands alone (a clock time) is kept as such, written nowhere; one whose
+/// only `]` after a command's start is a diagram mark's (`[%x [#]`, the command never closed)
+/// is a comment with the mark, its text before the mark kept as text (a review's find: the
+/// mark's `]` had closed the command, and text and diagram were lost).
+#[test]
+fn commands_alone_and_a_mark_that_closes_no_command() {
+    let g = &read_all("1. e4 { [%clk 0:01:00] } e5 {[%x [#]} 2. Nf3 {[%clk 1] x} *\n").unwrap()[0];
+    let shape: Vec<String> = g
+        .items
+        .iter()
+        .map(|i| match i {
+            Item::Move(_) => "m".into(),
+            Item::Commands(c) => format!("commands{{{}}}", g.comment(c)),
+            Item::Comment(c, at) => format!("comment{{{}}}@{}", g.comment(c), at.column),
+            Item::Diagram(_) => "#".into(),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            "m",
+            "commands{ [%clk 0:01:00] }",
+            "m",
+            "comment{[%x }@30",
+            "#",
+            "m",
+            "comment{[%clk 1] x}@47",
+        ]
+    );
+}
+
 /// ChessBase's `[#]` (issue 31): a diagram of the position where it stands among the
 /// comment's words; the text on each side a comment of its own, at its place in the file.
 #[test]
