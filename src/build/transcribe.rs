@@ -159,7 +159,9 @@ pub(super) fn bytes_input(
     let encoding_given = encoding.is_some();
     let (encoding, not_utf8_at) = match encoding {
         Some(e) => (e, None),
-        None => source::sniff_at(&mut &bytes[..]).map_err(|e| Error::io(name, e))?,
+        None => {
+            source::sniff_at(&mut io::Cursor::new(&bytes[..])).map_err(|e| Error::io(name, e))?
+        }
     };
     Ok(source::Input {
         name: name.to_owned(),
