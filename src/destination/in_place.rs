@@ -10,8 +10,9 @@ use crate::error::{Error, Result};
 
 /// Paths that name a device or another process's file whatever `stat` says of them
 /// (`/dev/stdout` may be a regular file the shell opened): written in place, never renamed over.
+/// `/dev/shm` is no device: a folder of ordinary files in memory, written as any folder.
 pub(super) fn in_place_by_name(path: &Path) -> bool {
-    path.starts_with("/dev") || path.starts_with("/proc")
+    (path.starts_with("/dev") && !path.starts_with("/dev/shm")) || path.starts_with("/proc")
 }
 
 /// Copies an output's bytes to standard output.
@@ -60,4 +61,19 @@ pub(super) fn copy_in_place(target: &Path, mut tmp: File) -> Result<()> {
         out.sync_all().map_err(|e| Error::io(target, e))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn devices_by_name_and_the_folder_of_memory_that_is_none() {
+        for device in ["/dev/stdout", "/dev/usb/lp0", "/dev/null", "/proc/self/fd/1"] {
+            assert!(in_place_by_name(Path::new(device)), "{device}");
+        }
+        for file in ["/dev/shm/bok.brf", "/devices/bok.brf", "bok.brf", "/tmp/dev/bok.brf"] {
+            assert!(!in_place_by_name(Path::new(file)), "{file}");
+        }
+    }
 }
