@@ -1,12 +1,12 @@
 //! Input sources: files, pipes and standard input opened as UTF-8 text whatever their encoding
 //! (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252 when the bytes are not UTF-8),
-//! streamed, never loaded whole. A regular file is read once to decide its encoding and again
-//! to transcribe it; a stream (a pipe, a FIFO, a device, `-`) is read once, its encoding decided
-//! on a buffered prefix. On the way every input is checked as text: a NUL byte, or a byte that
+//! streamed, never loaded whole. A regular file is read once to decide its encoding
+//! (`source/sniff.rs`) and again to transcribe it; a stream (a pipe, a FIFO, a device, `-`) is
+//! read once, its encoding decided on a buffered prefix. On the way every input is checked as text: a NUL byte, or a byte that
 //! is not UTF-8 where UTF-8 was decided, is a located error.
 
 use std::fs::File;
-use std::io::{self, BufRead, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,6 +15,11 @@ use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 use encoding_rs_io::DecodeReaderBytesBuilder;
 
 use crate::error::{Diagnostic, Error, Located, Location, Result};
+
+mod sniff;
+
+pub use sniff::sniff_at;
+use sniff::sniff_file;
 
 /// An opened input: its name for messages, the encoding found, and a UTF-8 text reader.
 pub struct Input {
@@ -227,14 +232,16 @@ fn counted<R: Read + Send + 'static>(
 /// input. A regular file is read once whole to check that it is UTF-8, then from the start;
 /// anything else is a stream, decided on its first [`STREAM_PREFIX`] bytes.
 pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
-    open_counted(path, forced, None)
+    open_counted(path, forced, None, 1)
 }
 
-/// [`open`], with the bytes read added to `progress`.
+/// [`open`], with the bytes read added to `progress`, the check of the encoding on up to
+/// `threads` threads.
 pub(crate) fn open_counted(
     path: &Path,
     forced: Option<&'static Encoding>,
     progress: Option<&Arc<Progress>>,
+    threads: usize,
 ) -> Result<Input> {
     if path.as_os_str() == "-" {
         return stream(STDIN_NAME, counted(io::stdin(), progress), forced)
@@ -242,7 +249,7 @@ pub(crate) fn open_counted(
     }
     let name = path.display().to_string();
     let io_err = |e: io::Error| Error::io(path, e);
-    let mut file = File::open(path).map_err(io_err)?;
+    let file = File::open(path).map_err(io_err)?;
     let meta = file.metadata().map_err(io_err)?;
     if meta.is_dir() {
         return Err(io_err(io::Error::new(
@@ -255,7 +262,7 @@ pub(crate) fn open_counted(
     }
     let (encoding, not_utf8_at) = match forced {
         Some(enc) => (enc, None),
-        None => sniff_at(&mut file).map_err(io_err)?,
+        None => sniff_file(&file, meta.len(), threads).map_err(io_err)?,
     };
     // Closed until it is read (issue 32: a build of thousands of files held each open from
     // the start, and failed past the limit of open files, `ulimit -n`).
@@ -622,92 +629,6 @@ impl<R: Read> Read for TextCheck<R> {
     }
 }
 
-/// Finds the encoding of a stream: a UTF-16 BOM decides; otherwise UTF-8 if every byte
-/// sequence is valid UTF-8, else Windows-1252 (the PGN standard's Latin-1, as browsers read it).
-#[cfg(test)]
-pub fn sniff<R: Read + Seek>(raw: &mut R) -> io::Result<&'static Encoding> {
-    sniff_at(raw).map(|(e, _)| e)
-}
-
-/// [`sniff`], and where the first byte that is not UTF-8 stands (line, column in characters)
-/// when that decided the encoding.
-///
-/// Every byte of a file passes here before it is read, so the loop only validates: the place
-/// of the byte found, and whether a NUL byte came before it, are worked out after, by reading
-/// the bytes before it again (only a file that is not UTF-8 pays for that).
-pub fn sniff_at<R: Read + Seek>(
-    raw: &mut R,
-) -> io::Result<(&'static Encoding, Option<(u32, u32)>)> {
-    let mut buf = vec![0u8; CHUNK];
-    // Bytes before `buf`.
-    let mut before = 0u64;
-    let mut carry = 0usize;
-    let mut first = true;
-    loop {
-        let n = read_full(raw, &mut buf[carry..])?;
-        let filled = carry + n;
-        if first {
-            first = false;
-            if let Some((enc, _)) = Encoding::for_bom(&buf[..filled]) {
-                return Ok((enc, None));
-            }
-        }
-        // (simdutf8 first, a vector register at a time; std's reader says where it is not
-        // UTF-8, when it is not.)
-        let checked = match simdutf8::basic::from_utf8(&buf[..filled]) {
-            Ok(_) => Ok(""),
-            Err(_) => std::str::from_utf8(&buf[..filled]),
-        };
-        match checked {
-            Ok(_) => {
-                before += filled as u64;
-                carry = 0;
-            }
-            Err(e) if e.error_len().is_none() && n > 0 => {
-                // A sequence cut by the chunk end: carry it over.
-                let valid = e.valid_up_to();
-                before += valid as u64;
-                buf.copy_within(valid..filled, 0);
-                carry = filled - valid;
-            }
-            Err(e) => return not_utf8_at(raw, before + e.valid_up_to() as u64, &mut buf),
-        }
-        if n == 0 {
-            return Ok((UTF_8, None));
-        }
-    }
-}
-
-/// What [`sniff_at`] decides of a text whose first byte that is not UTF-8 stands at `bad`:
-/// windows-1252, with the byte's place, unless a NUL byte came before it. Text with a NUL
-/// byte before (UTF-16 without a byte-order mark, a binary file) is no text in any encoding:
-/// the reading's located error about the NUL byte says so, not a guess of windows-1252 far
-/// down the file (issue 32). `raw` is read again from its start, through `buf`.
-fn not_utf8_at<R: Read + Seek>(
-    raw: &mut R,
-    bad: u64,
-    buf: &mut [u8],
-) -> io::Result<(&'static Encoding, Option<(u32, u32)>)> {
-    raw.seek(SeekFrom::Start(0))?;
-    let mut place = Place::default();
-    let mut left = bad;
-    while left > 0 {
-        let want = usize::try_from(left).map_or(buf.len(), |l| l.min(buf.len()));
-        let n = read_full(raw, &mut buf[..want])?;
-        if n == 0 {
-            return Err(io::Error::other(
-                "the input changed while its encoding was decided",
-            ));
-        }
-        if buf[..n].contains(&0) {
-            return Ok((UTF_8, None));
-        }
-        place.advance(&buf[..n]);
-        left -= n as u64;
-    }
-    Ok((WINDOWS_1252, Some(place.one_based())))
-}
-
 /// A place in a text being read: line and column (0-based; the column in characters).
 #[derive(Copy, Clone, Default)]
 struct Place {
@@ -797,62 +718,6 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sniffed(bytes: &[u8]) -> &'static str {
-        sniff(&mut io::Cursor::new(bytes))
-            .map(|e| e.name())
-            .unwrap_or("error")
-    }
-
-    #[test]
-    fn sniffs_encodings() {
-        assert_eq!(sniffed(b"1. e4 e5"), "UTF-8");
-        assert_eq!(sniffed("{Bra drag av Åke}".as_bytes()), "UTF-8");
-        assert_eq!(sniffed(b"{Bra drag av \xc5ke}"), "windows-1252");
-        assert_eq!(sniffed(b"\xff\xfe1\x00"), "UTF-16LE");
-        assert_eq!(sniffed(b"\xfe\xff\x001"), "UTF-16BE");
-        assert_eq!(sniffed(b""), "UTF-8");
-        // A multi-byte sequence across the chunk boundary is still UTF-8.
-        let mut big = vec![b'a'; CHUNK - 1];
-        big.extend_from_slice("ö".as_bytes());
-        assert_eq!(sniffed(&big), "UTF-8");
-        // A truncated sequence at the very end is not.
-        assert_eq!(sniffed(b"abc\xc3"), "windows-1252");
-        // Where the first byte that is not UTF-8 stands, across chunks.
-        let at = |b: &[u8]| {
-            sniff_at(&mut io::Cursor::new(b))
-                .ok()
-                .and_then(|(_, at)| at)
-        };
-        assert_eq!(at(b"1. e4\n{\xc3\xa5 \xe5}"), Some((2, 4)));
-        assert_eq!(at(b"1. e4"), None);
-        let mut big = "ö\n".repeat(CHUNK).into_bytes();
-        big.extend_from_slice(b"ab\xff");
-        assert_eq!(at(&big), Some((CHUNK as u32 + 1, 3)));
-        // UTF-16 without a byte-order mark (NUL bytes first) is no windows-1252 text: the
-        // reading's NUL error says what it is (issue 32: a warning at 10:98 came first).
-        let utf16: Vec<u8> = "1. e4 {Åke}\n"
-            .repeat(CHUNK / 8)
-            .encode_utf16()
-            .flat_map(u16::to_le_bytes)
-            .collect();
-        assert_eq!(
-            sniff_at(&mut io::Cursor::new(&utf16[..])).ok(),
-            Some((UTF_8, None))
-        );
-        // A NUL byte after the first byte that is not UTF-8 does not count; one in an
-        // earlier chunk does.
-        assert_eq!(at(b"\n\nab\xe5 \x00"), Some((3, 3)));
-        let mut nul_first = vec![b'a'; 3 * CHUNK];
-        nul_first[7] = 0;
-        nul_first.push(0xe5);
-        assert_eq!(
-            sniff_at(&mut io::Cursor::new(&nul_first[..])).ok(),
-            Some((UTF_8, None))
-        );
-        nul_first[7] = b'\n';
-        assert_eq!(at(&nul_first), Some((2, 3 * CHUNK as u32 - 7)));
-    }
 
     #[test]
     fn decodes_latin1_and_utf16() {

@@ -112,11 +112,17 @@ pub(super) fn transcribe(
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<Counts> {
     let mut opened = Vec::with_capacity(inputs.len());
+    let drive = job.drive();
     for part in inputs.iter().flat_map(|u| &u.parts) {
-        let input = source::open_counted(&part.path, job.input_encoding, job.progress.as_ref())?;
+        let input = source::open_counted(
+            &part.path,
+            job.input_encoding,
+            job.progress.as_ref(),
+            drive.jobs,
+        )?;
         opened.push((input, part.kind, part.role));
     }
-    transcribe_opened(opened, &job.settings, job.drive(), out, warn)
+    transcribe_opened(opened, &job.settings, drive, out, warn)
 }
 
 /// The whole pipeline on one input given as bytes, with no file read or written: `name` is

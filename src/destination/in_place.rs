@@ -69,10 +69,20 @@ mod tests {
 
     #[test]
     fn devices_by_name_and_the_folder_of_memory_that_is_none() {
-        for device in ["/dev/stdout", "/dev/usb/lp0", "/dev/null", "/proc/self/fd/1"] {
+        for device in [
+            "/dev/stdout",
+            "/dev/usb/lp0",
+            "/dev/null",
+            "/proc/self/fd/1",
+        ] {
             assert!(in_place_by_name(Path::new(device)), "{device}");
         }
-        for file in ["/dev/shm/bok.brf", "/devices/bok.brf", "bok.brf", "/tmp/dev/bok.brf"] {
+        for file in [
+            "/dev/shm/bok.brf",
+            "/devices/bok.brf",
+            "bok.brf",
+            "/tmp/dev/bok.brf",
+        ] {
             assert!(!in_place_by_name(Path::new(file)), "{file}");
         }
     }
