@@ -132,8 +132,8 @@ fn main() {
             m.seconds
         );
     }
-    // The aims are judged on the median of the rounds' ratios, each of two runs made one
-    // after the other (issue 33: "median of 5 paired runs"): a slow spell of the machine then
+    // The aims are judged on the median of the rounds' ratios, each of two runs made in the
+    // same round (issue 33: "median of 5 paired runs"): a slow spell of the machine then
     // falls on both sides of a ratio. The best times' ratio is shown beside it.
     let ratio = |m: &Measure| paired(&replay, m);
     let best = |m: &Measure| replay.seconds / m.seconds;

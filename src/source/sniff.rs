@@ -54,13 +54,17 @@ pub(super) fn sniff_file(
     if let Some((enc, _)) = Encoding::for_bom(&head[..n]) {
         return Ok((enc, None));
     }
-    // The middle, moved on to the first byte of a character (not a continuation byte) when
-    // one is within three bytes; else the bytes there are no UTF-8 whatever the cut.
+    // The middle, moved on to the first byte of a character (not a continuation byte)
+    // within three bytes. Four continuation bytes in a row are no UTF-8, but cut there the
+    // first half would end on a character cut short and name its first byte, where the whole
+    // check names the stray byte after it (a review's find): such a file is checked whole.
     let mut mid = len / 2;
     let n = read_full(&mut Span::of(file, mid, len), &mut head)?;
-    if let Some(i) = head[..n].iter().position(|&b| (b as i8) >= -0x40) {
-        mid += i as u64;
-    }
+    let Some(i) = head[..n].iter().position(|&b| (b as i8) >= -0x40) else {
+        (&*file).seek(SeekFrom::Start(0))?;
+        return sniff_at(&mut &*file);
+    };
+    mid += i as u64;
     let half = |from: u64, to: u64| -> io::Result<Option<u64>> {
         let mut buf = vec![0u8; CHUNK];
         let mut span = Span::of(file, from, to);
@@ -78,12 +82,18 @@ pub(super) fn sniff_file(
         };
         (first, second)
     });
-    let bad = first?.or(second?);
+    // (What the second half could not read is not asked when the first half decided: the
+    // whole check stops at the first byte that is not UTF-8.)
+    let bad = match first? {
+        Some(at) => Some(at),
+        None => second?,
+    };
     decided(&mut &*file, bad, &mut vec![0u8; CHUNK])
 }
 
-/// Bytes `pos..end` of a file, read at their places (the file's own position untouched, so
-/// two threads can read it at once).
+/// Bytes `pos..end` of a file, read at their places, so that two threads can read it at once
+/// (on Unix the file's own position stays; on Windows it moves, and whatever reads the file
+/// from its position after them seeks first).
 struct Span<'f> {
     file: &'f File,
     pos: u64,
@@ -269,6 +279,21 @@ mod tests {
                 cases.push(text.clone());
                 text[mid - shift] = 0xe5;
                 cases.push(text);
+            }
+        }
+        // A character across the middle followed by stray continuation bytes: the byte named
+        // is the first stray one, however many follow (four or more: the file is checked
+        // whole).
+        for shift in 0..4 {
+            for ch in ["å", "€", "𝄞"] {
+                for strays in 1..6 {
+                    let mut text = "e4 e5\n".repeat(len / 6).into_bytes();
+                    text.truncate(mid - shift);
+                    text.extend_from_slice(ch.as_bytes());
+                    text.extend(std::iter::repeat_n(0x80, strays));
+                    text.resize(len, b'a');
+                    cases.push(text);
+                }
             }
         }
         let mut nul_before = vec![b'a'; len];
