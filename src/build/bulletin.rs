@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::games::About;
+use super::about::About;
 use crate::braille::game::is_rating;
 use crate::document::{Emphasis, Node, Piece, Pos};
 
@@ -129,9 +129,10 @@ impl Bulletin {
         nodes
     }
 
-    /// The headings before a game: its round's when the round changes, then its own.
-    /// `entry` is the index the game's heading gets in the contents list.
-    pub(super) fn before_game(&mut self, about: &About, entry: usize) -> Vec<Node> {
+    /// The headings before a game: its round's when the round changes, then its own (unless
+    /// `own` is false: its braille was made ahead). `entry` is the index the game's heading
+    /// gets in the contents list.
+    pub(super) fn before_game(&mut self, about: &About, entry: usize, own: bool) -> Vec<Node> {
         self.games = Some(self.games.unwrap_or(0) + 1);
         if self.title.is_none() && self.title_page {
             let event = about.tag_at("Event");
@@ -169,10 +170,12 @@ impl Bulletin {
         }
         // The round's heading takes an entry of its own.
         let entry = entry + nodes.len();
-        nodes.push(Node::Heading {
-            level: 2,
-            text: game_heading(about, board),
-        });
+        if own {
+            nodes.push(Node::Heading {
+                level: 2,
+                text: game_heading(about, board),
+            });
+        }
         // The players, for the index (none without pages: no index then, and nothing kept
         // a player).
         for side in ["White", "Black"].into_iter().filter(|_| self.paged) {
@@ -222,11 +225,11 @@ impl Bulletin {
 }
 
 /// A tag's text (or part of one) and where it stands in the input.
-type Placed<'a> = Option<(&'a str, Pos)>;
+pub(super) type Placed<'a> = Option<(&'a str, Pos)>;
 
 /// A game's round and board: `Round "3.1"` is round 3, board 1 (as broadcasts write it);
 /// a `Board` tag names the board.
-fn round_and_board(about: &About) -> (Placed<'_>, Placed<'_>) {
+pub(super) fn round_and_board(about: &About) -> (Placed<'_>, Placed<'_>) {
     let round = about.tag_at("Round");
     let (round, board) = match round.and_then(|(r, at)| Some((r.split_once('.')?, at))) {
         Some(((r, b), at)) if !r.is_empty() && !b.is_empty() => {
@@ -241,7 +244,7 @@ fn round_and_board(about: &About) -> (Placed<'_>, Placed<'_>) {
 /// A game's heading: `Bord 1: Carlsen, Magnus (2837) – Nepomniachtchi, Ian (2758), 1-0`.
 /// What comes from a tag stands where the tag has it (a character with no braille rule is
 /// reported there); the program's own words at the game.
-fn game_heading(about: &About, board: Placed<'_>) -> Vec<Piece> {
+pub(super) fn game_heading(about: &About, board: Placed<'_>) -> Vec<Piece> {
     let own = about.place();
     let mut pieces = Vec::new();
     let player = |pieces: &mut Vec<Piece>, name: &str, elo: &str| {
@@ -650,7 +653,7 @@ mod tests {
         let mut entries = 0;
         let mut headings = Vec::new();
         for g in &games {
-            for node in b.before_game(g, entries) {
+            for node in b.before_game(g, entries, true) {
                 if let Node::Heading { level, text } = node {
                     headings.push((level, text.into_iter().map(|p| p.text).collect()));
                     entries += 1;

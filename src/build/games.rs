@@ -16,11 +16,12 @@ use std::io::BufRead;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
 
 use crate::braille::Block;
+use crate::braille::book::{self, MadeHeading};
 use crate::braille::game::GameWriter;
 use crate::chess::pgn::{Replayer, Scanned, Splitter};
-use crate::chess::{Game, Item, Tags};
-use crate::document::Pos;
-use crate::error::{Error, Location, Result, Warning};
+use crate::error::{Error, Result, Warning};
+
+pub(super) use super::about::About;
 use crate::settings::Options;
 
 /// Games translated on the calling thread before any other starts: a book's game or a short
@@ -69,78 +70,10 @@ pub(super) struct Translated {
     /// What its source says and the words of its moves, when the build checks itself (and
     /// it has moves).
     pub(super) witness: Option<Box<super::verify::Witness>>,
-}
-
-/// What the layout loop needs to know of a game: where it is, what its tags say (the proof's
-/// note, a bulletin's contents and index), whether it starts from a position.
-#[derive(Clone, Debug, Default)]
-pub(super) struct About {
-    pub(super) number: usize,
-    pub(super) location: Option<Location>,
-    /// The tags the loop uses (`White`, `Black`, `Event`, `Round`, `Board`, `Result`, Elo),
-    /// as written (in one string: two allocations a game, not two a tag).
-    pub(super) tags: Tags,
-    /// That position's board (FEN's first field), when the game has moves from it: the
-    /// loop warns when it is drawn nowhere before them.
-    pub(super) start_board: Option<String>,
-}
-
-/// A tag's value trimmed, unless it says nothing (empty, `?`, `-`).
-fn says_something(raw: &str) -> Option<&str> {
-    Some(raw.trim()).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
-}
-
-impl About {
-    fn of(game: &Game) -> About {
-        const KEPT: [&str; 9] = [
-            "Event", "Round", "Board", "White", "Black", "WhiteElo", "BlackElo", "Result", "Date",
-        ];
-        let kept = || game.tags.iter_at().filter(|(n, _, _)| KEPT.contains(n));
-        let mut tags = Tags::with_capacity(
-            kept().count(),
-            kept().map(|(n, v, _)| n.len() + v.len()).sum(),
-        );
-        // With their places: a bulletin's headings warn at the character in the tag.
-        kept().for_each(|(n, v, at)| tags.push_at(n, v, at));
-        About {
-            number: game.number,
-            location: game.location.clone(),
-            tags,
-            start_board: game
-                .start
-                .as_ref()
-                .filter(|_| game.items.iter().any(|i| matches!(i, Item::Move(..))))
-                .map(|s| shakmaty::Position::board(&**s).to_string()),
-        }
-    }
-
-    /// A tag's value, unless it says nothing (empty, `?`, `-`).
-    pub(super) fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.get(name).and_then(says_something)
-    }
-
-    /// A tag's value (as [`About::tag`]) and where it stands in the input: at its first
-    /// character in the tag, or at the game when the tags were not read from a file.
-    pub(super) fn tag_at(&self, name: &str) -> Option<(&str, Pos)> {
-        let (raw, place) = self.tags.get_at(name)?;
-        let value = says_something(raw)?;
-        let lead = raw.len() - raw.trim_start().len();
-        let at = match place {
-            Some(p) => p.plus(raw[..lead].chars().count()),
-            None => self.place(),
-        };
-        Some((value, at))
-    }
-
-    /// Where the game starts in its input (its first line when not known).
-    pub(super) fn place(&self) -> Pos {
-        self.location
-            .as_ref()
-            .map_or(Pos { line: 1, column: 1 }, |l| Pos {
-                line: l.line,
-                column: l.column,
-            })
-    }
+    /// A bulletin's heading of the game, its braille made here, on the thread that
+    /// translated the game (and kept with it for the passes after), not on the thread that
+    /// lays out, in every pass (`None`: that thread makes it).
+    pub(super) heading: Option<Box<MadeHeading>>,
 }
 
 /// What comes of one game, in input order.
@@ -163,6 +96,8 @@ struct Translator {
     /// Notation words read so far, when the build checks itself (each game's words are read
     /// back here, on the thread that wrote them).
     parses: crate::read::games::Parses,
+    /// A bulletin's: the writer that makes each game's heading ahead, and the options.
+    headings: Option<(book::Writer, Box<Options>)>,
 }
 
 impl Translator {
@@ -176,6 +111,9 @@ impl Translator {
             },
             notation: options.notation,
             parses: Default::default(),
+            headings: options
+                .bulletin
+                .then(|| (book::Writer::default(), Box::new(options.clone()))),
         }
     }
 
@@ -198,13 +136,20 @@ impl Translator {
                     }
                     None => None,
                 };
+                let about = About::of(&game);
+                let heading = self.headings.as_mut().and_then(|(writer, options)| {
+                    let (_, board) = super::bulletin::round_and_board(&about);
+                    let pieces = super::bulletin::game_heading(&about, board);
+                    writer.made_heading(&pieces, options).map(Box::new)
+                });
                 let translated = Translated {
                     blocks,
-                    about: About::of(&game),
+                    about,
                     dropped_nags: self.writer.dropped_nags - before,
                     start_drawn: self.writer.start_drawn,
                     diagrams_inside: self.writer.diagrams_inside,
                     witness,
+                    heading,
                 };
                 Step::Game(translated, warnings)
             }

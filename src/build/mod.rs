@@ -5,6 +5,7 @@
 //! into blocks and laid out at once, so memory stays bounded by the largest game, not the file.
 //! Where the output goes, and how a failed build writes nothing, is `destination`'s part.
 
+mod about;
 mod bulletin;
 mod folder;
 mod games;

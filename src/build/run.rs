@@ -452,25 +452,55 @@ impl<S: LineSink> GameStep<'_, '_, S> {
         if let (Some(v), Some(witness)) = (self.verifier.as_ref(), translated.witness) {
             tell_verifier(v, &about, relocated, self.options.notation, witness);
         }
-        if let Some(b) = self.bulletin.as_mut() {
-            let entry = self.writer.contents().found.len();
-            // The bulletin's headings are made of the game's tags: what they warn of is
-            // the game's, at the character in its tag (as its own heading's tags are).
-            let mut warn = |mut w: Warning| {
-                self.indent.relocate(&mut w.0.location);
-                w.0.message = format!("game {}: {}", about.number, w.0.message);
-                self.reporter.warn(w)
-            };
-            for node in b.before_game(&about, entry) {
-                self.writer
-                    .node(&node, self.options, self.blocks, &mut warn);
-            }
-        }
+        self.bulletin_headings(&about, translated.heading);
         let mut made = translated.blocks;
         self.writer.unit(made.drain(..), self.blocks);
         lay_out(self.blocks, self.layout, Some(&mut spent.blocks))?;
         spent.games.push((made, about));
         Ok(())
+    }
+
+    /// A bulletin's headings before a game (its round's when the round changes, then its
+    /// own); `made`: the game's own heading made ahead, on the thread that translated it
+    /// (the node is then made only for debug builds, to check it against).
+    fn bulletin_headings(&mut self, about: &games::About, made: Option<Box<book::MadeHeading>>) {
+        let Some(b) = self.bulletin.as_mut() else {
+            return;
+        };
+        let entry = self.writer.contents().found.len();
+        // The bulletin's headings are made of the game's tags: what they warn of is the
+        // game's, at the character in its tag (as its own heading's tags are).
+        let mut warn = |mut w: Warning| {
+            self.indent.relocate(&mut w.0.location);
+            w.0.message = format!("game {}: {}", about.number, w.0.message);
+            self.reporter.warn(w)
+        };
+        let own = made.is_none() || cfg!(debug_assertions);
+        let mut nodes = b.before_game(about, entry, own);
+        let own_node = match made.is_some() && own {
+            true => nodes.pop(),
+            false => None,
+        };
+        for node in nodes {
+            self.writer
+                .node(&node, self.options, self.blocks, &mut warn);
+        }
+        if let Some(made) = made {
+            #[cfg(debug_assertions)]
+            let text = match &own_node {
+                Some(Node::Heading { text, .. }) => Some(text),
+                _ => None,
+            };
+            self.writer.made_heading_node(
+                2,
+                &made,
+                #[cfg(debug_assertions)]
+                text,
+                self.options,
+                self.blocks,
+            );
+        }
+        drop(own_node);
     }
 }
 

@@ -22,6 +22,8 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position
 use super::games::{About, Spent, Step, Translated};
 use super::verify::{Expect, Misread, Witness};
 use crate::braille::binary::{Put, Take, put_blocks, put_words, read_u64, take_blocks, take_words};
+use crate::braille::block::Binding;
+use crate::braille::book::MadeHeading;
 use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind, Tags};
 use crate::document::Pos;
 use crate::error::{Diagnostic, Error, Location, Warning};
@@ -272,6 +274,7 @@ fn put_translated(t: &Translated, out: &mut Put<'_>) {
         start_drawn,
         diagrams_inside,
         witness,
+        heading,
     } = t;
     put_blocks(blocks, out);
     put_about(about, out);
@@ -282,6 +285,63 @@ fn put_translated(t: &Translated, out: &mut Put<'_>) {
     if let Some(w) = witness {
         put_witness(w, out);
     }
+    out.bool(heading.is_some());
+    if let Some(h) = heading {
+        put_heading(h, out);
+    }
+}
+
+/// A heading's braille made ahead ([`MadeHeading`]).
+fn put_heading(h: &MadeHeading, out: &mut Put<'_>) {
+    out.cells(&h.cells);
+    out.bool(h.words.is_some());
+    if let Some(words) = &h.words {
+        out.usize(words.len());
+        for &(from, to, binding) in words {
+            out.u32(from);
+            out.u32(to);
+            out.u32(match binding {
+                Binding::Never => 0,
+                Binding::ToNumber => 1,
+                Binding::Asks { has_number: false } => 2,
+                Binding::Asks { has_number: true } => 3,
+            });
+        }
+    }
+    out.usize(h.soft_hyphens.len());
+    h.soft_hyphens.iter().for_each(|&at| out.usize(at));
+}
+
+fn take_heading(input: &mut Take<'_>) -> Option<MadeHeading> {
+    let cells = input.cells()?;
+    let words = match input.bool()? {
+        true => {
+            let n = input.usize()?;
+            let word = |input: &mut Take<'_>| {
+                let (from, to) = (input.u32()?, input.u32()?);
+                let binding = match input.u32()? {
+                    0 => Binding::Never,
+                    1 => Binding::ToNumber,
+                    2 => Binding::Asks { has_number: false },
+                    3 => Binding::Asks { has_number: true },
+                    _ => return None,
+                };
+                // (A word's cells are among the heading's.)
+                (from <= to && to as usize <= cells.len()).then_some((from, to, binding))
+            };
+            Some((0..n).map(|_| word(input)).collect::<Option<Vec<_>>>()?)
+        }
+        false => None,
+    };
+    let n = input.usize()?;
+    let soft_hyphens = (0..n)
+        .map(|_| input.usize().filter(|&at| at <= cells.len()))
+        .collect::<Option<Vec<_>>>()?;
+    Some(MadeHeading {
+        cells,
+        words,
+        soft_hyphens,
+    })
 }
 
 fn take_translated(input: &mut Take<'_>) -> Option<Translated> {
@@ -293,6 +353,10 @@ fn take_translated(input: &mut Take<'_>) -> Option<Translated> {
         diagrams_inside: input.usize()?,
         witness: match input.bool()? {
             true => Some(Box::new(take_witness(input)?)),
+            false => None,
+        },
+        heading: match input.bool()? {
+            true => Some(Box::new(take_heading(input)?)),
             false => None,
         },
     })
@@ -571,6 +635,7 @@ mod tests {
             start_drawn: number == 2,
             diagrams_inside: 1,
             witness: None,
+            heading: None,
         };
         let warnings = match warned {
             true => vec![Warning(Diagnostic::new(at(4), "a warning"))],

@@ -45,10 +45,12 @@ use crate::settings::Options;
 
 mod containers;
 mod front;
+mod made;
 mod prose;
 mod unmapped;
 
 pub(crate) use front::title_page_mark;
+pub(crate) use made::MadeHeading;
 pub(crate) use unmapped::{Places, no_rule, report_unmapped};
 
 /// The colon (dots 25), which ends a paragraph that introduces the next block.
@@ -454,12 +456,18 @@ impl Writer {
         out: &mut Vec<Block>,
         warn: &mut dyn FnMut(Warning),
     ) {
-        let listed = self.contents.wanted && level as usize <= options.toc_depth;
-        let mark = listed.then(|| u32::try_from(self.contents.found.len()).ok());
+        let mark = self.heading_mark(level, options);
         // (The entry's cells are the writer's own after the heading: pushed, not copied.)
         if self.heading(level, text, mark.flatten(), out, warn) && matches!(mark, Some(Some(_))) {
             self.contents.found.push(level, &self.cells);
         }
+    }
+
+    /// A heading's number in the contents list: `None` when the list does not name it,
+    /// `Some(None)` past the numbers a list can hold.
+    fn heading_mark(&self, level: u8, options: &Options) -> Option<Option<u32>> {
+        let listed = self.contents.wanted && level as usize <= options.toc_depth;
+        listed.then(|| u32::try_from(self.contents.found.len()).ok())
     }
 
     /// Where a volume may end before `node`: before the top-level blocks of prose, never

@@ -22,7 +22,7 @@ impl Writer {
     /// [`Writer::translate`]; with `by_words`, a text without emphasis goes a word at a time
     /// where that gives the same cells, from the words kept ([`text::WordCache::words`]): true
     /// when its cells are then words for [`text::WordCache::push_cells`].
-    fn translate_as(
+    pub(super) fn translate_as(
         &mut self,
         pieces: &[Piece],
         by_words: bool,
@@ -155,6 +155,33 @@ impl Writer {
         let after_marker = self.marker.is_some();
         self.marker_alone(out);
         let words = self.translate_as(text, true, warn);
+        self.heading_laid(level, words, after_marker, mark, out);
+        // The contents entry: the heading without its notes' numbers.
+        if mark.is_some()
+            && text
+                .iter()
+                .any(|p| p.text.starts_with(tables::NUMBER_BREAK))
+        {
+            let without: Inline = text
+                .iter()
+                .filter(|p| !p.text.starts_with(tables::NUMBER_BREAK))
+                .cloned()
+                .collect();
+            self.translate(&without, &mut |_| {});
+        }
+        mark.is_some()
+    }
+
+    /// The paragraph of a heading whose cells the writer holds (`words`: made a word at a
+    /// time, with the words kept), into `out`.
+    pub(super) fn heading_laid(
+        &mut self,
+        level: u8,
+        words: bool,
+        after_marker: bool,
+        mark: Option<u32>,
+        out: &mut Vec<Block>,
+    ) {
         let margin = self.margin();
         let mut p = Paragraph::new(margin, margin);
         self.words
@@ -175,22 +202,8 @@ impl Writer {
         p.mark = mark;
         self.want_blank = false;
         self.after_heading = p.blank_after;
-        // The contents entry: the heading without its notes' numbers.
         out.push(Block::Paragraph(p));
         self.after_blank = true;
-        if mark.is_some()
-            && text
-                .iter()
-                .any(|p| p.text.starts_with(tables::NUMBER_BREAK))
-        {
-            let without: Inline = text
-                .iter()
-                .filter(|p| !p.text.starts_with(tables::NUMBER_BREAK))
-                .cloned()
-                .collect();
-            self.translate(&without, &mut |_| {});
-        }
-        mark.is_some()
     }
 
     /// Text of the program's own (a heading it adds) as inline text.

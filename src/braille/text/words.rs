@@ -174,6 +174,18 @@ impl WordCache {
         }
     }
 
+    /// Each word's cells and binding as [`WordCache::words`] last kept them.
+    pub(crate) fn spans(&self) -> &[(u32, u32, Binding)] {
+        &self.spans
+    }
+
+    /// Words kept elsewhere (a heading made ahead on another thread) in place of those
+    /// [`WordCache::words`] last kept, for [`WordCache::push_cells`].
+    pub(crate) fn set_spans(&mut self, spans: &[(u32, u32, Binding)]) {
+        self.spans.clear();
+        self.spans.extend_from_slice(spans);
+    }
+
     /// One word at byte `start` of its text.
     fn word(
         &mut self,
