@@ -163,11 +163,7 @@ mod tests {
                 );
                 assert_eq!(format!("{out_a:?}"), format!("{out_b:?}"), "{text:?}");
                 let entries = |w: &Writer| -> Vec<String> {
-                    w.contents
-                        .found
-                        .iter()
-                        .map(|e| format!("{e:?}"))
-                        .collect()
+                    w.contents.found.iter().map(|e| format!("{e:?}")).collect()
                 };
                 assert_eq!(entries(&a), entries(&b), "{text:?}");
                 assert_eq!(entries(&a).len(), usize::from(wanted));
@@ -183,7 +179,10 @@ mod tests {
         let mut w = Writer::default();
         assert!(w.made_heading(&pieces("Zo \u{416}u"), &options).is_none());
         let number = format!("{}1", tables::NUMBER_BREAK);
-        assert!(w.made_heading(&pieces(&format!("Ask {number}")), &options).is_none());
+        assert!(
+            w.made_heading(&pieces(&format!("Ask {number}")), &options)
+                .is_none()
+        );
         assert!(w.made_heading(&pieces("Ask – Bo"), &options).is_some());
     }
 }
