@@ -461,8 +461,7 @@ impl<S: LineSink> GameStep<'_, '_, S> {
     }
 
     /// A bulletin's headings before a game (its round's when the round changes, then its
-    /// own); `made`: the game's own heading made ahead, on the thread that translated it
-    /// (the node is then made only for debug builds, to check it against).
+    /// own); `made`: the game's own heading made ahead, on the thread that translated it.
     fn bulletin_headings(&mut self, about: &games::About, made: Option<Box<book::MadeHeading>>) {
         let Some(b) = self.bulletin.as_mut() else {
             return;
@@ -475,32 +474,24 @@ impl<S: LineSink> GameStep<'_, '_, S> {
             w.0.message = format!("game {}: {}", about.number, w.0.message);
             self.reporter.warn(w)
         };
-        let own = made.is_none() || cfg!(debug_assertions);
-        let mut nodes = b.before_game(about, entry, own);
-        let own_node = match made.is_some() && own {
-            true => nodes.pop(),
-            false => None,
-        };
-        for node in nodes {
+        for node in b.before_game(about, entry, made.is_none()) {
             self.writer
                 .node(&node, self.options, self.blocks, &mut warn);
         }
         if let Some(made) = made {
+            // (Debug builds, so every test: the heading's pieces made here too, to check the
+            // cells made ahead against.)
             #[cfg(debug_assertions)]
-            let text = match &own_node {
-                Some(Node::Heading { text, .. }) => Some(text),
-                _ => None,
-            };
+            let text = bulletin::game_heading(about, bulletin::round_and_board(about).1);
             self.writer.made_heading_node(
                 2,
                 &made,
                 #[cfg(debug_assertions)]
-                text,
+                Some(&text),
                 self.options,
                 self.blocks,
             );
         }
-        drop(own_node);
     }
 }
 

@@ -2,8 +2,10 @@
 //! after it (issue 33): they lay the same blocks out again without reading, replaying and
 //! translating every game anew. A game's translation depends on its input and its options
 //! alone, which every pass shares; what the passes differ in (the contents list's pages, the
-//! bulletin's headings, the proof's notes, the warnings said or not) is made from a game's
-//! step after it comes, in `Run::games`, in every pass alike.
+//! bulletin's round headings and index, the proof's notes, the warnings said or not) is made
+//! from a game's step after it comes, in `Run::games`, in every pass alike. A bulletin's
+//! heading of the game is part of its translation (its braille made ahead, `MadeHeading`) and
+//! is kept with it.
 //!
 //! The file holds, for each `Run::games` call of the first pass in its order, a record a game
 //! and one that ends the call. A game's warnings, and a game or text left out with its error,
@@ -317,7 +319,9 @@ fn take_heading(input: &mut Take<'_>) -> Option<MadeHeading> {
     let words = match input.bool()? {
         true => {
             let n = input.usize()?;
-            let word = |input: &mut Take<'_>| {
+            // (Each word's cells among the heading's, after the word before.)
+            let mut end = 0;
+            let mut word = |input: &mut Take<'_>| {
                 let (from, to) = (input.u32()?, input.u32()?);
                 let binding = match input.u32()? {
                     0 => Binding::Never,
@@ -326,8 +330,9 @@ fn take_heading(input: &mut Take<'_>) -> Option<MadeHeading> {
                     3 => Binding::Asks { has_number: true },
                     _ => return None,
                 };
-                // (A word's cells are among the heading's.)
-                (from <= to && to as usize <= cells.len()).then_some((from, to, binding))
+                let ok = end <= from && from <= to && to as usize <= cells.len();
+                end = to;
+                ok.then_some((from, to, binding))
             };
             Some((0..n).map(|_| word(input)).collect::<Option<Vec<_>>>()?)
         }

@@ -30,6 +30,8 @@
 //! - `prose.rs`: inline text translated (its characters with no rule placed), paragraphs,
 //!   headings, print page lines, images, table rows, code.
 //! - `front.rs`: title pages (the book's and each volume's) and the contents list.
+//! - `made.rs`: a heading's braille made ahead on another thread (a bulletin's game heading),
+//!   laid out as the heading translated here would be.
 //! - `unmapped.rs`: characters with no braille rule, reported at their places.
 
 use std::num::NonZeroU32;
