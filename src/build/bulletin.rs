@@ -44,8 +44,8 @@ pub(super) struct Bulletin {
     /// first game (as every later pass's do), unless the games do not bear it out.
     expect_several: bool,
     /// Each player (by sort key): the name as first written, and the contents entries (game
-    /// headings) of their games.
-    players: BTreeMap<(Vec<u32>, String), Vec<usize>>,
+    /// headings) of their games (numbered as the headings' marks are: none past `u32`).
+    players: BTreeMap<(Vec<u32>, String), Vec<u32>>,
     /// Games laid out in this pass (`None` before the first), and in the pass before
     /// (`None` in the first).
     games: Option<usize>,
@@ -184,7 +184,7 @@ impl Bulletin {
                 self.players
                     .entry((sort_key(&name), name))
                     .or_default()
-                    .push(entry);
+                    .extend(u32::try_from(entry).ok());
             }
         }
         nodes
@@ -208,7 +208,8 @@ impl Bulletin {
         heading
             .into_iter()
             .chain(players.map(move |((_, name), entries)| {
-                let mut numbers: Vec<u32> = entries.iter().filter_map(|&e| pages(e)).collect();
+                let mut numbers: Vec<u32> =
+                    entries.iter().filter_map(|&e| pages(e as usize)).collect();
                 numbers.dedup();
                 let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
                 let text = match listed.is_empty() {

@@ -109,7 +109,7 @@ pub(super) struct Volumes {
 pub(super) struct Laid<S> {
     pub(super) sink: S,
     /// The headings the contents list names, and the pages where they stand.
-    pub(super) found: book::Entries,
+    pub(super) found: book::Found,
     /// The list the pass was laid out with, handed back (a long one is not copied for a
     /// trial pass).
     pub(super) known: book::Entries,
@@ -479,7 +479,7 @@ impl Last<'_> {
                 options,
                 profile: self.profile,
                 reporter,
-                contents: with_room(laid.contents),
+                contents: counting(laid.contents),
                 marker: self.marker,
                 volumes: &laid.volumes,
                 meta: self.meta,
@@ -533,8 +533,15 @@ pub(super) fn checks_itself(options: &Options, drive: &Drive, opened: &[Opened])
 /// bulletin's list of tens of thousands then grows without the room a doubling buffer keeps
 /// to spare (issue 33: a bulletin's memory).
 pub(super) fn with_room(mut contents: book::Contents) -> book::Contents {
-    if contents.found.is_empty() {
-        contents.found = book::Entries::with_room_of(&contents.known);
+    if contents.found.len() == 0 {
+        contents.found = book::Found::Kept(book::Entries::with_room_of(&contents.known));
     }
+    contents
+}
+
+/// The last pass's contents list: the list of the pass before written, the headings found
+/// only counted (no pass reads them after it).
+pub(super) fn counting(mut contents: book::Contents) -> book::Contents {
+    contents.found = book::Found::Counted(0);
     contents
 }

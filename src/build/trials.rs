@@ -201,7 +201,7 @@ impl Trials<'_> {
         }
         laid.contents = book::Contents {
             wanted,
-            found: book::Entries::default(),
+            found: book::Found::default(),
             known: std::mem::take(&mut found.known),
             written,
         };
@@ -376,6 +376,7 @@ fn pages_found(found: Laid<NoLines>, numbered: bool) -> Known {
     }
     found
         .found
+        .into_kept()
         .with_pages(pages.into_iter().map(|page| page.filter(|_| numbered)))
 }
 

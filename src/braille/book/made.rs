@@ -163,7 +163,13 @@ mod tests {
                 );
                 assert_eq!(format!("{out_a:?}"), format!("{out_b:?}"), "{text:?}");
                 let entries = |w: &Writer| -> Vec<String> {
-                    w.contents.found.iter().map(|e| format!("{e:?}")).collect()
+                    w.contents
+                        .found
+                        .clone()
+                        .into_kept()
+                        .iter()
+                        .map(|e| format!("{e:?}"))
+                        .collect()
                 };
                 assert_eq!(entries(&a), entries(&b), "{text:?}");
                 assert_eq!(entries(&a).len(), usize::from(wanted));

@@ -242,6 +242,47 @@ impl Entries {
     }
 }
 
+/// The headings a pass finds: kept with their cells, for the list the pass after writes; or
+/// only counted, in the last pass, which no pass reads after it (a bulletin's list of tens of
+/// thousands of games was held twice in it, as the list written and as the one found; issue
+/// 33). A heading's number (its mark) is the count either way.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Found {
+    Kept(Entries),
+    Counted(usize),
+}
+
+impl Default for Found {
+    fn default() -> Self {
+        Found::Kept(Entries::default())
+    }
+}
+
+impl Found {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Found::Kept(entries) => entries.len(),
+            Found::Counted(n) => *n,
+        }
+    }
+
+    /// A heading of `level` with its `cells`.
+    pub(crate) fn push(&mut self, level: u8, cells: &[Cell]) {
+        match self {
+            Found::Kept(entries) => entries.push(level, cells),
+            Found::Counted(n) => *n += 1,
+        }
+    }
+
+    /// The headings kept (none when they were only counted).
+    pub(crate) fn into_kept(self) -> Entries {
+        match self {
+            Found::Kept(entries) => entries,
+            Found::Counted(_) => Entries::default(),
+        }
+    }
+}
+
 /// What the contents list needs across a build's passes: the book is laid out once to learn
 /// where its headings stand, then again with the list written (and again while its page
 /// numbers change the pages).
@@ -251,7 +292,7 @@ pub(crate) struct Contents {
     pub wanted: bool,
     /// The headings of this pass, in order; each heading's paragraph carries its index as
     /// its mark ([`Paragraph::mark`]), so that the layout tells its page.
-    pub found: Entries,
+    pub found: Found,
     /// The list to write: the headings of the pass before, each with its page (`None`
     /// without pages).
     pub known: Entries,
@@ -537,6 +578,23 @@ mod tests {
         assert_ne!(known, found);
         assert_eq!(known.len(), 3);
         assert_eq!(std::mem::size_of::<EntryItem>(), 16);
+    }
+
+    #[test]
+    fn the_last_pass_counts_its_headings_as_a_pass_that_keeps_them() {
+        let mut a = Vec::new();
+        crate::braille::text::translate("Rond 1", &mut a, &mut Vec::new());
+        let (mut kept, mut counted) = (Found::default(), Found::Counted(0));
+        for (level, cells) in [(1, &a[..]), (2, &[][..]), (2, &a[..])] {
+            // A heading's number is the count before it, kept or not.
+            assert_eq!(kept.len(), counted.len());
+            kept.push(level, cells);
+            counted.push(level, cells);
+        }
+        assert_eq!((kept.len(), counted.len()), (3, 3));
+        assert_eq!(kept.into_kept().iter().count(), 3);
+        // Nothing of a heading is kept when it is only counted.
+        assert!(counted.into_kept().is_empty());
     }
 
     fn piece(text: &str) -> Inline {
