@@ -3,6 +3,7 @@
 //! here knows the line width.
 
 pub(crate) mod binary;
+pub(crate) mod binding;
 pub(crate) mod block;
 pub(crate) mod book;
 pub(crate) mod cell;

@@ -2,7 +2,7 @@
 //! contents list with its braille page numbers.
 
 use super::{
-    CONTENTS_CONTINUED, CONTENTS_HEADING, NEST_INDENT, VolumeTitle, Writer, report_unmapped,
+    CONTENTS_CONTINUED, CONTENTS_HEADING, Entry, NEST_INDENT, VolumeTitle, Writer, report_unmapped,
 };
 use crate::braille::block::{Block, Paragraph, Seam};
 use crate::braille::text::{self, Unmapped};
@@ -204,7 +204,14 @@ impl Writer {
         // In a container (a marker in a list or quote), the list keeps the heading's margin.
         let margin = self.margin();
         let mut first_entry = true;
-        for (level, cells, page) in self.contents.known.iter() {
+        for Entry {
+            level,
+            cells,
+            bound,
+            base,
+            page,
+        } in self.contents.known.entries()
+        {
             if usize::from(level) > options.toc_depth {
                 continue;
             }
@@ -220,7 +227,15 @@ impl Writer {
             let mut p = Paragraph::new(first, first + CONTENTS_WRAP);
             // An entry's lines on one page: its page number is on its last line.
             p.keep_together = true;
-            p.push_text(cells);
+            // (Its blanks that bind were found with the heading: not asked again in each pass.)
+            p.push_text_bound(cells, bound, base);
+            #[cfg(debug_assertions)]
+            {
+                let mut asked = Paragraph::new(first, first + CONTENTS_WRAP);
+                asked.keep_together = true;
+                asked.push_text(cells);
+                debug_assert_eq!(format!("{p:?}"), format!("{asked:?}"), "{cells:?}");
+            }
             p.end_word();
             if let Some(page) = page {
                 crate::braille::page_number(page, &mut p.trailer);

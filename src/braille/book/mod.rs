@@ -170,6 +170,21 @@ pub(crate) struct VolumeTitle {
 pub(crate) struct Entries {
     cells: Vec<Cell>,
     items: Vec<EntryItem>,
+    /// The blanks of `cells` that bind (`block::bound_blanks`), in order: found once, when a
+    /// heading is found, not in every pass that lays the list out (few: most entries have
+    /// none).
+    bound: Vec<usize>,
+}
+
+/// An entry of [`Entries`] as the list lays it out: its level, cells and page, and the blanks
+/// among its cells that bind (indices `base` more than in `cells`, as
+/// [`Paragraph::push_text_bound`] takes them).
+pub(crate) struct Entry<'a> {
+    pub level: u8,
+    pub cells: &'a [Cell],
+    pub bound: &'a [usize],
+    pub base: usize,
+    pub page: Option<u32>,
 }
 
 /// One entry of [`Entries`]: its level, where its cells end, its page (pages are numbered
@@ -199,11 +214,14 @@ impl Entries {
         Entries {
             cells: Vec::with_capacity(room(like.cells.len())),
             items: Vec::with_capacity(room(like.items.len())),
+            bound: Vec::with_capacity(room(like.bound.len())),
         }
     }
 
     /// A heading of `level` with its `cells`, its page not known.
     pub(crate) fn push(&mut self, level: u8, cells: &[Cell]) {
+        let base = self.cells.len();
+        crate::braille::block::bound_blanks(cells, |at| self.bound.push(base + at));
         self.cells.extend_from_slice(cells);
         self.items.push(EntryItem {
             level,
@@ -213,14 +231,25 @@ impl Entries {
     }
 
     /// Each entry's level, cells and page, in order.
+    #[cfg(test)]
     pub(crate) fn iter(&self) -> impl Iterator<Item = (u8, &[Cell], Option<u32>)> {
+        self.entries().map(|e| (e.level, e.cells, e.page))
+    }
+
+    /// Each entry, with the blanks among its cells that bind, in order.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
         let starts = std::iter::once(0).chain(self.items.iter().map(|i| i.end));
-        self.items.iter().zip(starts).map(|(i, start)| {
-            (
-                i.level,
-                &self.cells[start..i.end],
-                i.page.map(NonZeroU32::get),
-            )
+        let mut next = 0;
+        self.items.iter().zip(starts).map(move |(i, start)| {
+            let from = next;
+            next += self.bound[from..].partition_point(|&at| at < i.end);
+            Entry {
+                level: i.level,
+                cells: &self.cells[start..i.end],
+                bound: &self.bound[from..next],
+                base: start,
+                page: i.page.map(NonZeroU32::get),
+            }
         })
     }
 
@@ -234,6 +263,7 @@ impl Entries {
     pub(crate) fn with_pages(mut self, pages: impl IntoIterator<Item = Option<u32>>) -> Entries {
         self.cells.shrink_to_fit();
         self.items.shrink_to_fit();
+        self.bound.shrink_to_fit();
         let mut pages = pages.into_iter();
         for item in &mut self.items {
             item.page = pages.next().flatten().and_then(NonZeroU32::new);
