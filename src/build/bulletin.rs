@@ -10,8 +10,7 @@
 //! pages where the game headings stood in the pass before, which are this pass's pages once
 //! the list has settled (the index comes after every game, so it moves none of them).
 
-use std::collections::BTreeMap;
-
+use rustc_hash::FxHashMap;
 use unicode_normalization::UnicodeNormalization;
 
 use super::about::About;
@@ -43,9 +42,11 @@ pub(super) struct Bulletin {
     /// the first pass ([`several_events_in`]): its round headings name their events from the
     /// first game (as every later pass's do), unless the games do not bear it out.
     expect_several: bool,
-    /// Each player (by sort key): the name as first written, and the contents entries (game
-    /// headings) of their games (numbered as the headings' marks are: none past `u32`).
-    players: BTreeMap<(Vec<u32>, String), Vec<u32>>,
+    /// Each player (the name tidied) and the contents entries (game headings) of their games
+    /// (numbered as the headings' marks are: none past `u32`). Sorted once, for the index
+    /// (not kept in order at every game: each name's key made and looked for among all the
+    /// others' took a bulletin's laying-out thread a tenth of its last pass).
+    players: FxHashMap<String, Vec<u32>>,
     /// Games laid out in this pass (`None` before the first), and in the pass before
     /// (`None` in the first).
     games: Option<usize>,
@@ -148,15 +149,14 @@ impl Bulletin {
         let event = event.filter(|_| self.several_events || self.expect_several);
         let mut nodes = Vec::new();
         let (round, board) = round_and_board(about);
-        let key = (
-            round.map(|(r, _)| r.to_owned()),
-            event.map(|(e, _)| e.to_owned()),
-        );
+        // (Compared as they stand: made into strings only when the round changes.)
+        let key = (round.map(|(r, _)| r), event.map(|(e, _)| e));
+        let before = (self.round.0.as_deref(), self.round.1.as_deref());
         // A round's heading when the round (or the event of a file of several) changes;
         // games without a round after games with one get a heading of their own, not the
         // round before: `Rond 3`, `Utan rond`; `Rond 3, SM-gruppen` when the games are of
         // several events.
-        if key != self.round && (key.0.is_some() || key.1.is_some() || self.round != (None, None)) {
+        if key != before && (key.0.is_some() || key.1.is_some() || before != (None, None)) {
             let mut text = match round {
                 Some((r, at)) => vec![piece(&format!("{ROUND} "), about.place()), piece(r, at)],
                 None => plain(NO_ROUND),
@@ -166,7 +166,7 @@ impl Bulletin {
                 text.push(piece(e, at));
             }
             nodes.push(Node::Heading { level: 1, text });
-            self.round = key;
+            self.round = (key.0.map(str::to_owned), key.1.map(str::to_owned));
         }
         // The round's heading takes an entry of its own.
         let entry = entry + nodes.len();
@@ -180,9 +180,8 @@ impl Bulletin {
         // a player).
         for side in ["White", "Black"].into_iter().filter(|_| self.paged) {
             if let Some(name) = about.tag(side) {
-                let name = tidy(name);
                 self.players
-                    .entry((sort_key(&name), name))
+                    .entry(tidy(name))
                     .or_default()
                     .extend(u32::try_from(entry).ok());
             }
@@ -204,10 +203,19 @@ impl Bulletin {
             level: 1,
             text: plain(INDEX_HEADING),
         });
-        let players = self.players.iter().filter(move |_| paged);
+        // Sorted as Swedish sorts, names alike in that order by their letters.
+        let mut players: Vec<(Vec<u32>, &String, &Vec<u32>)> = match paged {
+            true => self
+                .players
+                .iter()
+                .map(|(name, entries)| (sort_key(name), name, entries))
+                .collect(),
+            false => Vec::new(),
+        };
+        players.sort_unstable_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         heading
             .into_iter()
-            .chain(players.map(move |((_, name), entries)| {
+            .chain(players.into_iter().map(move |(_, name, entries)| {
                 let mut numbers: Vec<u32> =
                     entries.iter().filter_map(|&e| pages(e as usize)).collect();
                 numbers.dedup();
