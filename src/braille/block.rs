@@ -332,21 +332,7 @@ impl Paragraph {
         self.reserve(cells.len(), blanks + 1);
         if soft_hyphens.is_empty() {
             // No soft hyphens (most text): the cells between blanks go in a word at a time.
-            let mut k = 0;
-            while k < cells.len() {
-                let run = cells[k..].iter().take_while(|c| !c.is_blank()).count();
-                if run > 0 {
-                    self.push(&cells[k..k + run]);
-                    k += run;
-                    continue;
-                }
-                if self.binds(&cells[k + 1..]) {
-                    self.end_word_bound();
-                } else {
-                    self.end_word();
-                }
-                k += 1;
-            }
+            self.push_runs(cells, |p, k| p.binds(&cells[k + 1..]));
             return;
         }
         let mut soft = soft_hyphens.iter().peekable();
@@ -368,6 +354,25 @@ impl Paragraph {
             } else {
                 self.push_cell(c);
             }
+        }
+    }
+
+    /// The cells between blanks a word at a time; at each blank, the word before it ends
+    /// bound when `binds_at` (asked with the paragraph and the blank's index) says so.
+    fn push_runs(&mut self, cells: &[Cell], mut binds_at: impl FnMut(&Paragraph, usize) -> bool) {
+        let mut k = 0;
+        while k < cells.len() {
+            let run = cells[k..].iter().take_while(|c| !c.is_blank()).count();
+            if run > 0 {
+                self.push(&cells[k..k + run]);
+                k += run;
+                continue;
+            }
+            match binds_at(self, k) {
+                true => self.end_word_bound(),
+                false => self.end_word(),
+            }
+            k += 1;
         }
     }
 
@@ -403,20 +408,7 @@ impl Paragraph {
             after_blank = blank;
         }
         if loose || after_blank {
-            let mut k = 0;
-            while k < cells.len() {
-                let run = cells[k..].iter().take_while(|c| !c.is_blank()).count();
-                if run > 0 {
-                    self.push(&cells[k..k + run]);
-                    k += run;
-                    continue;
-                }
-                match bound.next_if_eq(&k).is_some() {
-                    true => self.end_word_bound(),
-                    false => self.end_word(),
-                }
-                k += 1;
-            }
+            self.push_runs(cells, |_, k| bound.next_if_eq(&k).is_some());
             return;
         }
         self.reserve(cells.len() + 1, blanks + 1);
