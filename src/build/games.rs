@@ -268,16 +268,59 @@ struct Channels {
 fn work(name: &str, options: &Options, verify: bool, channels: Channels) {
     // (Made here: what it keeps of the words read stays on its thread.)
     let mut translator = Translator::new(name, options, verify);
+    let mut spent = Freeing::default();
     for mut games in channels.work_rx {
         // What the layout is done with of earlier batches: freed here, where it was made (see
-        // `Spent`).
-        while channels.spent_rx.try_recv().is_ok() {}
-        let steps = games.iter_mut().map(|g| translator.translate(g)).collect();
+        // `Spent`), a game's share before each game is translated.
+        while let Ok(s) = channels.spent_rx.try_recv() {
+            spent.queue.push_back(s);
+        }
+        let steps = games
+            .iter_mut()
+            .map(|g| {
+                spent.free_a_share();
+                translator.translate(g)
+            })
+            .collect();
+        spent.free_to(QUEUE);
         // Full: the splitter has spares enough.
         let _ = channels.spare_tx.try_send(games);
         // A closed channel: the layout stopped (an error); stop too.
         if channels.done_tx.send(steps).is_err() {
             return;
+        }
+    }
+}
+
+/// What the layout is done with, freed a game's share at a time between the games a worker
+/// translates: the memory a game frees is what the next one allocates, found again at once by
+/// the allocator (all freed at once, most went past its cache of recent blocks and came back
+/// by its slower way).
+#[derive(Default)]
+struct Freeing {
+    queue: VecDeque<Spent>,
+}
+
+impl Freeing {
+    /// Frees about one game's share of the oldest batch done with.
+    fn free_a_share(&mut self) {
+        let Some(first) = self.queue.front_mut() else {
+            return;
+        };
+        let games = first.games.len().max(1);
+        let blocks = first.blocks.len().div_ceil(games);
+        let from = first.blocks.len() - blocks.min(first.blocks.len());
+        first.blocks.truncate(from);
+        first.games.pop();
+        if first.games.is_empty() && first.blocks.is_empty() {
+            self.queue.pop_front();
+        }
+    }
+
+    /// Frees whole batches until at most `most` are left.
+    fn free_to(&mut self, most: usize) {
+        while self.queue.len() > most {
+            self.queue.pop_front();
         }
     }
 }
@@ -387,6 +430,32 @@ mod tests {
             },
             most,
         )
+    }
+
+    #[test]
+    fn a_batch_done_with_is_freed_a_games_share_at_a_time() {
+        let mut freeing = Freeing::default();
+        for games in [3, 1] {
+            let mut spent = Spent::default();
+            spent.blocks = vec![Block::Blank; 7];
+            spent.games = (0..games).map(|_| (Vec::new(), About::default())).collect();
+            freeing.queue.push_back(spent);
+        }
+        // The first batch: three games, seven blocks, three blocks a share.
+        freeing.free_a_share();
+        assert_eq!((freeing.queue[0].games.len(), freeing.queue[0].blocks.len()), (2, 4));
+        freeing.free_a_share();
+        freeing.free_a_share();
+        // Done with, it goes; the second batch's one game takes all its blocks with it.
+        assert_eq!(freeing.queue.len(), 1);
+        assert_eq!(freeing.queue[0].blocks.len(), 7);
+        freeing.free_a_share();
+        assert!(freeing.queue.is_empty());
+        freeing.free_a_share();
+        // More batches than a worker keeps: the oldest freed whole.
+        freeing.queue.extend((0..6).map(|_| Spent::default()));
+        freeing.free_to(QUEUE);
+        assert_eq!(freeing.queue.len(), QUEUE);
     }
 
     #[test]
