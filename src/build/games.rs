@@ -443,7 +443,10 @@ mod tests {
         }
         // The first batch: three games, seven blocks, three blocks a share.
         freeing.free_a_share();
-        assert_eq!((freeing.queue[0].games.len(), freeing.queue[0].blocks.len()), (2, 4));
+        assert_eq!(
+            (freeing.queue[0].games.len(), freeing.queue[0].blocks.len()),
+            (2, 4)
+        );
         freeing.free_a_share();
         freeing.free_a_share();
         // Done with, it goes; the second batch's one game takes all its blocks with it.
