@@ -436,10 +436,11 @@ mod tests {
     fn a_batch_done_with_is_freed_a_games_share_at_a_time() {
         let mut freeing = Freeing::default();
         for games in [3, 1] {
-            let mut spent = Spent::default();
-            spent.blocks = vec![Block::Blank; 7];
-            spent.games = (0..games).map(|_| (Vec::new(), About::default())).collect();
-            freeing.queue.push_back(spent);
+            freeing.queue.push_back(Spent {
+                blocks: vec![Block::Blank; 7],
+                games: (0..games).map(|_| (Vec::new(), About::default())).collect(),
+                ..Spent::default()
+            });
         }
         // The first batch: three games, seven blocks, three blocks a share.
         freeing.free_a_share();
