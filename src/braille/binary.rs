@@ -80,8 +80,16 @@ impl<'a> Take<'a> {
         Some(b)
     }
 
+    #[inline]
     pub(crate) fn u64(&mut self) -> Option<u64> {
-        read_u64(|| self.byte())
+        // (Most numbers are below 128, one byte: a word's length, the blank before it.)
+        match self.0.split_first() {
+            Some((&b, rest)) if b < 0x80 => {
+                self.0 = rest;
+                Some(u64::from(b))
+            }
+            _ => read_u64(|| self.byte()),
+        }
     }
 
     pub(crate) fn usize(&mut self) -> Option<usize> {
