@@ -390,12 +390,16 @@ impl Paragraph {
         binds_word(&self.cells[start as usize..], after)
     }
 
-    /// [`Paragraph::push_text`] on a paragraph with no word open, for text whose blanks that
-    /// bind are known ([`bound_blanks`] of `cells`, each `base` more): a contents list's
-    /// entries, laid out in every pass, their blanks asked once. Neither the blanks nor what
-    /// binds is looked for again: text with its words one blank apart goes in in one piece.
+    /// [`Paragraph::push_text`], for text whose blanks that bind are known ([`bound_blanks`]
+    /// of `cells`, each `base` more): a contents list's entries, laid out in every pass, their
+    /// blanks asked once. Neither the blanks nor what binds is looked for again: text with its
+    /// words one blank apart goes in in one piece.
     pub fn push_text_bound(&mut self, cells: &[Cell], bound: &[usize], base: usize) {
-        debug_assert!(self.open.is_none());
+        // (A word open before the text: it ends at the text's first blank, which binds as
+        // that whole word says; asked, as `push_text` asks.)
+        if self.open.is_some() {
+            return self.push_text(cells);
+        }
         let mut bound = bound.iter().map(|&at| at - base).peekable();
         let spaced = !self.words.is_empty();
         let offset = self.cells.len() + usize::from(spaced);
@@ -589,6 +593,8 @@ mod tests {
             "1",
         ];
         let mut bound_somewhere = false;
+        let mut number = Vec::new();
+        text::translate("12.", &mut number, &mut Vec::new());
         for text in texts {
             let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
             text::translate(text, &mut cells, &mut unmapped);
@@ -596,12 +602,17 @@ mod tests {
                 let mut bound = Vec::new();
                 bound_blanks(&cells, |at| bound.push(base + at));
                 bound_somewhere |= !bound.is_empty();
-                for after_word in [false, true] {
+                // First; after a word; after a word still open (`12.` then the text).
+                for before in 0..3 {
                     let (mut asked, mut known) = (Paragraph::new(2, 6), Paragraph::new(2, 6));
-                    if after_word {
-                        for p in [&mut asked, &mut known] {
-                            p.push_text(&cells[..cells.len().min(3)]);
-                            p.end_word();
+                    for p in [&mut asked, &mut known] {
+                        match before {
+                            1 => {
+                                p.push_text(&cells[..cells.len().min(3)]);
+                                p.end_word();
+                            }
+                            2 => p.push_text(&number),
+                            _ => {}
                         }
                     }
                     asked.push_text(&cells);
