@@ -35,6 +35,30 @@ fn scanned_text<'t>(text: &'t str, span: (usize, usize), bytes: &'t [u8]) -> Cow
     }
 }
 
+/// Whether `text` is commands alone (see [`commands_only`]) with no `#` anywhere in them: a
+/// comment that is no text and holds no diagram mark.
+fn commands_without_hash(text: &[u8]) -> bool {
+    let mut i = 0;
+    loop {
+        while text.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        match text.get(i..i + 2) {
+            None if i >= text.len() => return true,
+            Some(b"[%") => i += 2,
+            _ => return false,
+        }
+        loop {
+            match text.get(i) {
+                Some(b']') => break,
+                Some(b'#') | None => return false,
+                Some(_) => i += 1,
+            }
+        }
+        i += 1;
+    }
+}
+
 impl Visitor for Replay<'_> {
     type Tags = ();
     type Movetext = ();
@@ -258,6 +282,20 @@ impl Replay<'_> {
     /// read): an item, or items around the diagrams its `[#]` marks ask for; a comment of
     /// commands alone, without a mark, an [`Item::Commands`].
     fn push_comment(&mut self, span: (usize, usize), bytes: &[u8]) -> Flow {
+        // The clock time (`[%clk 0:05:00]`) at every move of an export: the scan's bytes,
+        // commands alone and no `#` in them (so no mark) told in one pass over them, where the
+        // way below compares, copies, looks for a mark and reads the commands each on its own.
+        // The same item either way.
+        if self.partial.is_none()
+            && let Some(text) = self.scan.text.get(span.0..span.1)
+            && text.as_bytes() == bytes
+            && commands_without_hash(bytes)
+        {
+            let start = self.text.len();
+            self.text.push_str(text);
+            self.items.push(Item::Commands(start..self.text.len()));
+            return ControlFlow::Continue(());
+        }
         let chunked = self.partial.is_some();
         let start = self.partial.take().unwrap_or(self.text.len());
         let scan_text = self.scan.text.as_str();
