@@ -442,7 +442,47 @@ impl Paragraph {
     /// ([`binding`]), the words one blank apart (a heading's words kept from game to game:
     /// neither the blanks nor what each word binds to are looked for again).
     pub fn push_words(&mut self, cells: &[Cell], words: &[(u32, u32, Binding)]) {
-        self.reserve(cells.len(), words.len());
+        self.reserve(cells.len() + 1, words.len());
+        // (Words one blank apart, none empty, no word open before them: the cells in one
+        // piece, as `push_text_bound` puts them; asked, not trusted.)
+        let apart = |w: &[(u32, u32, Binding)]| {
+            w[0].0 < w[0].1
+                && w[1].0 < w[1].1
+                && w[1].0 == w[0].1 + 1
+                && cells.get(w[0].1 as usize).is_some_and(|c| c.is_blank())
+        };
+        if self.open.is_none()
+            && let (Some(&(first, ..)), Some(&(last, last_end, _))) = (words.first(), words.last())
+            && first < last_end
+            && words.windows(2).all(apart)
+        {
+            if !self.words.is_empty() {
+                self.cells.push(Cell::BLANK);
+            }
+            let here = self.cells.len() as u32;
+            let at = |cell: u32| here + (cell - first);
+            self.cells
+                .extend_from_slice(&cells[first as usize..last_end as usize]);
+            for pair in words.windows(2) {
+                let ((start, end, binding), (next, next_end, _)) = (pair[0], pair[1]);
+                let word = &cells[start as usize..end as usize];
+                let tight = binds_after(word, binding, &cells[next as usize..next_end as usize]);
+                self.words.push(Word {
+                    start: at(start),
+                    end: at(end),
+                    glued: tight,
+                    bound: tight,
+                });
+            }
+            // The last word stays open, as `push_words_each` leaves it.
+            self.open = Some(at(last));
+            return;
+        }
+        self.push_words_each(cells, words);
+    }
+
+    /// [`Paragraph::push_words`] a word at a time.
+    fn push_words_each(&mut self, cells: &[Cell], words: &[(u32, u32, Binding)]) {
         for (k, &(start, end, binding)) in words.iter().enumerate() {
             let word = &cells[start as usize..end as usize];
             self.push(word);
@@ -625,6 +665,65 @@ mod tests {
             }
         }
         assert!(bound_somewhere);
+    }
+
+    /// Words kept with their bindings go in in one piece as they go in a word at a time, and,
+    /// one blank apart with no word open, as the text goes in; words not so (two blanks, an
+    /// empty word) and a word open before them go in a word at a time.
+    #[test]
+    fn known_words_go_in_in_one_piece_as_one_at_a_time() {
+        let texts = [
+            "Bord 3: Carlsen, Magnus (2830) – Nakamura, Hikaru (2780) 1–0",
+            "a) t. ex. s. 12 kl. 10.30",
+            "12. e4 e5 13. Sf3",
+            "ett",
+            "två  blanksteg",
+            " inledd",
+        ];
+        let mut number = Vec::new();
+        text::translate("12.", &mut number, &mut Vec::new());
+        let mut in_one_piece = 0;
+        for text in texts {
+            let mut cells = Vec::new();
+            text::translate(text, &mut cells, &mut Vec::new());
+            // The words as the text's blanks part them (empty ones too).
+            let mut words = Vec::new();
+            let mut start = 0;
+            for end in (0..=cells.len()).filter(|&k| cells.get(k).is_none_or(|c| c.is_blank())) {
+                words.push((start as u32, end as u32, binding(&cells[start..end])));
+                start = end + 1;
+            }
+            let apart = !text.contains("  ") && !text.starts_with(' ');
+            for before in 0..3 {
+                let (mut each, mut whole, mut asked) = (
+                    Paragraph::new(0, 2),
+                    Paragraph::new(0, 2),
+                    Paragraph::new(0, 2),
+                );
+                for p in [&mut each, &mut whole, &mut asked] {
+                    match before {
+                        1 => {
+                            p.push_text(&number);
+                            p.end_word();
+                        }
+                        2 => p.push_text(&number),
+                        _ => {}
+                    }
+                }
+                each.push_words_each(&cells, &words);
+                whole.push_words(&cells, &words);
+                asked.push_text(&cells);
+                assert_eq!(format!("{each:?}"), format!("{whole:?}"), "{text:?}");
+                // (A word open before them: the first word is asked about alone, where the
+                // text's first blank asks about the whole open word. A heading's words go into
+                // a paragraph of their own.)
+                if apart && before < 2 {
+                    assert_eq!(format!("{asked:?}"), format!("{whole:?}"), "{text:?}");
+                }
+                in_one_piece += usize::from(apart && before < 2);
+            }
+        }
+        assert_eq!(in_one_piece, 8);
     }
 
     #[test]
