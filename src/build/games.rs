@@ -142,6 +142,7 @@ impl Translator {
                     let pieces = super::bulletin::game_heading(&about, board);
                     writer.made_heading(&pieces, options).map(Box::new)
                 });
+                self.replayer.recycle(game);
                 let translated = Translated {
                     blocks,
                     about,

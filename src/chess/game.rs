@@ -216,6 +216,27 @@ impl Tags {
         }
     }
 
+    /// Room for `tags` more tags of `bytes` more bytes in all.
+    pub(crate) fn reserve(&mut self, tags: usize, bytes: usize) {
+        self.text.reserve(bytes);
+        self.ends.reserve(tags);
+        self.places.reserve(tags);
+    }
+
+    /// No tags, the room kept.
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+        self.places.clear();
+    }
+
+    /// The bytes of room held.
+    pub(crate) fn capacity(&self) -> usize {
+        self.text.capacity()
+            + self.ends.capacity() * std::mem::size_of::<(usize, usize)>()
+            + self.places.capacity() * std::mem::size_of::<Option<crate::document::Pos>>()
+    }
+
     /// A tag whose value starts at `at` in its file.
     pub(crate) fn push_at(&mut self, name: &str, value: &str, at: Option<crate::document::Pos>) {
         self.text.push_str(name);

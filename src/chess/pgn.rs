@@ -11,7 +11,7 @@ use super::feed::Feed;
 use super::game::{Game, GameResult};
 use super::letters::Lang;
 use super::normalize::{Written, write_game};
-use super::replay::{Frame, Replay, game_label};
+use super::replay::{Frame, Replay, Spare, game_label};
 use super::scan::{GameScan, ScanError, Scanner, TokKind};
 use crate::error::{Error, Warning};
 
@@ -228,6 +228,8 @@ pub(crate) struct Replayer {
     feed: Feed,
     reader: Reader<Feed>,
     stack: Vec<Frame>,
+    /// The buffers of the last game done with ([`Replayer::recycle`]).
+    spare: Spare,
     warnings: Vec<Warning>,
     dropped: usize,
     /// Tests: always give pgn-reader the normalized copy.
@@ -244,11 +246,17 @@ impl Replayer {
             feed: feed.clone(),
             reader: Reader::new(feed),
             stack: Vec::new(),
+            spare: Spare::default(),
             warnings: Vec::new(),
             dropped: 0,
             #[cfg(test)]
             no_raw: false,
         }
+    }
+
+    /// A game replayed here and done with: its buffers serve the next game.
+    pub(crate) fn recycle(&mut self, game: Game) {
+        self.spare = Spare::of(game);
     }
 
     /// The name used in error locations.
@@ -321,7 +329,8 @@ impl Replayer {
             let text = scan.text.as_bytes();
             out.extend_from_slice(text.get(scan.movetext_start()..).unwrap_or_default());
         });
-        let mut replay = Replay::new(scan, file, number, &mut self.stack);
+        let spare = std::mem::take(&mut self.spare);
+        let mut replay = Replay::new(scan, file, number, &mut self.stack, spare);
         replay.take_tags();
         let read = read_one(&mut self.reader, &mut replay);
         replay.finish_guarded();
@@ -383,7 +392,8 @@ impl Replayer {
                 write_game(scan, scan.lang(), out)
             }
         });
-        let mut replay = Replay::new(scan, file, number, &mut self.stack);
+        let spare = std::mem::take(&mut self.spare);
+        let mut replay = Replay::new(scan, file, number, &mut self.stack, spare);
         replay.take_tags();
         let read = read_one(&mut self.reader, &mut replay);
         // A number after the last move (unless the scan stopped at an error after it, which
@@ -565,6 +575,36 @@ fn scan_error_of(scan: &GameScan, file: &str, number: usize, e: &ScanError) -> E
 mod tests {
     use super::*;
     use crate::chess::Item;
+
+    /// Each game read with the buffers of the game before it (`Replayer::recycle`) is the game
+    /// a reader without them gives: nothing of the game before stays in it.
+    #[test]
+    fn a_game_read_with_the_buffers_of_the_one_before_is_the_same_game() {
+        let pgn = concat!(
+            "[Event \"Rond 1\"]\n[White \"Carlsen, Magnus\"]\n[Black \"So, Wesley\"]\n",
+            "[WhiteElo \"2830\"]\n\n",
+            "1. e4 { [%clk 0:05:00] } 1... e5 { [%eval 0.2] [%clk 0:05:00] } 2. Nf3 $1 ",
+            "(2. f4 exf4 { Kungsgambit. }) 2... Nc6 { Bra drag [#] här. } 1-0\n\n",
+            "[Event \"Rond 2\"]\n\n1. d4 d5 *\n\n",
+            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n",
+            "1. e4 Kd7 2. e5 { Ett långt slut. } 1/2-1/2\n\n",
+            "1. c4 e5 2. g3 *\n",
+        );
+        let fresh: Vec<String> = {
+            let mut r = PgnReader::new(pgn.as_bytes(), "t.pgn");
+            std::iter::from_fn(|| r.read_game().unwrap())
+                .map(|g| format!("{g:?}"))
+                .collect()
+        };
+        let mut r = PgnReader::new(pgn.as_bytes(), "t.pgn");
+        let mut recycled = Vec::new();
+        while let Some(game) = r.read_game().unwrap() {
+            recycled.push(format!("{game:?}"));
+            r.replayer.recycle(game);
+        }
+        assert_eq!(fresh.len(), 4);
+        assert_eq!(recycled, fresh);
+    }
 
     /// Games done with are kept for their buffers up to the number and the bytes allowed, and
     /// the bytes counted stay those of the spares as they are taken again.

@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use shakmaty::Chess;
 
-use super::game::{GameResult, Item, Tags};
+use super::game::{Game, GameResult, Item, Tags};
 use super::letters::Lang;
 use super::scan::{GameScan, TokKind, Token};
 use crate::document::Pos;
@@ -44,6 +44,45 @@ pub(crate) struct Frame {
     pos: Chess,
     before: Option<Chess>,
     past_max: bool,
+}
+
+/// The buffers of a game done with, kept for the next game's replay (its moves and signs, its
+/// comments' text, its tags): a game cost four allocations and frees of some kilobytes, most of
+/// them by glibc's slow way, and the next game found its memory cold. A buffer past
+/// [`Spare::KEPT`] bytes is let go (a game of a million moves keeps no memory after it).
+#[derive(Default)]
+pub(crate) struct Spare {
+    items: Vec<Item>,
+    text: String,
+    tags: Tags,
+}
+
+impl Spare {
+    const KEPT: usize = 64 * 1024;
+
+    /// What of `game` is kept, emptied.
+    pub(crate) fn of(game: Game) -> Spare {
+        let Game {
+            mut items,
+            mut text,
+            mut tags,
+            ..
+        } = game;
+        let small = |bytes: usize| bytes <= Spare::KEPT;
+        if !small(items.capacity() * std::mem::size_of::<Item>()) {
+            items = Vec::new();
+        }
+        if !small(text.capacity()) {
+            text = String::new();
+        }
+        if !small(tags.capacity()) {
+            tags = Tags::default();
+        }
+        items.clear();
+        text.clear();
+        tags.clear();
+        Spare { items, text, tags }
+    }
 }
 
 /// Replays one game; built per game, its output read from the fields after pgn-reader is done.
@@ -100,8 +139,21 @@ impl<'a> Replay<'a> {
         file: &'a str,
         number: usize,
         stack: &'a mut Vec<Frame>,
+        spare: Spare,
     ) -> Self {
         stack.clear();
+        let Spare {
+            mut items,
+            mut text,
+            mut tags,
+        } = spare;
+        tags.reserve(
+            scan.tags.len(),
+            scan.tags.iter().map(|t| t.end - t.start).sum(),
+        );
+        items.reserve(scan.tokens.len() + scan.guard.tokens);
+        // (A plain game's comments, as the guard found them: room made once.)
+        text.reserve(scan.guard.comment_at.iter().map(|(s, e)| e - s).sum());
         Replay {
             scan,
             file,
@@ -121,13 +173,9 @@ impl<'a> Replay<'a> {
             set_up: false,
             partial: None,
             last_place: None,
-            tags: Tags::with_capacity(
-                scan.tags.len(),
-                scan.tags.iter().map(|t| t.end - t.start).sum(),
-            ),
-            items: Vec::with_capacity(scan.tokens.len() + scan.guard.tokens),
-            // (A plain game's comments, as the guard found them: room made once.)
-            text: String::with_capacity(scan.guard.comment_at.iter().map(|(s, e)| e - s).sum()),
+            tags,
+            items,
+            text,
             marker: None,
             error: None,
             internal: false,
@@ -190,5 +238,30 @@ impl<'a> Replay<'a> {
         if let Some(i) = self.claim.map(|(_, i)| i).or(trailing) {
             let _ = self.number_without_move(i, None);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's buffers are kept emptied, each up to its budget; a larger one is let go.
+    #[test]
+    fn a_spare_keeps_small_buffers_empty_and_lets_large_ones_go() {
+        let mut game = Game::default();
+        game.items.push(Item::VariationStart);
+        game.text.push_str("{ [%clk 0:05:00] }");
+        game.tags.push_at("Event", "Rond 1", None);
+        let spare = Spare::of(game.clone());
+        assert!(spare.items.is_empty() && spare.text.is_empty() && spare.tags.is_empty());
+        assert!(spare.items.capacity() > 0 && spare.text.capacity() > 0);
+        assert!(spare.tags.capacity() > 0);
+        game.items.reserve(Spare::KEPT);
+        game.text.reserve(Spare::KEPT + 1);
+        game.tags.reserve(0, Spare::KEPT + 1);
+        let spare = Spare::of(game);
+        assert_eq!(spare.items.capacity(), 0);
+        assert_eq!(spare.text.capacity(), 0);
+        assert_eq!(spare.tags.capacity(), 0);
     }
 }
