@@ -199,6 +199,36 @@ pub(crate) struct Word {
     pub bound: bool,
 }
 
+/// A paragraph's cells and words, kept to make another paragraph with
+/// ([`Paragraph::reusing`]): a writer that makes paragraph after paragraph, game after game,
+/// allocates none once it has some.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    cells: Vec<Cell>,
+    words: Vec<Word>,
+}
+
+/// The size of a paragraph's buffers, as a writer keeps them apart: a line's (a heading's
+/// lines, kept for lines) or a game's moves'; larger ones are let go, not kept (a long game's
+/// moves). Kept apart, a line never holds a game's room while it waits to be laid out.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum Size {
+    Line,
+    Moves,
+}
+
+impl Buffers {
+    /// The size of these buffers; `None` when too large to keep.
+    pub(crate) fn size(&self) -> Option<Size> {
+        let (cells, words) = (self.cells.capacity(), self.words.capacity());
+        match (cells, words) {
+            (..=256, ..=64) => Some(Size::Line),
+            (..=4096, ..=1024) => Some(Size::Moves),
+            _ => None,
+        }
+    }
+}
+
 /// Words to be filled into lines, with the indent of its first line and of the others.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Paragraph {
@@ -249,6 +279,68 @@ impl Paragraph {
 
     pub fn is_empty(&self) -> bool {
         self.words.is_empty() && self.open.is_none()
+    }
+
+    /// [`Paragraph::new`], in `buffers` (emptied here).
+    pub fn reusing(buffers: Buffers, first_indent: usize, rest_indent: usize) -> Self {
+        let Buffers {
+            mut cells,
+            mut words,
+        } = buffers;
+        cells.clear();
+        words.clear();
+        Paragraph {
+            cells,
+            words,
+            first_indent,
+            rest_indent,
+            ..Default::default()
+        }
+    }
+
+    /// What `clone` gives, its cells and words in `buffers`.
+    pub fn clone_in(&self, buffers: Buffers) -> Self {
+        // (Every field named: a field added later must be copied here too.)
+        let Paragraph {
+            cells,
+            words,
+            first_indent,
+            rest_indent,
+            keep_together,
+            blank_before,
+            blank_before_at_top,
+            blank_after,
+            keep_with_next,
+            introduces,
+            open,
+            soft,
+            mark,
+            trailer,
+        } = self;
+        let mut p = Paragraph::reusing(buffers, *first_indent, *rest_indent);
+        p.cells.extend_from_slice(cells);
+        p.words.extend_from_slice(words);
+        Paragraph {
+            keep_together: *keep_together,
+            blank_before: *blank_before,
+            blank_before_at_top: *blank_before_at_top,
+            blank_after: *blank_after,
+            keep_with_next: *keep_with_next,
+            introduces: *introduces,
+            open: *open,
+            soft: soft.clone(),
+            mark: *mark,
+            trailer: trailer.clone(),
+            ..p
+        }
+    }
+
+    /// The paragraph's cells and words, for another paragraph.
+    pub fn into_buffers(self) -> Buffers {
+        Buffers {
+            cells: self.cells,
+            words: self.words,
+        }
     }
 
     /// Room for `cells` more cells in `words` more words (a game's moves: growing a cell at a
@@ -671,6 +763,34 @@ mod tests {
             }
         }
         assert!(bound_somewhere);
+    }
+
+    /// A paragraph copied into kept buffers (full of another paragraph's cells) is its clone,
+    /// every field; a paragraph made in kept buffers is a new one.
+    #[test]
+    fn a_copy_in_kept_buffers_is_the_clone() {
+        let mut cells = Vec::new();
+        text::translate(
+            "Ställningen efter 20...Dd7: vit drar",
+            &mut cells,
+            &mut Vec::new(),
+        );
+        let mut p = Paragraph::new(2, 4);
+        p.push_text(&cells);
+        p.end_word();
+        p.push(&cells[..3]);
+        p.soft.push(1);
+        p.trailer.push(cells[0]);
+        (p.keep_together, p.blank_before, p.blank_before_at_top) = (true, 2, true);
+        (p.blank_after, p.keep_with_next, p.introduces) = (1, true, true);
+        p.mark = Some(7);
+        let mut other = Paragraph::new(0, 0);
+        other.push_text(&cells[5..]);
+        other.end_word();
+        let copy = p.clone_in(other.clone().into_buffers());
+        assert_eq!(format!("{copy:?}"), format!("{:?}", p.clone()));
+        let fresh = Paragraph::reusing(other.into_buffers(), 2, 4);
+        assert_eq!(format!("{fresh:?}"), format!("{:?}", Paragraph::new(2, 4)));
     }
 
     /// Words kept with their bindings go in in one piece as they go in a word at a time, and,

@@ -181,7 +181,9 @@ pub(super) fn each_game(
         let Some(mut scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
             return Ok(());
         };
-        each(translator.translate(&mut scanned), &mut Spent::default())?;
+        let mut spent = Spent::default();
+        each(translator.translate(&mut scanned), &mut spent)?;
+        translator.writer.recycle(spent.blocks);
         splitter.recycle(scanned);
         alone += 1;
     }
@@ -216,12 +218,16 @@ pub(super) fn each_game(
             slots: VecDeque::new(),
             from_workers,
             spent_to,
+            own: Vec::new(),
             name,
         };
         // The worker the next batch is offered to first.
         let mut next = 0;
         loop {
             order.hand_back(each, workers * 2 * QUEUE)?;
+            for spent in order.own.drain(..) {
+                translator.writer.recycle(spent.blocks);
+            }
             while let Ok(spares) = spare_rx.try_recv() {
                 spares.into_iter().for_each(|s| splitter.recycle(s));
             }
@@ -279,7 +285,7 @@ fn work(name: &str, options: &Options, verify: bool, channels: Channels) {
         let steps = games
             .iter_mut()
             .map(|g| {
-                spent.free_a_share();
+                spent.free_a_share(|blocks| translator.writer.recycle(blocks));
                 translator.translate(g)
             })
             .collect();
@@ -303,15 +309,16 @@ struct Freeing {
 }
 
 impl Freeing {
-    /// Frees about one game's share of the oldest batch done with.
-    fn free_a_share(&mut self) {
+    /// Frees about one game's share of the oldest batch done with (its blocks handed to
+    /// `recycle` first, which keeps what it will).
+    fn free_a_share(&mut self, recycle: impl FnOnce(std::vec::Drain<'_, Block>)) {
         let Some(first) = self.queue.front_mut() else {
             return;
         };
         let games = first.games.len().max(1);
         let blocks = first.blocks.len().div_ceil(games);
         let from = first.blocks.len() - blocks.min(first.blocks.len());
-        first.blocks.truncate(from);
+        recycle(first.blocks.drain(from..));
         first.games.pop();
         if first.games.is_empty() && first.blocks.is_empty() {
             self.queue.pop_front();
@@ -339,6 +346,8 @@ struct InOrder<'a> {
     from_workers: Vec<Receiver<Vec<Step>>>,
     /// What the layout is done with of a worker's batch goes back to it to be freed.
     spent_to: Vec<SyncSender<Spent>>,
+    /// What it is done with of the batches translated here, for this thread's writer.
+    own: Vec<Spent>,
     name: &'a str,
 }
 
@@ -371,11 +380,14 @@ impl InOrder<'_> {
                 each(step, &mut spent)?;
             }
             spent.steps = steps;
-            if let Some(w) = from {
-                // Full: freed here.
-                if let Some(to) = self.spent_to.get(w) {
-                    let _ = to.try_send(spent);
+            match from {
+                Some(w) => {
+                    // Full: freed here.
+                    if let Some(to) = self.spent_to.get(w) {
+                        let _ = to.try_send(spent);
+                    }
                 }
+                None => self.own.push(spent),
             }
         }
         Ok(())
@@ -444,19 +456,19 @@ mod tests {
             });
         }
         // The first batch: three games, seven blocks, three blocks a share.
-        freeing.free_a_share();
+        freeing.free_a_share(|_| {});
         assert_eq!(
             (freeing.queue[0].games.len(), freeing.queue[0].blocks.len()),
             (2, 4)
         );
-        freeing.free_a_share();
-        freeing.free_a_share();
+        freeing.free_a_share(|_| {});
+        freeing.free_a_share(|_| {});
         // Done with, it goes; the second batch's one game takes all its blocks with it.
         assert_eq!(freeing.queue.len(), 1);
         assert_eq!(freeing.queue[0].blocks.len(), 7);
-        freeing.free_a_share();
+        freeing.free_a_share(|_| {});
         assert!(freeing.queue.is_empty());
-        freeing.free_a_share();
+        freeing.free_a_share(|_| {});
         // More batches than a worker keeps: the oldest freed whole.
         freeing.queue.extend((0..6).map(|_| Spent::default()));
         freeing.free_to(QUEUE);
@@ -473,6 +485,7 @@ mod tests {
             slots: VecDeque::new(),
             from_workers: vec![rx0, rx1],
             spent_to: vec![spent_tx0, spent_tx1],
+            own: Vec::new(),
             name: "b.pgn",
         };
         order.slots.extend([

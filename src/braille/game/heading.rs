@@ -3,7 +3,7 @@
 //! annotator), the lines that repeat from game to game kept translated.
 
 use super::{GameWriter, game_location, in_game};
-use crate::braille::block::{Block, Paragraph};
+use crate::braille::block::{Block, Paragraph, Size};
 use crate::braille::book::report_unmapped;
 use crate::braille::text::Unmapped;
 use crate::chess::{Game, GameResult};
@@ -128,11 +128,13 @@ impl GameWriter {
         };
         if let Some(known) = self.headings.get(text).filter(|_| repeats) {
             report(&known.unmapped);
-            return known.paragraph.clone();
+            return known
+                .paragraph
+                .clone_in(self.spare.pop().unwrap_or_default());
         }
         self.cells.clear();
         self.unmapped.clear();
-        let mut p = Paragraph::new(0, 2);
+        let mut p = self.paragraph(Size::Line, 0, 2);
         // (`push_text` makes room for the line at once.)
         self.words
             .push_text(text, &mut self.cells, &mut p, &mut self.unmapped);

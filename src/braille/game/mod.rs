@@ -16,7 +16,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::block::{Block, Paragraph};
+use super::block::{Block, Buffers, Paragraph, Size};
 use super::cell::Cell;
 use super::diagram::diagram;
 use super::notation::{MoveStyle, OrdinaryMoves};
@@ -130,7 +130,15 @@ pub struct GameWriter {
     pub first_dropped: Option<Location>,
     /// The words of the last game's moves, kept when a build checks itself.
     witness: Option<WrittenWords>,
+    /// The buffers of paragraphs laid out and done with ([`GameWriter::recycle`]), for the
+    /// paragraphs of the games to come: lines' and moves', apart.
+    spare: Vec<Buffers>,
+    spare_moves: Vec<Buffers>,
 }
+
+/// Paragraphs' buffers a writer keeps at most, of each size (a game makes a few
+/// paragraphs: its heading's lines, its moves).
+const SPARE_PARAGRAPHS: usize = 8;
 
 /// State while one game is written.
 struct Run<'a> {
@@ -192,7 +200,46 @@ impl GameWriter {
             diagrams_inside: 0,
             bulletin: options.bulletin,
             witness: None,
+            spare: Vec::new(),
+            spare_moves: Vec::new(),
         }
+    }
+
+    /// Blocks laid out and done with: the buffers of their paragraphs serve the paragraphs of
+    /// the games to come (some, and none too large to keep).
+    pub(crate) fn recycle(&mut self, blocks: impl IntoIterator<Item = Block>) {
+        for block in blocks {
+            let Block::Paragraph(p) = block else { continue };
+            let buffers = p.into_buffers();
+            let kept = match buffers.size() {
+                Some(Size::Line) => &mut self.spare,
+                Some(Size::Moves) => &mut self.spare_moves,
+                None => continue,
+            };
+            if kept.len() < SPARE_PARAGRAPHS {
+                kept.push(buffers);
+            }
+        }
+    }
+
+    /// A new paragraph of a game's moves. (A list layout makes a paragraph a move pair: each a
+    /// line's size.)
+    fn moves_paragraph(&mut self, rest_indent: usize) -> Paragraph {
+        let size = match self.layout {
+            Layout::List => Size::Line,
+            _ => Size::Moves,
+        };
+        self.paragraph(size, 0, rest_indent)
+    }
+
+    /// A new paragraph of a heading's line (`Size::Line`) or a game's moves, in buffers kept
+    /// when there are some.
+    fn paragraph(&mut self, size: Size, first_indent: usize, rest_indent: usize) -> Paragraph {
+        let kept = match size {
+            Size::Line => &mut self.spare,
+            Size::Moves => &mut self.spare_moves,
+        };
+        Paragraph::reusing(kept.pop().unwrap_or_default(), first_indent, rest_indent)
     }
 
     /// Keeps the words of each game's moves, for a build that checks itself
@@ -233,12 +280,13 @@ impl GameWriter {
         self.heading(game, blocks, warnings);
         self.start_drawn = self.start_diagram(game, blocks);
         self.diagrams_inside = 0;
+        let para = self.moves_paragraph(0);
         let mut run = Run {
             w: self,
             blocks,
             warnings,
             game,
-            para: Paragraph::new(0, 0),
+            para,
             depth: 0,
             need_number: true,
             prefix: Vec::new(),
@@ -348,6 +396,53 @@ mod tests {
 
     fn text(s: &str) -> String {
         crate::text_to_unicode(s)
+    }
+
+    /// A writer given back the blocks of each game it wrote (`recycle`) writes the games after
+    /// it as a writer never given any back does: the same blocks, to the last field. (The
+    /// games repeat their opening, so the kept heading line is copied into kept buffers too.)
+    #[test]
+    fn a_writer_given_back_its_blocks_writes_the_same_games() {
+        // (A long game too: its moves' paragraph of a size kept apart.)
+        let shuffle: String = (0..30)
+            .map(|n| format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * n + 1, 2 * n + 2))
+            .collect();
+        let games: Vec<Game> = (0..6)
+            .map(|k| {
+                let moves = [
+                    "1. e4 e5 2. Nf3 { Bra. } Nc6 3. Bb5 a6 1-0",
+                    "1. d4 d5 2. c4 *",
+                    &format!("{shuffle}*"),
+                ];
+                game(&format!(
+                    "[White \"Vit {k}\"]\n[Black \"Svart\"]\n[ECO \"C60\"]\n\
+                     [Opening \"Spanskt\"]\n\n{}\n",
+                    moves[k % 3]
+                ))
+            })
+            .collect();
+        for options in [
+            Options::default(),
+            Options {
+                notation: Notation::Compact,
+                ..Options::default()
+            },
+            Options {
+                layout: Layout::List,
+                ..Options::default()
+            },
+        ] {
+            let (mut fresh, mut given) = (GameWriter::new(&options), GameWriter::new(&options));
+            for g in &games {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                fresh.write(g, &mut a, &mut Vec::new());
+                given.write(g, &mut b, &mut Vec::new());
+                assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                given.recycle(b);
+            }
+            assert!(!given.spare.is_empty());
+            assert_eq!(given.spare_moves.is_empty(), options.layout == Layout::List);
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use shakmaty::Color;
 
 use super::{Run, WordKind, variation_brackets};
-use crate::braille::block::{Block, Paragraph};
+use crate::braille::block::Block;
 use crate::braille::cell::Cell;
 use crate::braille::notation::{self, COMPACT_END, COMPACT_OMITTED};
 use crate::braille::pieces::push_lower_number;
@@ -111,7 +111,8 @@ impl<'a> Run<'a> {
     pub(super) fn new_paragraph(&mut self) {
         if !self.para.is_empty() {
             let rest = if self.w.layout == Layout::List { 2 } else { 0 };
-            let done = std::mem::replace(&mut self.para, Paragraph::new(0, rest));
+            let fresh = self.w.moves_paragraph(rest);
+            let done = std::mem::replace(&mut self.para, fresh);
             if let Some(w) = self.w.witness.as_mut() {
                 let words = done.finished_words();
                 if let (Some(&first), Some(&last)) = (words.first(), words.last()) {
