@@ -98,6 +98,9 @@ pub(crate) struct Replay<'a> {
     /// The move number written before the next move, with its token.
     claim: Option<(u32, usize)>,
     pos: Chess,
+    /// The side to move in `pos` is known not to be in check (learnt playing the move
+    /// before; false when unknown: a position set up, restored or started afresh).
+    not_in_check: bool,
     /// The position before the last move played on this line, for a variation on it.
     before: Option<Chess>,
     /// Black has played move `u32::MAX` on this line: shakmaty's counter stays there, so a
@@ -163,6 +166,7 @@ impl<'a> Replay<'a> {
             guard: scan.is_guarded().then(guarded::Guarding::default),
             claim: None,
             pos: Chess::default(),
+            not_in_check: false,
             before: None,
             past_max: false,
             stack,

@@ -100,6 +100,7 @@ impl<'a> Replay<'a> {
         self.before = self.variation_follows().then(|| self.pos.clone());
         self.pos.play_unchecked(m);
         let checkers = self.pos.checkers();
+        self.not_in_check = checkers.is_empty();
         let check = if checkers.is_empty() {
             Check::None
         } else if is_mate(&self.pos) {
@@ -136,6 +137,7 @@ impl<'a> Replay<'a> {
             Ok(next) => {
                 self.past_max = color == Color::Black && number.get() == u32::MAX;
                 self.before = Some(mem::replace(&mut self.pos, next));
+                self.not_in_check = false;
                 Ok(MoveFacts {
                     number: number.get(),
                     color,

@@ -38,7 +38,13 @@ pub(super) enum Unresolved {
 impl<'a> Replay<'a> {
     /// The legal move a SAN means, found quickly: [`quick_move`].
     pub(super) fn quick_resolve(&self, san: &San) -> Option<Move> {
-        quick_move(&self.pos, san)
+        // (Debug builds, so every test: what the replay knows of the check is so.)
+        debug_assert!(
+            !self.not_in_check || self.pos.checkers().is_empty(),
+            "{:?}",
+            self.pos
+        );
+        quick_move_knowing(&self.pos, san, self.not_in_check)
     }
 
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
@@ -191,6 +197,15 @@ impl<'a> Replay<'a> {
 /// `resolve` finds, with no disambiguation (one piece of its kind can make it). One quick way
 /// for the replay and the reader (`read::games::fitting`, and so a build's check of itself).
 pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
+    quick_move_knowing(pos, san, false)
+}
+
+/// [`quick_move`], told whether the side to move is known not to be in check (`not_in_check`:
+/// what the replay learnt playing the move before). Then a piece that does not stand on a
+/// line through its king (a rank, a file, a diagonal) cannot uncover a check by moving, and
+/// nothing attacks the king before the move: the move is legal without a look at what attacks
+/// the king after it (most moves). Unknown, every move is looked at.
+fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move> {
     let San::Normal {
         role,
         file,
@@ -214,6 +229,9 @@ pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
     // A move other than the king's is legal when no piece of the other side attacks the
     // king afterwards (the captured piece taken away).
     let safe = |from: Square| {
+        if not_in_check && attacks::ray(king, from).is_empty() {
+            return true;
+        }
         let after = occupied.without(from).with(to);
         (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
     };
@@ -242,28 +260,8 @@ pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
             king
         }
         Role::Pawn => {
-            let back = if us == Color::White { -8 } else { 8 };
             let pawns = board.by_role(Role::Pawn) & ours;
-            let from = match file {
-                // A push: one square, or two from the pawn's first rank.
-                None if !takes => {
-                    let one = to.offset(back)?;
-                    if pawns.contains(one) {
-                        one
-                    } else {
-                        double_push(us, one, to, back, pawns, occupied)?
-                    }
-                }
-                // A capture from the next file.
-                Some(f) if takes && f.distance(to.file()) == 1 => {
-                    let from = Square::from_coords(f, to.rank()).offset(back)?;
-                    if !pawns.contains(from) {
-                        return None;
-                    }
-                    from
-                }
-                _ => return None,
-            };
+            let from = pawn_from(us, file, to, takes, pawns, occupied)?;
             let last = to.rank() == us.relative_rank(shakmaty::Rank::Eighth);
             let promotes = matches!(
                 promotion,
@@ -288,6 +286,35 @@ pub(crate) fn quick_move(pos: &Chess, san: &San) -> Option<Move> {
         to,
         promotion: if role == Role::Pawn { promotion } else { None },
     })
+}
+
+/// The square a pawn of `us` (`pawns`) moving to `to` comes from: a push (one square, or two
+/// from its first rank), or a capture from the next file `file` (`takes`: a piece stands on
+/// `to`); `None` when no pawn can. (Out of [`quick_move`] for its length; always inlined.)
+#[inline(always)]
+fn pawn_from(
+    us: Color,
+    file: Option<shakmaty::File>,
+    to: Square,
+    takes: bool,
+    pawns: Bitboard,
+    occupied: Bitboard,
+) -> Option<Square> {
+    let back = if us == Color::White { -8 } else { 8 };
+    match file {
+        None if !takes => {
+            let one = to.offset(back)?;
+            match pawns.contains(one) {
+                true => Some(one),
+                false => double_push(us, one, to, back, pawns, occupied),
+            }
+        }
+        Some(f) if takes && f.distance(to.file()) == 1 => {
+            let from = Square::from_coords(f, to.rank()).offset(back)?;
+            pawns.contains(from).then_some(from)
+        }
+        _ => None,
+    }
 }
 
 /// The square a pawn pushed two squares to `to` comes from, over the empty square `one`, from

@@ -166,6 +166,7 @@ impl<'a> Replay<'a> {
             Ok(p) => {
                 self.start = Some(p.clone());
                 self.pos = p;
+                self.not_in_check = false;
                 ControlFlow::Continue(())
             }
             Err(message) => {

@@ -344,6 +344,7 @@ impl Replay<'_> {
     /// A variation begins on the move whose position before is `before`.
     pub(super) fn enter_variation(&mut self, before: shakmaty::Chess) {
         let pos = mem::replace(&mut self.pos, before.clone());
+        self.not_in_check = false;
         self.stack.push(Frame {
             pos,
             before: Some(before),
@@ -355,6 +356,7 @@ impl Replay<'_> {
     /// The line a variation ended in goes on where it left off.
     pub(super) fn restore(&mut self, frame: Frame) {
         self.pos = frame.pos;
+        self.not_in_check = false;
         self.before = frame.before;
         self.past_max = frame.past_max;
     }

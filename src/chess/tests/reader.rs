@@ -490,6 +490,29 @@ fn move_after_mate() {
     );
 }
 
+/// In check, a move that neither takes nor blocks the checking piece is refused, also by a
+/// piece on no line through its king (the replay's quick way takes such a piece's move as
+/// legal only when it knows the king is not in check), in a game the guard reads and in one
+/// it does not, in the main line and in a variation.
+#[test]
+fn a_move_that_leaves_the_king_in_check_is_refused() {
+    for pgn in [
+        "1. e4 f6 2. Qh5+ a6 *",
+        "1. e4 f6 2. Qh5+ {Schack.} 2... a6 *",
+        "1. e4 f6 2. Qh5+ (2. d4 g5 3. Qh5+ a6) *",
+        // (After a variation with no check at its end, the check of the line it left.)
+        "1. e4 f6 2. Qh5+ (2. d4 d5) 2... a6 *",
+    ] {
+        let (line, col, _, msg, _) = error(pgn);
+        let a6 = pgn.find("a6").map(|i| i + 1);
+        assert_eq!((line, Some(col as usize)), (1, a6), "{pgn}");
+        assert!(
+            msg.starts_with("illegal move 'a6' in game 1"),
+            "{pgn}: {msg}"
+        );
+    }
+}
+
 #[test]
 fn null_move_in_check() {
     let (line, col, _, msg, _) = error("1. e4 f5 2. Qh5+ --");
