@@ -200,14 +200,15 @@ impl WordCache {
             && self.text.get(range(known.text)) == Some(word)
         {
             out.extend_from_slice(&self.cells[range(known.cells)]);
-            unmapped.extend(
-                self.unmapped[range(known.unmapped)]
-                    .iter()
-                    .map(|&(offset, ch)| Unmapped {
+            // (Most words have a rule for every character: nothing to add, nothing asked.)
+            if known.unmapped.1 > 0 {
+                unmapped.extend(self.unmapped[range(known.unmapped)].iter().map(
+                    |&(offset, ch)| Unmapped {
                         offset: start + offset,
                         ch,
-                    }),
-            );
+                    },
+                ));
+            }
             return known.shape;
         }
         let (from, unmapped_from) = (out.len(), unmapped.len());
