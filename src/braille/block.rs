@@ -298,40 +298,32 @@ impl Paragraph {
         }
     }
 
-    /// What `clone` gives, its cells and words in `buffers`.
+    /// What `clone` gives, its cells and words in `buffers`. (Every field named, none by
+    /// `..`: a field added later must be copied here too.)
     pub fn clone_in(&self, buffers: Buffers) -> Self {
-        // (Every field named: a field added later must be copied here too.)
-        let Paragraph {
+        let Buffers {
+            mut cells,
+            mut words,
+        } = buffers;
+        cells.clear();
+        cells.extend_from_slice(&self.cells);
+        words.clear();
+        words.extend_from_slice(&self.words);
+        Paragraph {
             cells,
             words,
-            first_indent,
-            rest_indent,
-            keep_together,
-            blank_before,
-            blank_before_at_top,
-            blank_after,
-            keep_with_next,
-            introduces,
-            open,
-            soft,
-            mark,
-            trailer,
-        } = self;
-        let mut p = Paragraph::reusing(buffers, *first_indent, *rest_indent);
-        p.cells.extend_from_slice(cells);
-        p.words.extend_from_slice(words);
-        Paragraph {
-            keep_together: *keep_together,
-            blank_before: *blank_before,
-            blank_before_at_top: *blank_before_at_top,
-            blank_after: *blank_after,
-            keep_with_next: *keep_with_next,
-            introduces: *introduces,
-            open: *open,
-            soft: soft.clone(),
-            mark: *mark,
-            trailer: trailer.clone(),
-            ..p
+            first_indent: self.first_indent,
+            rest_indent: self.rest_indent,
+            keep_together: self.keep_together,
+            blank_before: self.blank_before,
+            blank_before_at_top: self.blank_before_at_top,
+            blank_after: self.blank_after,
+            keep_with_next: self.keep_with_next,
+            introduces: self.introduces,
+            open: self.open,
+            soft: self.soft.clone(),
+            mark: self.mark,
+            trailer: self.trailer.clone(),
         }
     }
 

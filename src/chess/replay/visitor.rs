@@ -11,8 +11,8 @@ use shakmaty::{Color, Position};
 
 use super::{Flow, Frame, Replay, game_label};
 use crate::chess::game::{
-    DIAGRAM_MARK, DRAW_OFFER_NAG, Disambiguation, GameResult, Item, commands_only, draw_offer_at,
-    has_diagram_mark,
+    DIAGRAM_MARK, DRAW_OFFER_NAG, Disambiguation, GameResult, Item, commands_only,
+    commands_without_hash, draw_offer_at, has_diagram_mark,
 };
 use crate::chess::scan::{TokKind, Token};
 use crate::error::Warning;
@@ -32,30 +32,6 @@ fn scanned_text<'t>(text: &'t str, span: (usize, usize), bytes: &'t [u8]) -> Cow
     match text.get(span.0..span.1) {
         Some(s) if s.as_bytes() == bytes => Cow::Borrowed(s),
         _ => text_of(bytes),
-    }
-}
-
-/// Whether `text` is commands alone (see [`commands_only`]) with no `#` anywhere in them: a
-/// comment that is no text and holds no diagram mark.
-fn commands_without_hash(text: &[u8]) -> bool {
-    let mut i = 0;
-    loop {
-        while text.get(i).is_some_and(u8::is_ascii_whitespace) {
-            i += 1;
-        }
-        match text.get(i..i + 2) {
-            None if i >= text.len() => return true,
-            Some(b"[%") => i += 2,
-            _ => return false,
-        }
-        loop {
-            match text.get(i) {
-                Some(b']') => break,
-                Some(b'#') | None => return false,
-                Some(_) => i += 1,
-            }
-        }
-        i += 1;
     }
 }
 
