@@ -412,32 +412,34 @@ impl<S: LineSink> GameStep<'_, '_, S> {
             p.game();
         }
         let about = translated.about;
-        // Where the game starts, in its file, and counted in it (a block's indent).
-        let place = about
-            .location
-            .clone()
-            .unwrap_or_else(|| self.at.in_file(self.name));
-        let mut relocated = place.clone();
-        self.indent.relocate(&mut relocated);
+        // Where the game starts, in its file (made only where it is said: a name a game).
+        let (at, name) = (self.at, self.name);
+        let place = || about.location.clone().unwrap_or_else(|| at.in_file(name));
+        // The same, counted in its file (a block's indent).
+        let relocated = || {
+            let mut relocated = place();
+            self.indent.relocate(&mut relocated);
+            relocated
+        };
         if self.narrow && translated.start_drawn {
             let source = Source {
                 file: self.name.to_owned(),
                 block: Some(self.at),
             };
             let (indent, reporter) = (self.indent, &mut *self.reporter);
-            too_wide(self.wide_warned, source, place.clone(), &mut |mut w| {
+            too_wide(self.wide_warned, source, place(), &mut |mut w| {
                 indent.relocate(&mut w.0.location);
                 reporter.warn(w)
             });
         }
         if self.proof {
-            let origin = game_origin(&about, relocated.clone());
+            let origin = game_origin(&about, relocated());
             self.blocks.push(Block::Origin(Box::new(origin)));
         }
         self.counts.dropped_nags += translated.dropped_nags as u64;
         let unseen = self.last_diagram.take();
         let nothing = translated.blocks.is_empty() && self.bulletin.is_none();
-        for d in said_of_the_game(&about, nothing, translated.start_drawn, unseen, place) {
+        for d in said_of_the_game(&about, nothing, translated.start_drawn, unseen, &place) {
             self.reporter.warn(Warning(self.relocate(d)));
         }
         // A start diagram drawn is a diagram written (the summary counts it).
@@ -450,7 +452,7 @@ impl<S: LineSink> GameStep<'_, '_, S> {
         // A game with moves is compared: guided by its source, which knows where its
         // moves start, whether or not a diagram shows it.
         if let (Some(v), Some(witness)) = (self.verifier.as_ref(), translated.witness) {
-            tell_verifier(v, &about, relocated, self.options.notation, witness);
+            tell_verifier(v, &about, relocated(), self.options.notation, witness);
         }
         self.bulletin_headings(&about, translated.heading);
         let mut made = translated.blocks;
@@ -519,14 +521,14 @@ fn said_of_the_game(
     nothing: bool,
     start_drawn: bool,
     shown: Option<String>,
-    place: Location,
+    place: &dyn Fn() -> Location,
 ) -> Vec<Diagnostic> {
     let mut said = Vec::new();
     // Nothing to write of it: no moves, no position, no tag a heading gives (`*` alone).
     // Said, not dropped without a word. (A bulletin's heading names it.)
     if nothing {
         said.push(Diagnostic::new(
-            place.clone(),
+            place(),
             format!(
                 "game {} has nothing to transcribe: no moves, no position and no tag that a \
                  heading gives",
@@ -543,7 +545,7 @@ fn said_of_the_game(
     {
         said.push(
             Diagnostic::new(
-                place,
+                place(),
                 format!(
                     "game {} begins from a position ([FEN]) that no diagram before its moves \
                      shows: a reader cannot follow them",
