@@ -157,6 +157,21 @@ fn main() {
         best(&ordinary_all),
         best(&compact_all)
     );
+    // The machine's slow spells (docs/plans/plain-ratio.md, fifth session): its two processors
+    // then share one core, and a build on all of them takes half again the processor time of
+    // one on a single thread; the plain replay, one thread, does not slow. Shown a round at a
+    // time, so a two-core ratio can be read for what it is; the verdict above is unchanged.
+    let shared: Vec<String> = compact_all
+        .cpu_rounds
+        .iter()
+        .zip(&compact.cpu_rounds)
+        .map(|(all, one)| format!("{:.2}", all / one))
+        .collect();
+    println!(
+        "processor time, compact, all cores over 1 thread, round by round: {} (above 1.2: the \
+         processors shared a core in that round, a slow spell of the machine)",
+        shared.join(" ")
+    );
     let mb = |m: &Measure| m.peak_kb as f64 / 1024.0;
     let mut peaks = vec![(size, mb(&compact), mb(&compact_all))];
     if args.is_empty() {
@@ -472,6 +487,8 @@ struct Measure {
     seconds: f64,
     /// Each round's time, in the order of the rounds.
     rounds: Vec<f64>,
+    /// Each round's processor time (all threads), in the same order.
+    cpu_rounds: Vec<f64>,
     peak_kb: u64,
 }
 
@@ -506,10 +523,12 @@ fn measure<const N: usize>(runs: [(&str, &Path); N]) -> [Measure; N] {
                 None => m,
                 Some(mut b) => {
                     b.rounds.push(m.seconds);
+                    b.cpu_rounds.extend(m.cpu_rounds);
                     Measure {
                         seconds: b.seconds.min(m.seconds),
                         peak_kb: b.peak_kb.max(m.peak_kb),
                         rounds: b.rounds,
+                        cpu_rounds: b.cpu_rounds,
                         ..m
                     }
                 }
@@ -544,6 +563,7 @@ fn measure_once(mode: &str, input: &Path) -> Measure {
         games: nums[1] as u64,
         seconds: nums[2],
         rounds: vec![nums[2]],
+        cpu_rounds: vec![nums.get(4).copied().unwrap_or(0.0)],
         peak_kb: nums[3] as u64,
     }
 }
@@ -552,10 +572,10 @@ fn measure_once(mode: &str, input: &Path) -> Measure {
 fn child(mode: &str, input: &Path) {
     let bytes = fs::metadata(input).map(|m| m.len()).unwrap_or(0);
     let start = Instant::now();
-    let (games, seconds) = match mode {
+    let (games, seconds, cpu) = match mode {
         "replay" => {
             let games = plain_replay(input);
-            (games, start.elapsed().as_secs_f64())
+            (games, start.elapsed().as_secs_f64(), cpu_seconds())
         }
         "check"
         | "ordinary"
@@ -598,14 +618,37 @@ fn child(mode: &str, input: &Path) {
             // Counted after the clock stops: the build's time alone (the plain replay counts
             // its games as it reads them); not at all where instructions are counted.
             let seconds = start.elapsed().as_secs_f64();
+            let cpu = cpu_seconds();
             match std::env::var_os(NOT_COUNTED) {
-                Some(_) => (0, seconds),
-                None => (count_games(input), seconds),
+                Some(_) => (0, seconds, cpu),
+                None => (count_games(input), seconds, cpu),
             }
         }
         _ => panic!("unknown mode {mode}"),
     };
-    println!("{bytes} {games} {seconds} {}", peak_kb());
+    println!("{bytes} {games} {seconds} {} {cpu}", peak_kb());
+}
+
+/// Processor time of this process so far, all its threads (`/proc/self/stat`: user and
+/// system time, in ticks of 1/100 s, the kernel's unit for it on Linux); 0 where unknown.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The fields after the command's name, which is in brackets and may hold blanks.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// Peak resident memory of this process (VmHWM), in KiB.
