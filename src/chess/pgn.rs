@@ -329,8 +329,7 @@ impl Replayer {
             let text = scan.text.as_bytes();
             out.extend_from_slice(text.get(scan.movetext_start()..).unwrap_or_default());
         });
-        let spare = std::mem::take(&mut self.spare);
-        let mut replay = Replay::new(scan, file, number, &mut self.stack, spare);
+        let mut replay = Replay::new(scan, file, number, &mut self.stack, &mut self.spare);
         replay.take_tags();
         let read = read_one(&mut self.reader, &mut replay);
         replay.finish_guarded();
@@ -392,8 +391,7 @@ impl Replayer {
                 write_game(scan, scan.lang(), out)
             }
         });
-        let spare = std::mem::take(&mut self.spare);
-        let mut replay = Replay::new(scan, file, number, &mut self.stack, spare);
+        let mut replay = Replay::new(scan, file, number, &mut self.stack, &mut self.spare);
         replay.take_tags();
         let read = read_one(&mut self.reader, &mut replay);
         // A number after the last move (unless the scan stopped at an error after it, which

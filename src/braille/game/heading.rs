@@ -126,15 +126,15 @@ impl GameWriter {
                 warnings.push(in_game(game, w))
             });
         };
+        // (A line's buffers kept: the paragraph is made in them, or the kept line copied.)
+        let buffers = self.buffers(Size::Line);
         if let Some(known) = self.headings.get(text).filter(|_| repeats) {
             report(&known.unmapped);
-            return known
-                .paragraph
-                .clone_in(self.spare.pop().unwrap_or_default());
+            return known.paragraph.clone_in(buffers);
         }
         self.cells.clear();
         self.unmapped.clear();
-        let mut p = self.paragraph(Size::Line, 0, 2);
+        let mut p = Paragraph::reusing(buffers, 0, 2);
         // (`push_text` makes room for the line at once.)
         self.words
             .push_text(text, &mut self.cells, &mut p, &mut self.unmapped);

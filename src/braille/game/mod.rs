@@ -211,11 +211,8 @@ impl GameWriter {
         for block in blocks {
             let Block::Paragraph(p) = block else { continue };
             let buffers = p.into_buffers();
-            let kept = match buffers.size() {
-                Some(Size::Line) => &mut self.spare,
-                Some(Size::Moves) => &mut self.spare_moves,
-                None => continue,
-            };
+            let Some(size) = buffers.size() else { continue };
+            let kept = self.kept(size);
             if kept.len() < SPARE_PARAGRAPHS {
                 kept.push(buffers);
             }
@@ -229,17 +226,20 @@ impl GameWriter {
             Layout::List => Size::Line,
             _ => Size::Moves,
         };
-        self.paragraph(size, 0, rest_indent)
+        Paragraph::reusing(self.buffers(size), 0, rest_indent)
     }
 
-    /// A new paragraph of a heading's line (`Size::Line`) or a game's moves, in buffers kept
-    /// when there are some.
-    fn paragraph(&mut self, size: Size, first_indent: usize, rest_indent: usize) -> Paragraph {
-        let kept = match size {
+    /// Buffers of a size kept, or new ones (a heading's line: `Size::Line`).
+    fn buffers(&mut self, size: Size) -> Buffers {
+        self.kept(size).pop().unwrap_or_default()
+    }
+
+    /// The buffers of a size kept.
+    fn kept(&mut self, size: Size) -> &mut Vec<Buffers> {
+        match size {
             Size::Line => &mut self.spare,
             Size::Moves => &mut self.spare_moves,
-        };
-        Paragraph::reusing(kept.pop().unwrap_or_default(), first_indent, rest_indent)
+        }
     }
 
     /// Keeps the words of each game's moves, for a build that checks itself

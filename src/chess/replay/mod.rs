@@ -142,14 +142,15 @@ impl<'a> Replay<'a> {
         file: &'a str,
         number: usize,
         stack: &'a mut Vec<Frame>,
-        spare: Spare,
+        spare: &mut Spare,
     ) -> Self {
         stack.clear();
+        // (The buffers of the game before, when there was one: taken, not shared.)
         let Spare {
             mut items,
             mut text,
             mut tags,
-        } = spare;
+        } = std::mem::take(spare);
         tags.reserve(
             scan.tags.len(),
             scan.tags.iter().map(|t| t.end - t.start).sum(),
