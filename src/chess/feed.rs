@@ -38,6 +38,9 @@ impl Feed {
 }
 
 impl Read for Feed {
+    // (Called once or twice a game: kept out of line, so that pgn-reader's look-ahead, which
+    // asks for bytes before every token and seldom needs more, is inlined where it asks.)
+    #[inline(never)]
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let mut inner = self.lock();
         let pos = inner.pos;
