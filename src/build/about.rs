@@ -12,7 +12,8 @@ pub(super) struct About {
     pub(super) number: usize,
     pub(super) location: Option<Location>,
     /// The tags the loop uses (`White`, `Black`, `Event`, `Round`, `Board`, `Result`, Elo),
-    /// as written (in one string: two allocations a game, not two a tag).
+    /// as written (in one string: two allocations a game, not two a tag); none unless the
+    /// build asks for them ([`super::games::Asks::tags`]).
     pub(super) tags: Tags,
     /// That position's board (FEN's first field), when the game has moves from it: the
     /// loop warns when it is drawn nowhere before them.
@@ -25,17 +26,25 @@ fn says_something(raw: &str) -> Option<&str> {
 }
 
 impl About {
-    pub(super) fn of(game: &Game) -> About {
+    /// What is known of `game`; its tags only with `tags` (no tags: no allocation, and
+    /// [`About::tag`] finds none).
+    pub(super) fn of(game: &Game, tags: bool) -> About {
         const KEPT: [&str; 9] = [
             "Event", "Round", "Board", "White", "Black", "WhiteElo", "BlackElo", "Result", "Date",
         ];
-        let kept = || game.tags.iter_at().filter(|(n, _, _)| KEPT.contains(n));
-        let mut tags = Tags::with_capacity(
-            kept().count(),
-            kept().map(|(n, v, _)| n.len() + v.len()).sum(),
-        );
-        // With their places: a bulletin's headings warn at the character in the tag.
-        kept().for_each(|(n, v, at)| tags.push_at(n, v, at));
+        let tags = match tags {
+            true => {
+                let kept = || game.tags.iter_at().filter(|(n, _, _)| KEPT.contains(n));
+                let mut kept_tags = Tags::with_capacity(
+                    kept().count(),
+                    kept().map(|(n, v, _)| n.len() + v.len()).sum(),
+                );
+                // With their places: a bulletin's headings warn at the character in the tag.
+                kept().for_each(|(n, v, at)| kept_tags.push_at(n, v, at));
+                kept_tags
+            }
+            false => Tags::default(),
+        };
         About {
             number: game.number,
             location: game.location.clone(),

@@ -98,14 +98,27 @@ struct Translator {
     parses: crate::read::games::Parses,
     /// A bulletin's: the writer that makes each game's heading ahead, and the options.
     headings: Option<(book::Writer, Box<Options>)>,
+    /// Each game's tags are kept in what is known of it ([`Asks::tags`]).
+    tags: bool,
+}
+
+/// What a build asks of each game besides its braille.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Asks {
+    /// The words of its moves, for the check of the braille written (`--verify`).
+    pub(super) verify: bool,
+    /// Its tags in [`About`]: the HTML proof's note, the check's name of the game and a
+    /// bulletin's headings read them; a plain build does not, and leaves them out.
+    pub(super) tags: bool,
 }
 
 impl Translator {
-    fn new(file: &str, options: &Options, verify: bool) -> Translator {
+    fn new(file: &str, options: &Options, asks: Asks) -> Translator {
         let writer = GameWriter::new(options);
         Translator {
             replayer: Replayer::new(file),
-            writer: match verify {
+            tags: asks.tags,
+            writer: match asks.verify {
                 true => writer.witnessing(),
                 false => writer,
             },
@@ -136,7 +149,7 @@ impl Translator {
                     }
                     None => None,
                 };
-                let about = About::of(&game);
+                let about = About::of(&game, self.tags);
                 let heading = self.headings.as_mut().and_then(|(writer, options)| {
                     let (_, board) = super::bulletin::round_and_board(&about);
                     let pieces = super::bulletin::game_heading(&about, board);
@@ -167,7 +180,7 @@ pub(super) fn each_game(
     first_line: u32,
     options: &Options,
     jobs: usize,
-    verify: bool,
+    asks: Asks,
     each: Each,
 ) -> Result<()> {
     // (The scan reads the lines in the input's buffer at once: no buffer of its own, whose
@@ -175,7 +188,7 @@ pub(super) fn each_game(
     let mut splitter = Splitter::new(input)
         .starting_at_line(first_line)
         .reading(options.source_notation);
-    let mut translator = Translator::new(name, options, verify);
+    let mut translator = Translator::new(name, options, asks);
     let mut alone = 0;
     while jobs <= 1 || alone < ALONE {
         let Some(mut scanned) = splitter.next_scanned().map_err(|e| Error::io(name, e))? else {
@@ -209,7 +222,7 @@ pub(super) fn each_game(
                 spare_tx,
                 done_tx,
             };
-            let spawned = worker.spawn_scoped(scope, move || work(name, options, verify, channels));
+            let spawned = worker.spawn_scoped(scope, move || work(name, options, asks, channels));
             // Not the input's fault: said as the threads' (`--jobs`).
             spawned.map_err(|e| Error::io(format!("starting {jobs} threads (--jobs)"), e))?;
         }
@@ -272,9 +285,9 @@ struct Channels {
 }
 
 /// A worker: translates the batches it is given, in order, until they end or the layout stops.
-fn work(name: &str, options: &Options, verify: bool, channels: Channels) {
+fn work(name: &str, options: &Options, asks: Asks, channels: Channels) {
     // (Made here: what it keeps of the words read stays on its thread.)
-    let mut translator = Translator::new(name, options, verify);
+    let mut translator = Translator::new(name, options, asks);
     let mut spent = Freeing::default();
     for mut games in channels.work_rx {
         // What the layout is done with of earlier batches: freed here, where it was made (see

@@ -248,7 +248,13 @@ impl<S: LineSink> Run<'_, S> {
             options: &options,
             read: 0,
         };
-        let (jobs, verify) = (self.jobs, self.verify);
+        let jobs = self.jobs;
+        // (The proof's note, the check's name of a game and a bulletin's headings read its
+        // tags.)
+        let asks = games::Asks {
+            verify: self.verify,
+            tags: self.verify || self.verifier.is_some() || self.proof || options.bulletin,
+        };
         match self.spool.as_mut() {
             // The games as the first pass translated them.
             Some(spool) if spool.ready() => {
@@ -262,7 +268,7 @@ impl<S: LineSink> Run<'_, S> {
                     indent.first_line,
                     &options,
                     jobs,
-                    verify,
+                    asks,
                     &mut |game, spent| {
                         if let Some(spool) = spool.as_deref_mut() {
                             spool.record(&game);

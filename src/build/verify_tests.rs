@@ -59,7 +59,10 @@ fn built_as(
         1,
         &options,
         1,
-        true,
+        games::Asks {
+            verify: true,
+            tags: true,
+        },
         &mut step,
     )
     .expect("the game reads");
