@@ -128,7 +128,8 @@ impl GameWriter {
         };
         // (A line's buffers kept: the paragraph is made in them, or the kept line copied.)
         let buffers = self.buffers(Size::Line);
-        if let Some(known) = self.headings.get(text).filter(|_| repeats) {
+        // (Only a line that repeats is looked for: the others are never kept.)
+        if let Some(known) = repeats.then(|| self.headings.get(text)).flatten() {
             report(&known.unmapped);
             return known.paragraph.clone_in(buffers);
         }

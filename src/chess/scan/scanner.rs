@@ -87,11 +87,22 @@ fn roster_bit_of(line: &str) -> u8 {
     let Some(rest) = b.strip_prefix(b"[") else {
         return 0;
     };
-    let end = rest
-        .iter()
-        .position(|&c| !c.is_ascii_alphanumeric())
-        .unwrap_or(rest.len());
-    roster_bit(&rest[..end])
+    // The one roster name the first letters allow, whole (no letter or digit after it): not
+    // a scan of every name to its end (most tag lines are not the roster's).
+    let name: &[u8] = match rest {
+        [b'E', ..] => b"Event",
+        [b'S', ..] => b"Site",
+        [b'D', ..] => b"Date",
+        [b'R', b'o', ..] => b"Round",
+        [b'R', ..] => b"Result",
+        [b'W', ..] => b"White",
+        [b'B', ..] => b"Black",
+        _ => return 0,
+    };
+    match rest.starts_with(name) && !rest.get(name.len()).is_some_and(u8::is_ascii_alphanumeric) {
+        true => roster_bit(name),
+        false => 0,
+    }
 }
 
 /// Where the tag lines after a blank line begin in a game being read: lines that go to the
@@ -370,5 +381,68 @@ impl<R: BufRead> Scanner<R> {
         }
         self.game.finish();
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The roster bit found from the first letters is the bit of the whole name, read to its
+    /// first byte that is no letter or digit.
+    #[test]
+    fn a_line_s_roster_bit_is_its_whole_name_s() {
+        let whole = |line: &str| {
+            let b = line.trim_start_matches([' ', '\t']).as_bytes();
+            let Some(rest) = b.strip_prefix(b"[") else {
+                return 0;
+            };
+            let end = rest
+                .iter()
+                .position(|c| !c.is_ascii_alphanumeric())
+                .unwrap_or(rest.len());
+            roster_bit(&rest[..end])
+        };
+        let names = [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "EventDate",
+            "SiteX",
+            "Dates",
+            "Rounds",
+            "Results",
+            "WhiteElo",
+            "BlackElo",
+            "Board",
+            "ECO",
+            "Ev",
+            "R",
+            "Re",
+            "Ro",
+            "W",
+            "",
+            "event",
+            "Whitе",
+        ];
+        let mut lines = Vec::new();
+        for name in names {
+            for after in ["", " \"x\"]", "_", "1", "-", "]", "\t\"x\"]", "é"] {
+                for before in ["[", " [", "\t[", "", " "] {
+                    lines.push(format!("{before}{name}{after}"));
+                }
+            }
+        }
+        let mut found = 0;
+        for line in &lines {
+            assert_eq!(roster_bit_of(line), whole(line), "{line:?}");
+            found |= roster_bit_of(line);
+        }
+        // Every bit of the roster was among them.
+        assert_eq!(found, 0x7f);
     }
 }
