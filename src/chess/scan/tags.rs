@@ -110,6 +110,16 @@ impl GameScan {
         }
     }
 
+    /// [`GameScan::place_in_line`] of byte `at` of the line being scanned, the bytes before it
+    /// ASCII (each a column).
+    fn place_in_ascii_line(&self, at: usize) -> Pos {
+        let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        Pos {
+            line: self.first_line.saturating_add(index),
+            column: u32::try_from(at).unwrap_or(u32::MAX).saturating_add(1),
+        }
+    }
+
     /// A line that is one tag as exports write it, `[Name "value"]` (a name of letters, digits
     /// and `_`, one space, a value without a backslash, nothing after the `]`), read at once:
     /// true when it was one. What [`GameScan::tag`] and [`GameScan::read_tag_value`] make of
@@ -127,7 +137,11 @@ impl GameScan {
         if b[0] != b'[' || name_len == 0 || b.get(name_end..value_start) != Some(b" \"") {
             return false;
         }
-        let Some(k) = memchr::memchr2(b'"', b'\\', &b[value_start..]) else {
+        // (A value is some tens of bytes: a loop, not a search set up for long texts.)
+        let Some(k) = b[value_start..]
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\')
+        else {
             return false;
         };
         let quote = value_start + k;
@@ -135,7 +149,9 @@ impl GameScan {
             return false;
         }
         self.roster_seen |= roster_bit(&b[1..name_end]);
-        let at = self.place_in_line(line, value_start);
+        // (What `place_in_line` gives: the bytes before the value, `[Name "`, are ASCII.)
+        let at = self.place_in_ascii_line(value_start);
+        debug_assert_eq!(at, self.place_in_line(line, value_start));
         self.tags.push(TagTok {
             start: base,
             end: base + b.len(),
