@@ -223,7 +223,15 @@ pub(crate) fn is_rating(elo: &str) -> bool {
 
 /// A tag's value when it says something: trimmed, not empty, not `?`s, not `-`.
 fn known(value: &str) -> Option<&str> {
-    Some(value.trim()).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
+    // (Most values begin and end with a byte that is ASCII and no blank: nothing to trim, and
+    // no character decoded to find that out.)
+    let b = value.as_bytes();
+    let bare = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_graphic());
+    let v = match bare(b.first()) && bare(b.last()) {
+        true => value,
+        false => value.trim(),
+    };
+    Some(v).filter(|v| !v.is_empty() && !v.bytes().all(|c| c == b'?') && *v != "-")
 }
 
 /// A heading line being written: its known parts, `, ` between them.
@@ -316,6 +324,30 @@ impl KnownDate<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tag's value says something unless it is empty, `?`s or `-` once trimmed; it is
+    /// trimmed of every blank (a no-break space too), and only of blanks.
+    #[test]
+    fn a_tag_value_is_known_trimmed_unless_it_says_nothing() {
+        for (value, read) in [
+            ("Carlsen, Magnus", Some("Carlsen, Magnus")),
+            ("  Wijk aan Zee\t", Some("Wijk aan Zee")),
+            ("\u{a0}Öberg\u{a0}", Some("Öberg")),
+            ("Öberg", Some("Öberg")),
+            ("x", Some("x")),
+            ("?-", Some("?-")),
+            ("\u{1}a\u{1}", Some("\u{1}a\u{1}")),
+            ("", None),
+            ("   ", None),
+            ("?", None),
+            ("???", None),
+            (" ?? ", None),
+            ("-", None),
+            (" - ", None),
+        ] {
+            assert_eq!(known(value), read, "{value:?}");
+        }
+    }
 
     /// (A broken date gives no line of the heading: `mod.rs`.)
     #[test]

@@ -259,25 +259,29 @@ fn by_words(text: &str, ends: &mut Vec<usize>) -> bool {
     ends.clear();
     let b = text.as_bytes();
     let mut may_be_capitals = 0;
-    let (mut small, mut capital) = (false, false);
+    // What the word being read holds ([`SMALL`], [`CAPITAL`]).
+    let mut seen = 0u8;
     // Where the word being read starts: a space there is a space at the start or a second one.
     let mut word_start = 0;
     for (i, &c) in b.iter().enumerate() {
-        match BYTES[usize::from(c)] {
-            Byte::Other => {}
-            Byte::Small => small = true,
-            Byte::Capital => capital = true,
-            Byte::Space => {
+        // (Most bytes are letters: only the flag taken, no branch a kind of byte.)
+        let flags = FLAGS[usize::from(c)];
+        if flags & ASK == 0 {
+            seen |= flags;
+            continue;
+        }
+        match c {
+            b' ' => {
                 if i == word_start {
                     return false;
                 }
-                may_be_capitals += usize::from(capital && !small);
-                (small, capital) = (false, false);
+                may_be_capitals += usize::from(seen & (SMALL | CAPITAL) == CAPITAL);
+                seen = 0;
                 ends.push(i);
                 word_start = i + 1;
             }
-            Byte::Control => return false,
-            Byte::Lead => {
+            // The first byte of a character not ASCII (the bytes after it have no flags).
+            0xc0.. => {
                 let Some(ch) = text.get(i..).and_then(|t| t.chars().next()) else {
                     return false;
                 };
@@ -286,41 +290,39 @@ fn by_words(text: &str, ends: &mut Vec<usize>) -> bool {
                 if ch.is_whitespace() || is_space_or_ignored(ch) {
                     return false;
                 }
-                capital |= match tables::lookup(ch) {
+                let letter = match tables::lookup(ch) {
                     Some(rule) => matches!(rule.class, Class::Letter { .. }),
                     None => ch.is_alphabetic(),
                 };
+                if letter {
+                    seen |= CAPITAL;
+                }
             }
+            // Control characters.
+            _ => return false,
         }
     }
-    may_be_capitals += usize::from(capital && !small);
+    may_be_capitals += usize::from(seen & (SMALL | CAPITAL) == CAPITAL);
     ends.push(b.len());
     word_start < b.len() && may_be_capitals < 3
 }
 
-/// What [`by_words`] asks of a byte of UTF-8.
-#[derive(Copy, Clone)]
-enum Byte {
-    Other,
-    Small,
-    Capital,
-    Space,
-    Control,
-    /// The first byte of a character not ASCII (the bytes after it are `Other`).
-    Lead,
-}
+/// What [`by_words`] notes of a byte of UTF-8: a small ASCII letter, a letter that may be in
+/// capitals (a capital ASCII one; one not ASCII is asked for at its first byte), or a byte
+/// to ask about (a space, a control character, the first byte of a character not ASCII).
+const SMALL: u8 = 1;
+const CAPITAL: u8 = 2;
+const ASK: u8 = 4;
 
-static BYTES: [Byte; 256] = {
-    let mut t = [Byte::Other; 256];
+static FLAGS: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
         t[i] = match i as u8 {
-            b'a'..=b'z' => Byte::Small,
-            b'A'..=b'Z' => Byte::Capital,
-            b' ' => Byte::Space,
-            0..=0x1f | 0x7f => Byte::Control,
-            0xc0.. => Byte::Lead,
-            _ => Byte::Other,
+            b'a'..=b'z' => SMALL,
+            b'A'..=b'Z' => CAPITAL,
+            b' ' | 0..=0x1f | 0x7f | 0xc0.. => ASK,
+            _ => 0,
         };
         i += 1;
     }
@@ -483,6 +485,19 @@ mod tests {
             &mut Vec::new()
         ));
         assert!(!by_words("ÅSA ÖBERG ÄNG", &mut Vec::new()));
+        // A small letter anywhere in a word keeps it out of a passage; a letter not ASCII may
+        // be in capitals, a digit or a sign may not.
+        assert!(by_words("Åsa ÖBERG ÄNG", &mut Vec::new()));
+        assert!(by_words("ÅSA ÖBERG 1990", &mut Vec::new()));
+        assert!(!by_words("É Ö Ä", &mut Vec::new()));
+        assert!(by_words("É Ö 4", &mut Vec::new()));
+        // Control characters.
+        assert!(!by_words("a\u{1}b", &mut Vec::new()));
+        assert!(!by_words("a\u{7f}", &mut Vec::new()));
+        // Where the words end.
+        let mut ends = vec![99];
+        assert!(by_words("Rond 3, Wijk aan Zee", &mut ends));
+        assert_eq!(ends, [4, 7, 12, 16, 20]);
         // Blanks other than one space.
         for text in [
             " a",
