@@ -75,7 +75,7 @@ impl GameWriter {
                     p.text.push_str(round);
                 }
                 // The date is read as the tag gives it (not through `known`).
-                if let Some(date) = game.tag("Date").and_then(known_date) {
+                if let Some(date) = tags.date.and_then(known_date) {
                     date.write(p.next());
                 }
                 p.part(result);
@@ -182,6 +182,8 @@ struct HeadingTags<'a> {
     opening: Option<&'a str>,
     variation: Option<&'a str>,
     annotator: Option<&'a str>,
+    /// The date as the tag gives it (read by [`known_date`], not [`known`]).
+    date: Option<&'a str>,
 }
 
 impl<'a> HeadingTags<'a> {
@@ -190,6 +192,11 @@ impl<'a> HeadingTags<'a> {
         let mut seen = [false; 11];
         for (name, value) in game.tags.iter() {
             let (i, slot) = match name {
+                "Date" => {
+                    // The first tag of the name, as it stands.
+                    t.date = t.date.or(Some(value));
+                    continue;
+                }
                 "White" => (0, &mut t.white),
                 "Black" => (1, &mut t.black),
                 "WhiteElo" => (2, &mut t.white_elo),
@@ -282,6 +289,19 @@ fn starts_with_caseless(text: &str, start: &str) -> bool {
 /// The known parts of a PGN date (`1997.05.??` → `1997-05`), written as Swedish dates are
 /// (ISO, kept on one line); `None` when the year is not known or the date is not a PGN date.
 fn known_date(date: &str) -> Option<KnownDate<'_>> {
+    // A whole date (`1997.05.01`, most games') read at once; any other the part-by-part way,
+    // which reads a whole one the same.
+    let b = date.as_bytes();
+    if let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = b
+        && [y0, y1, y2, y3, m0, m1, d0, d1]
+            .iter()
+            .all(|d| d.is_ascii_digit())
+    {
+        return Some(KnownDate {
+            parts: [&date[..4], &date[5..7], &date[8..]],
+            len: 3,
+        });
+    }
     let mut known = KnownDate {
         parts: [""; 3],
         len: 0,
@@ -362,7 +382,14 @@ mod tests {
         assert_eq!(known_date("1997.??.??").as_deref(), Some("1997"));
         assert_eq!(known_date("1997.05.??").as_deref(), Some("1997-05"));
         assert_eq!(known_date("1997.05.01").as_deref(), Some("1997-05-01"));
+        assert_eq!(known_date("2025.12.31").as_deref(), Some("2025-12-31"));
+        assert_eq!(known_date(" 1997.05.01 ").as_deref(), Some("1997-05-01"));
+        assert_eq!(known_date("1997.??.01").as_deref(), Some("1997"));
         for broken in [
+            "1997.05.0a",
+            "199a.05.01",
+            "1997-05-01",
+            "1997.05:01",
             "1éé",
             "19é9.01.01",
             "?",
