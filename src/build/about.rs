@@ -1,6 +1,7 @@
 //! What the layout loop needs to know of a translated game besides its braille ([`About`]),
 //! shared by the loop, the bulletin and the spool.
 
+use crate::chess::game::says_something;
 use crate::chess::{Game, Item, Tags};
 use crate::document::Pos;
 use crate::error::Location;
@@ -18,11 +19,6 @@ pub(super) struct About {
     /// That position's board (FEN's first field), when the game has moves from it: the
     /// loop warns when it is drawn nowhere before them.
     pub(super) start_board: Option<String>,
-}
-
-/// A tag's value trimmed, unless it says nothing (empty, `?`, `-`).
-fn says_something(raw: &str) -> Option<&str> {
-    Some(raw.trim()).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?') && *v != "-")
 }
 
 impl About {

@@ -47,6 +47,8 @@ pub(super) struct Bulletin {
     /// (not kept in order at every game: each name's key made and looked for among all the
     /// others' took a bulletin's laying-out thread a tenth of its last pass).
     players: FxHashMap<String, Vec<u32>>,
+    /// A player's name tidied, kept for its buffer.
+    tidied: String,
     /// Games laid out in this pass (`None` before the first), and in the pass before
     /// (`None` in the first).
     games: Option<usize>,
@@ -180,10 +182,17 @@ impl Bulletin {
         // a player).
         for side in ["White", "Black"].into_iter().filter(|_| self.paged) {
             if let Some(name) = about.tag(side) {
-                self.players
-                    .entry(tidy(name))
-                    .or_default()
-                    .extend(u32::try_from(entry).ok());
+                // (A player met before is found by the name tidied into the kept buffer: a
+                // new string only for a new player.)
+                tidy_into(name, &mut self.tidied);
+                let entry = u32::try_from(entry).ok();
+                match self.players.get_mut(self.tidied.as_str()) {
+                    Some(entries) => entries.extend(entry),
+                    None => {
+                        self.players
+                            .insert(self.tidied.clone(), entry.into_iter().collect());
+                    }
+                }
             }
         }
         nodes
@@ -303,29 +312,43 @@ fn tidy_pieces(name: &str, at: Pos, out: &mut Vec<Piece>) {
 /// word); each with its byte offset in the name.
 fn tidy_words(name: &str) -> Vec<(usize, &str)> {
     let mut words = Vec::new();
+    each_tidy_word(name, |start, word| words.push((start, word)));
+    words
+}
+
+/// [`tidy_words`], each word handed to `word` in turn (nothing kept).
+fn each_tidy_word<'n>(name: &'n str, mut word: impl FnMut(usize, &'n str)) {
     let mut start = None;
     for (i, c) in name.char_indices() {
         if c.is_whitespace() {
             if let Some(s) = start.take() {
-                words.push((s, &name[s..i]));
+                word(s, &name[s..i]);
             }
         } else {
             let s = *start.get_or_insert(i);
             if c == ',' {
-                words.push((s, &name[s..=i]));
+                word(s, &name[s..=i]);
                 start = None;
             }
         }
     }
     if let Some(s) = start {
-        words.push((s, &name[s..]));
+        word(s, &name[s..]);
     }
-    words
 }
 
 /// A player's name as the index writes it: `Carlsen,Magnus` with a blank after the comma,
 /// blanks run together, characters composed (NFC).
+#[cfg(test)]
 fn tidy(name: &str) -> String {
+    let mut out = String::new();
+    tidy_into(name, &mut out);
+    out
+}
+
+/// [`tidy`] into `out` (emptied first; a bulletin tidies both players' names at every game,
+/// in every pass, into one buffer).
+fn tidy_into(name: &str, out: &mut String) {
     // Composed (NFC): `Å` written as A and a combining ring (as a Mac may write it) is the
     // same player as `Å`, and sorts as one.
     // (ASCII is composed already: most names, and each is tidied at every game.)
@@ -333,8 +356,14 @@ fn tidy(name: &str) -> String {
         true => name.into(),
         false => name.nfc().collect::<String>().into(),
     };
-    let words: Vec<&str> = tidy_words(&composed).into_iter().map(|(_, w)| w).collect();
-    words.join(" ")
+    out.clear();
+    // (A word is never empty: one blank between two.)
+    each_tidy_word(&composed, |_, word| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    });
 }
 
 /// The order Swedish dictionaries and telephone books use: letters without regard to case,

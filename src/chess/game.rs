@@ -310,6 +310,20 @@ impl Tags {
     }
 }
 
+/// A tag's value when it says something: trimmed, not empty, not `?`s, not `-` (a heading,
+/// a bulletin and the proof leave out what does not).
+pub(crate) fn says_something(value: &str) -> Option<&str> {
+    // (Most values begin and end with a byte that is ASCII and no blank: nothing to trim, and
+    // no character decoded to find that out.)
+    let b = value.as_bytes();
+    let bare = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_graphic());
+    let v = match bare(b.first()) && bare(b.last()) {
+        true => value,
+        false => value.trim(),
+    };
+    Some(v).filter(|v| !v.is_empty() && !v.bytes().all(|c| c == b'?') && *v != "-")
+}
+
 /// The prose of a comment: the text without its embedded commands (`[%clk 0:05:00]`,
 /// `[%eval 0.17]`, `[%csl Ga4]`: clock times, engine scores and arrows that programs store
 /// in comments for themselves, not for a reader), blanks trimmed.
@@ -404,7 +418,31 @@ fn command_start(text: &[u8], from: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::comment_prose;
+    use super::{comment_prose, says_something};
+
+    /// A tag's value says something unless it is empty, `?`s or `-` once trimmed; it is
+    /// trimmed of every blank (a no-break space too), and only of blanks.
+    #[test]
+    fn a_tag_value_is_known_trimmed_unless_it_says_nothing() {
+        for (value, read) in [
+            ("Carlsen, Magnus", Some("Carlsen, Magnus")),
+            ("  Wijk aan Zee\t", Some("Wijk aan Zee")),
+            ("\u{a0}Öberg\u{a0}", Some("Öberg")),
+            ("Öberg", Some("Öberg")),
+            ("x", Some("x")),
+            ("?-", Some("?-")),
+            ("\u{1}a\u{1}", Some("\u{1}a\u{1}")),
+            ("", None),
+            ("   ", None),
+            ("?", None),
+            ("???", None),
+            (" ?? ", None),
+            ("-", None),
+            (" - ", None),
+        ] {
+            assert_eq!(says_something(value), read, "{value:?}");
+        }
+    }
 
     #[test]
     fn commands_are_not_prose() {

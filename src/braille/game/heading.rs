@@ -6,6 +6,7 @@ use super::{GameWriter, game_location, in_game};
 use crate::braille::block::{Block, Paragraph, Size};
 use crate::braille::book::report_unmapped;
 use crate::braille::text::Unmapped;
+use crate::chess::game::says_something;
 use crate::chess::{Game, GameResult};
 use crate::error::Warning;
 
@@ -74,7 +75,7 @@ impl GameWriter {
                     p.next().push_str("rond ");
                     p.text.push_str(round);
                 }
-                // The date is read as the tag gives it (not through `known`).
+                // The date is read as the tag gives it (not through `says_something`).
                 if let Some(date) = tags.date.and_then(known_date) {
                     date.write(p.next());
                 }
@@ -168,7 +169,7 @@ pub(super) struct KnownLine {
 }
 
 /// The tags a heading reads, each the first of its name (as [`Game::tag`] gives it) and only
-/// when known ([`known`]), found in one pass over the game's tags.
+/// when known ([`says_something`]), found in one pass over the game's tags.
 #[derive(Default)]
 struct HeadingTags<'a> {
     white: Option<&'a str>,
@@ -182,7 +183,7 @@ struct HeadingTags<'a> {
     opening: Option<&'a str>,
     variation: Option<&'a str>,
     annotator: Option<&'a str>,
-    /// The date as the tag gives it (read by [`known_date`], not [`known`]).
+    /// The date as the tag gives it (read by [`known_date`], not [`says_something`]).
     date: Option<&'a str>,
 }
 
@@ -213,7 +214,7 @@ impl<'a> HeadingTags<'a> {
             // The first tag of a name counts, known or not.
             if !seen[i] {
                 seen[i] = true;
-                *slot = known(value);
+                *slot = says_something(value);
             }
         }
         t.white_elo = t.white_elo.filter(|e| is_rating(e));
@@ -226,19 +227,6 @@ impl<'a> HeadingTags<'a> {
 /// player without one).
 pub(crate) fn is_rating(elo: &str) -> bool {
     elo.bytes().all(|b| b.is_ascii_digit()) && elo.bytes().any(|b| b != b'0')
-}
-
-/// A tag's value when it says something: trimmed, not empty, not `?`s, not `-`.
-fn known(value: &str) -> Option<&str> {
-    // (Most values begin and end with a byte that is ASCII and no blank: nothing to trim, and
-    // no character decoded to find that out.)
-    let b = value.as_bytes();
-    let bare = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_graphic());
-    let v = match bare(b.first()) && bare(b.last()) {
-        true => value,
-        false => value.trim(),
-    };
-    Some(v).filter(|v| !v.is_empty() && !v.bytes().all(|c| c == b'?') && *v != "-")
 }
 
 /// A heading line being written: its known parts, `, ` between them.
@@ -344,30 +332,6 @@ impl KnownDate<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A tag's value says something unless it is empty, `?`s or `-` once trimmed; it is
-    /// trimmed of every blank (a no-break space too), and only of blanks.
-    #[test]
-    fn a_tag_value_is_known_trimmed_unless_it_says_nothing() {
-        for (value, read) in [
-            ("Carlsen, Magnus", Some("Carlsen, Magnus")),
-            ("  Wijk aan Zee\t", Some("Wijk aan Zee")),
-            ("\u{a0}Öberg\u{a0}", Some("Öberg")),
-            ("Öberg", Some("Öberg")),
-            ("x", Some("x")),
-            ("?-", Some("?-")),
-            ("\u{1}a\u{1}", Some("\u{1}a\u{1}")),
-            ("", None),
-            ("   ", None),
-            ("?", None),
-            ("???", None),
-            (" ?? ", None),
-            ("-", None),
-            (" - ", None),
-        ] {
-            assert_eq!(known(value), read, "{value:?}");
-        }
-    }
 
     /// (A broken date gives no line of the heading: `mod.rs`.)
     #[test]
