@@ -403,31 +403,32 @@ mod tests {
                 .unwrap_or(rest.len());
             roster_bit(&rest[..end])
         };
+        // Each name of the roster beside names that begin as it does.
         let names = [
             "Event",
-            "Site",
-            "Date",
-            "Round",
-            "White",
-            "Black",
-            "Result",
             "EventDate",
+            "Ev",
+            "event",
+            "Site",
             "SiteX",
+            "Date",
             "Dates",
+            "Round",
             "Rounds",
+            "Ro",
+            "R",
+            "Result",
             "Results",
+            "Re",
+            "White",
             "WhiteElo",
+            "Whitе",
+            "W",
+            "Black",
             "BlackElo",
             "Board",
             "ECO",
-            "Ev",
-            "R",
-            "Re",
-            "Ro",
-            "W",
             "",
-            "event",
-            "Whitе",
         ];
         let mut lines = Vec::new();
         for name in names {
