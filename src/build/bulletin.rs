@@ -308,7 +308,7 @@ fn tidy_pieces(name: &str, at: Pos, out: &mut Vec<Piece>) {
     }
 }
 
-/// The words [`tidy`] makes of a name: split at blanks, and after each comma (which ends its
+/// The words [`tidy_into`] makes of a name: split at blanks, and after each comma (which ends its
 /// word); each with its byte offset in the name.
 fn tidy_words(name: &str) -> Vec<(usize, &str)> {
     let mut words = Vec::new();
@@ -337,8 +337,7 @@ fn each_tidy_word<'n>(name: &'n str, mut word: impl FnMut(usize, &'n str)) {
     }
 }
 
-/// A player's name as the index writes it: `Carlsen,Magnus` with a blank after the comma,
-/// blanks run together, characters composed (NFC).
+/// [`tidy_into`] into a new string (the tests').
 #[cfg(test)]
 fn tidy(name: &str) -> String {
     let mut out = String::new();
@@ -346,8 +345,9 @@ fn tidy(name: &str) -> String {
     out
 }
 
-/// [`tidy`] into `out` (emptied first; a bulletin tidies both players' names at every game,
-/// in every pass, into one buffer).
+/// A player's name as the index writes it, into `out` (emptied first: a bulletin tidies both
+/// players' names at every game, in every pass, into one buffer): `Carlsen,Magnus` with a
+/// blank after the comma, blanks run together, characters composed (NFC).
 fn tidy_into(name: &str, out: &mut String) {
     // Composed (NFC): `Å` written as A and a combining ring (as a Mac may write it) is the
     // same player as `Å`, and sorts as one.

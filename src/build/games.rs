@@ -107,8 +107,9 @@ struct Translator {
 pub(super) struct Asks {
     /// The words of its moves, for the check of the braille written (`--verify`).
     pub(super) verify: bool,
-    /// Its tags in [`About`]: the HTML proof's note, the check's name of the game and a
-    /// bulletin's headings read them; a plain build does not, and leaves them out.
+    /// Its tags in [`About`]: the HTML proof's note, the check's name of the game, and a
+    /// bulletin's title, headings and index of players read them; a build with none of
+    /// these does not, and leaves them out.
     pub(super) tags: bool,
 }
 

@@ -227,6 +227,17 @@ impl<S: LineSink> Run<'_, S> {
         if narrow {
             options.diagram = DiagramForm::Pieces;
         }
+        // A game's tags are read by the proof's note, the check's name of the game, and a
+        // bulletin's headings and index: the build's bulletin (an input of a bulletin may say
+        // `bulletin: false` for itself), or one this input's options ask for.
+        let asks = games::Asks {
+            verify: self.verify,
+            tags: self.verify
+                || self.verifier.is_some()
+                || self.proof
+                || self.bulletin.is_some()
+                || options.bulletin,
+        };
         let mut step = GameStep {
             reporter: &mut self.reporter,
             writer: &mut self.writer,
@@ -249,12 +260,6 @@ impl<S: LineSink> Run<'_, S> {
             read: 0,
         };
         let jobs = self.jobs;
-        // (The proof's note, the check's name of a game and a bulletin's headings read its
-        // tags.)
-        let asks = games::Asks {
-            verify: self.verify,
-            tags: self.verify || self.verifier.is_some() || self.proof || options.bulletin,
-        };
         match self.spool.as_mut() {
             // The games as the first pass translated them.
             Some(spool) if spool.ready() => {

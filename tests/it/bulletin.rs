@@ -422,6 +422,42 @@ fn a_markdown_book_asking_for_a_bulletin_keeps_its_game_headings_and_is_told() {
     );
 }
 
+/// A bulletin's game in a chapter that says `bulletin: false` for itself still stands under
+/// the bulletin's headings made of its tags (its round, its players) and in the index, and
+/// the same with the check or without it (a review's find: without the check, such a game
+/// once lost its tags, which only the check had kept).
+#[test]
+fn a_bulletins_game_in_any_chapter_keeps_its_tags_checked_or_not() {
+    let dir = Sandbox::new();
+    std::fs::create_dir(dir.path().join("bok")).expect("a folder");
+    dir.write(
+        "bok/bok.yaml",
+        "title: SM\nbulletin: true\nchapters:\n  - intro.md\n  - r2.pgn\n",
+    );
+    dir.write(
+        "bok/intro.md",
+        "---\nbulletin: false\n---\n\n# Inledning\n\n```pgn\n[Event \"SM\"]\n[Round \"1\"]\n\
+         [White \"Berg, C\"]\n[Black \"Dahl, D\"]\n\n1. d4 d5 0-1\n```\n",
+    );
+    dir.write(
+        "bok/r2.pgn",
+        "[Event \"SM\"]\n[Round \"2\"]\n[White \"Ek, E\"]\n[Black \"Berg, C\"]\n\
+         [Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    );
+    let text = |check: &str| {
+        let ran = dir.run(&["build", "bok", check, "--format", "unicode", "-o", "-"]);
+        ran.ok().text()
+    };
+    let (unchecked, checked) = (text("--no-verify"), text("--verify"));
+    assert_eq!(unchecked, checked);
+    assert!(unchecked.contains(&braille("Rond 1")), "{unchecked}");
+    assert!(
+        unchecked.contains(&braille("Berg, C – Dahl, D")),
+        "{unchecked}"
+    );
+    assert!(!unchecked.contains(&braille("NN – NN")), "{unchecked}");
+}
+
 /// What a bulletin's heading warns of (a name with letters that have no braille) is said once,
 /// at the character in the game's tag, as for a game's own heading: not at line 1 of the file,
 /// and not again for the index of players. The title page's title from the Event tag too.

@@ -168,7 +168,7 @@ pub(super) struct KnownLine {
     unmapped: Vec<Unmapped>,
 }
 
-/// The tags a heading reads, each the first of its name (as [`Game::tag`] gives it) and only
+/// The tags a heading reads, each the first of its name and only
 /// when known ([`says_something`]), found in one pass over the game's tags.
 #[derive(Default)]
 struct HeadingTags<'a> {

@@ -307,13 +307,17 @@ fn by_words(text: &str, ends: &mut Vec<usize>) -> bool {
     word_start < b.len() && may_be_capitals < 3
 }
 
-/// What [`by_words`] notes of a byte of UTF-8: a small ASCII letter, a letter that may be in
-/// capitals (a capital ASCII one; one not ASCII is asked for at its first byte), or a byte
-/// to ask about (a space, a control character, the first byte of a character not ASCII).
+// What [`by_words`] notes of a byte of UTF-8 ([`FLAGS`]).
+/// A small ASCII letter.
 const SMALL: u8 = 1;
+/// A letter that may be in capitals: a capital ASCII one (one not ASCII is asked for at its
+/// first byte).
 const CAPITAL: u8 = 2;
+/// A byte to ask about: a space, a control character, the first byte of a character not
+/// ASCII.
 const ASK: u8 = 4;
 
+/// [`SMALL`], [`CAPITAL`] or [`ASK`] by byte.
 static FLAGS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
