@@ -369,14 +369,19 @@ fn a_bulletins_title_on_every_volume_and_in_the_pef_and_games_without_a_round() 
     );
 }
 
+/// A book folder `bok` in `dir` with this `bok.yaml` (its chapters written by the test).
+fn book(dir: &Sandbox, yaml: &str) {
+    std::fs::create_dir(dir.path().join("bok")).expect("a folder");
+    dir.write("bok/bok.yaml", yaml);
+}
+
 /// A book of `.pgn` chapters under a title of its own: one title page (the book's), not the
 /// book's and then the bulletin's from the Event tag.
 #[test]
 fn a_book_folder_bulletin_has_the_books_title_page_alone() {
     let dir = Sandbox::new();
-    std::fs::create_dir(dir.path().join("bok")).expect("a folder");
-    dir.write(
-        "bok/bok.yaml",
+    book(
+        &dir,
         "title: Bulletin SM\nbulletin: true\nchapters:\n  - r1.pgn\n",
     );
     dir.write("bok/r1.pgn", pgn());
@@ -429,9 +434,8 @@ fn a_markdown_book_asking_for_a_bulletin_keeps_its_game_headings_and_is_told() {
 #[test]
 fn a_bulletins_game_in_any_chapter_keeps_its_tags_checked_or_not() {
     let dir = Sandbox::new();
-    std::fs::create_dir(dir.path().join("bok")).expect("a folder");
-    dir.write(
-        "bok/bok.yaml",
+    book(
+        &dir,
         "title: SM\nbulletin: true\nchapters:\n  - intro.md\n  - r2.pgn\n",
     );
     dir.write(
