@@ -139,7 +139,7 @@ impl Translator {
             Err(e) => Step::Bad(e, warnings),
             Ok(game) => {
                 let file = self.replayer.file();
-                warnings.extend(scanned.cut_short(file, game.tags.get("Result")));
+                warnings.extend(scanned.cut_short(file, &game.tags));
                 let before = self.writer.dropped_nags;
                 let mut blocks = Vec::new();
                 self.writer.write(&game, &mut blocks, &mut warnings);

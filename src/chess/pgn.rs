@@ -8,7 +8,7 @@ use std::io::BufRead;
 use pgn_reader::Reader;
 
 use super::feed::Feed;
-use super::game::{Game, GameResult};
+use super::game::{Game, GameResult, Tags};
 use super::letters::Lang;
 use super::normalize::{Written, write_game};
 use super::replay::{Frame, Replay, Spare, game_label};
@@ -58,13 +58,7 @@ impl<R: BufRead> PgnReader<R> {
         let last = self.splitter.scanner.at_end();
         let scan = &mut self.splitter.scanner.game;
         let game = self.replayer.replay(scan, number)?;
-        let short = cut_short(
-            scan,
-            number,
-            last,
-            &self.replayer.file,
-            game.tags.get("Result"),
-        );
+        let short = cut_short(scan, number, last, &self.replayer.file, &game.tags);
         self.replayer.warnings.extend(short);
         Ok(Some(game))
     }
@@ -90,26 +84,26 @@ pub(crate) struct Scanned {
 
 impl Scanned {
     /// See [`cut_short`].
-    pub(crate) fn cut_short(&mut self, file: &str, result_tag: Option<&str>) -> Option<Warning> {
-        cut_short(&mut self.scan, self.number, self.last, file, result_tag)
+    pub(crate) fn cut_short(&mut self, file: &str, tags: &Tags) -> Option<Warning> {
+        cut_short(&mut self.scan, self.number, self.last, file, tags)
     }
 }
 
 /// The warning for game `number`, `last` in its file, when it ends there without the result
-/// its tags give (issue 32: a file cut short in its last game built without a word):
-/// `result_tag`, the game's `[Result]`. A game without that tag (a fragment typed by hand)
-/// needs none.
+/// its tags give (issue 32: a file cut short in its last game built without a word): its
+/// `[Result]` among `tags` (looked for only in the last game). A game without that tag (a
+/// fragment typed by hand) needs none.
 fn cut_short(
     scan: &mut GameScan,
     number: usize,
     last: bool,
     file: &str,
-    result_tag: Option<&str>,
+    tags: &Tags,
 ) -> Option<Warning> {
-    let result = result_tag?;
     if !last || scan.has_result() || scan.is_text() {
         return None;
     }
+    let result = tags.get("Result")?;
     // (The warning stands at the last token: a plain game is scanned into tokens for it.)
     scan.rescan_full();
     {
