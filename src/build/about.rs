@@ -63,7 +63,11 @@ impl About {
     pub(super) fn tag_at(&self, name: &str) -> Option<(&str, Pos)> {
         let (raw, place) = self.tags.get_at(name)?;
         let value = says_something(raw)?;
-        let lead = raw.len() - raw.trim_start().len();
+        // (Nothing before the value when nothing was trimmed: most values.)
+        let lead = match value.len() == raw.len() {
+            true => 0,
+            false => raw.len() - raw.trim_start().len(),
+        };
         let at = match place {
             Some(p) => p.plus(raw[..lead].chars().count()),
             None => self.place(),

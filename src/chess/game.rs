@@ -289,7 +289,22 @@ impl Tags {
 
     /// The value of the first tag of this name.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
+        self.at(self.index_of(name)?).map(|(_, v)| v)
+    }
+
+    /// The index of the first tag of this name: the names compared by their lengths first,
+    /// and no value looked at (a bulletin asks for a few tags of every game, in every pass).
+    fn index_of(&self, name: &str) -> Option<usize> {
+        let text = self.text.as_bytes();
+        let mut start = 0;
+        for (i, &(name_end, end)) in self.ends.iter().enumerate() {
+            if name_end - start == name.len() && text.get(start..name_end) == Some(name.as_bytes())
+            {
+                return Some(i);
+            }
+            start = end;
+        }
+        None
     }
 
     /// The tags in source order: name, value, and where the value starts in its file.
@@ -304,9 +319,9 @@ impl Tags {
     /// The value of the first tag of this name, and where it starts in its file (one look
     /// for the name: a bulletin asks for a few tags of every game, in every pass).
     pub(crate) fn get_at(&self, name: &str) -> Option<(&str, Option<crate::document::Pos>)> {
-        self.iter_at()
-            .find(|&(n, _, _)| n == name)
-            .map(|(_, v, at)| (v, at))
+        let i = self.index_of(name)?;
+        let (_, value) = self.at(i)?;
+        Some((value, self.places.get(i).copied().flatten()))
     }
 }
 
@@ -418,7 +433,37 @@ fn command_start(text: &[u8], from: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{comment_prose, says_something};
+    use super::{Tags, comment_prose, says_something};
+    use crate::document::Pos;
+
+    /// A tag is found by its whole name, the first of that name; its place with it.
+    #[test]
+    fn a_tag_is_the_first_of_its_whole_name() {
+        let mut tags = Tags::default();
+        let at = |column| Some(Pos { line: 1, column });
+        for (i, (name, value)) in [
+            ("WhiteElo", "2700"),
+            ("White", "Berg"),
+            ("Whit", "x"),
+            ("White", "Dahl"),
+            ("", "empty"),
+            ("Black", ""),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            tags.push_at(name, value, at(i as u32));
+        }
+        assert_eq!(tags.get("White"), Some("Berg"));
+        assert_eq!(tags.get_at("White"), Some(("Berg", at(1))));
+        assert_eq!(tags.get("WhiteElo"), Some("2700"));
+        assert_eq!(tags.get("Whit"), Some("x"));
+        assert_eq!(tags.get(""), Some("empty"));
+        assert_eq!(tags.get_at("Black"), Some(("", at(5))));
+        assert_eq!(tags.get("Wh"), None);
+        assert_eq!(tags.get("Event"), None);
+        assert_eq!(Tags::default().get_at("White"), None);
+    }
 
     /// A tag's value says something unless it is empty, `?`s or `-` once trimmed; it is
     /// trimmed of every blank (a no-break space too), and only of blanks.
