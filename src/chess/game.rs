@@ -195,24 +195,41 @@ impl Game {
     }
 }
 
-/// Tag pairs in source order: their names and values in one string, and where each ends (a
-/// game's tags cost two allocations, not two a tag).
-#[derive(Clone, Debug, Default, Eq, PartialEq)]
+/// Tag pairs in source order: their names and values in one string, and where each stands in
+/// it (a game's tags cost two allocations, not two a tag; a game's tag lines are copied in
+/// once, and each name and value is a span of them).
+#[derive(Clone, Debug, Default)]
 pub struct Tags {
     text: String,
-    /// For each tag, where its name and its value end in `text`; the name starts where the
-    /// tag before ends.
-    ends: Vec<(usize, usize)>,
+    /// For each tag, where its name and its value stand in `text`.
+    spans: Vec<TagSpan>,
     /// Where each tag's value starts in its file, for the tags read from one (for messages).
     places: Vec<Option<crate::document::Pos>>,
 }
+
+/// Where a tag's name and value stand in [`Tags`]'s text.
+#[derive(Copy, Clone, Debug)]
+struct TagSpan {
+    name: (usize, usize),
+    value: (usize, usize),
+}
+
+/// Tags are the same when they hold the same names, values and places in the same order
+/// (however their text was put together).
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter_at().eq(other.iter_at())
+    }
+}
+
+impl Eq for Tags {}
 
 impl Tags {
     /// Room for `tags` tags of `bytes` bytes in all.
     pub fn with_capacity(tags: usize, bytes: usize) -> Self {
         Tags {
             text: String::with_capacity(bytes),
-            ends: Vec::with_capacity(tags),
+            spans: Vec::with_capacity(tags),
             places: Vec::with_capacity(tags),
         }
     }
@@ -220,31 +237,65 @@ impl Tags {
     /// Room for `tags` more tags of `bytes` more bytes in all.
     pub(crate) fn reserve(&mut self, tags: usize, bytes: usize) {
         self.text.reserve(bytes);
-        self.ends.reserve(tags);
+        self.spans.reserve(tags);
         self.places.reserve(tags);
     }
 
     /// No tags, the room kept.
     pub(crate) fn clear(&mut self) {
         self.text.clear();
-        self.ends.clear();
+        self.spans.clear();
         self.places.clear();
     }
 
     /// The bytes of room held.
     pub(crate) fn capacity(&self) -> usize {
         self.text.capacity()
-            + self.ends.capacity() * std::mem::size_of::<(usize, usize)>()
+            + self.spans.capacity() * std::mem::size_of::<TagSpan>()
             + self.places.capacity() * std::mem::size_of::<Option<crate::document::Pos>>()
     }
 
     /// A tag whose value starts at `at` in its file.
     pub(crate) fn push_at(&mut self, name: &str, value: &str, at: Option<crate::document::Pos>) {
+        let name_start = self.text.len();
         self.text.push_str(name);
-        let name_end = self.text.len();
-        self.text.push_str(value);
-        self.ends.push((name_end, self.text.len()));
+        let name = (name_start, self.text.len());
+        self.push_value_at(name, value, at);
+    }
+
+    /// Text that holds names and values of tags to come ([`Tags::push_span_at`]): where it
+    /// starts in the tags' text.
+    pub(crate) fn push_source(&mut self, source: &str) -> usize {
+        let start = self.text.len();
+        self.text.push_str(source);
+        start
+    }
+
+    /// A tag whose name and value stand at these spans of the text put in before
+    /// ([`Tags::push_source`]; on a character's edges), its value starting at `at` in its file.
+    pub(crate) fn push_span_at(
+        &mut self,
+        name: (usize, usize),
+        value: (usize, usize),
+        at: Option<crate::document::Pos>,
+    ) {
+        debug_assert!(self.text.get(name.0..name.1).is_some());
+        debug_assert!(self.text.get(value.0..value.1).is_some());
+        self.spans.push(TagSpan { name, value });
         self.places.push(at);
+    }
+
+    /// A tag whose name stands at this span of the text put in before, and whose value is
+    /// `value` (one read from its source: unescaped, its lines joined).
+    pub(crate) fn push_value_at(
+        &mut self,
+        name: (usize, usize),
+        value: &str,
+        at: Option<crate::document::Pos>,
+    ) {
+        let value_start = self.text.len();
+        self.text.push_str(value);
+        self.push_span_at(name, (value_start, self.text.len()), at);
     }
 
     /// Where the file has the first tag value holding `ch`, at that character (a value with
@@ -259,32 +310,30 @@ impl Tags {
     }
 
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     #[cfg(test)]
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
+    }
+
+    /// The text of a span.
+    fn slice(&self, (start, end): (usize, usize)) -> &str {
+        self.text.get(start..end).unwrap_or_default()
     }
 
     /// The name and value of the tag at `index`.
     pub fn at(&self, index: usize) -> Option<(&str, &str)> {
-        let &(name_end, end) = self.ends.get(index)?;
-        let start = match index {
-            0 => 0,
-            _ => self.ends[index - 1].1,
-        };
-        Some((&self.text[start..name_end], &self.text[name_end..end]))
+        let span = self.spans.get(index)?;
+        Some((self.slice(span.name), self.slice(span.value)))
     }
 
     /// The tags in source order: name, value.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        let mut start = 0;
-        self.ends.iter().map(move |&(name_end, end)| {
-            let tag = (&self.text[start..name_end], &self.text[name_end..end]);
-            start = end;
-            tag
-        })
+        self.spans
+            .iter()
+            .map(|span| (self.slice(span.name), self.slice(span.value)))
     }
 
     /// The value of the first tag of this name.
@@ -296,15 +345,10 @@ impl Tags {
     /// and no value looked at (a bulletin asks for a few tags of every game, in every pass).
     fn index_of(&self, name: &str) -> Option<usize> {
         let text = self.text.as_bytes();
-        let mut start = 0;
-        for (i, &(name_end, end)) in self.ends.iter().enumerate() {
-            if name_end - start == name.len() && text.get(start..name_end) == Some(name.as_bytes())
-            {
-                return Some(i);
-            }
-            start = end;
-        }
-        None
+        self.spans.iter().position(|span| {
+            let (start, end) = span.name;
+            end - start == name.len() && text.get(start..end) == Some(name.as_bytes())
+        })
     }
 
     /// The tags in source order: name, value, and where the value starts in its file.
@@ -463,6 +507,44 @@ mod tests {
         assert_eq!(tags.get("Wh"), None);
         assert_eq!(tags.get("Event"), None);
         assert_eq!(Tags::default().get_at("White"), None);
+    }
+
+    /// Tags made of spans of their source lines, a value read from its source put in apart,
+    /// are the tags made a name and a value at a time: the same names, values and places.
+    #[test]
+    fn tags_from_their_lines_are_the_tags_put_in_one_by_one() {
+        let at = |column| Some(Pos { line: 2, column });
+        let lines = "[Event \"SM\"]\n[White \"Öberg, Å\"]\n[Black \"A \\\"B\\\"\"]";
+        let span = |part: &str| {
+            let start = lines.find(part).expect("in the lines");
+            (start, start + part.len())
+        };
+        let mut spans = Tags::default();
+        // (After a tag put in another way: the lines start past its text.)
+        spans.push_at("Site", "Wien", at(1));
+        let base = spans.push_source(lines);
+        let moved = |(start, end): (usize, usize)| (base + start, base + end);
+        spans.push_span_at(moved(span("Event")), moved(span("SM")), at(8));
+        spans.push_span_at(moved(span("White")), moved(span("Öberg, Å")), at(9));
+        spans.push_value_at(moved(span("Black")), "A \"B\"", at(10));
+        let mut one_by_one = Tags::default();
+        for (name, value, column) in [
+            ("Site", "Wien", 1),
+            ("Event", "SM", 8),
+            ("White", "Öberg, Å", 9),
+            ("Black", "A \"B\"", 10),
+        ] {
+            one_by_one.push_at(name, value, at(column));
+        }
+        assert_eq!(spans, one_by_one);
+        assert_eq!(spans.len(), 4);
+        assert_eq!(spans.get("White"), Some("Öberg, Å"));
+        assert_eq!(spans.get_at("Black"), Some(("A \"B\"", at(10))));
+        assert_eq!(spans.at(0), Some(("Site", "Wien")));
+        // A place differs, or a value: not the same tags.
+        one_by_one.push_at("Round", "1", at(1));
+        spans.push_at("Round", "1", at(2));
+        assert_ne!(spans, one_by_one);
     }
 
     /// A tag's value says something unless it is empty, `?`s or `-` once trimmed; it is

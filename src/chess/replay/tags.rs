@@ -63,6 +63,13 @@ impl<'a> Replay<'a> {
     /// Chess960 `[Variant]` noted for the start position.
     pub(crate) fn take_tags(&mut self) {
         let scan = self.scan;
+        // The tag lines copied at once; each name and value a span of them (a value read
+        // from more than its bytes, unescaped or joined, goes in on its own).
+        let first = scan.tags.iter().map(|t| t.start).min().unwrap_or(0);
+        let last = scan.tags.iter().map(|t| t.end).max().unwrap_or(0);
+        let lines = scan.text.get(first..last).unwrap_or_default();
+        let base = self.tags.push_source(lines);
+        let moved = |(start, end): (usize, usize)| (start - first + base, end - first + base);
         for t in &scan.tags {
             let name = scan.slice(t.name);
             let raw = scan.slice(t.value);
@@ -100,7 +107,15 @@ impl<'a> Replay<'a> {
                 },
                 _ => {}
             }
-            self.tags.push_at(name, &value, Some(t.at));
+            match value {
+                std::borrow::Cow::Borrowed(_) => {
+                    self.tags
+                        .push_span_at(moved(t.name), moved(t.value), Some(t.at));
+                }
+                std::borrow::Cow::Owned(value) => {
+                    self.tags.push_value_at(moved(t.name), &value, Some(t.at));
+                }
+            }
         }
     }
 
