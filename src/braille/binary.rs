@@ -7,7 +7,7 @@
 //! .. } = p` names every field), so a field added to a block fails to build here until it is
 //! written too.
 
-use super::block::{Block, Made, Origin, Paragraph, Rule, Seam, Word};
+use super::block::{Block, Buffers, Made, Origin, Paragraph, Rule, Seam, Word};
 use super::cell::Cell;
 use super::game::{WordKind, WrittenWords};
 
@@ -120,12 +120,22 @@ impl<'a> Take<'a> {
     }
 
     pub(crate) fn cells(&mut self) -> Option<Vec<Cell>> {
+        let mut cells = Vec::new();
+        self.cells_into(&mut cells)?;
+        Some(cells)
+    }
+
+    /// [`Take::cells`] appended to `out`.
+    pub(crate) fn cells_into(&mut self, out: &mut Vec<Cell>) -> Option<()> {
         let n = self.usize()?;
         let bytes = self.bytes(n)?;
         // (Checked, the bits of all the bytes together, then made, a cell a byte: both loops
         // run a vector register at a time.)
         match Cell::from_bits(bytes.iter().fold(0, |all, &b| all | b)).is_some() {
-            true => Some(bytes.iter().map(|&b| Cell::from_low_bits(b)).collect()),
+            true => {
+                out.extend(bytes.iter().map(|&b| Cell::from_low_bits(b)));
+                Some(())
+            }
             false => None,
         }
     }
@@ -190,12 +200,12 @@ pub(crate) fn put_blocks(blocks: &[Block], out: &mut Put<'_>) {
 }
 
 /// Reads blocks [`put_blocks`] wrote.
-pub(crate) fn take_blocks(input: &mut Take<'_>) -> Option<Vec<Block>> {
+pub(crate) fn take_blocks(input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Vec<Block>> {
     let n = input.usize()?;
     // (At most a block a byte left: a count that says more is no count.)
     let mut blocks = Vec::with_capacity(n.min(input.0.len()));
     for _ in 0..n {
-        blocks.push(take_block(input)?);
+        blocks.push(take_block(input, spare)?);
     }
     Some(blocks)
 }
@@ -317,9 +327,9 @@ const MADE: [Made; 12] = [
     Made::Diagram,
 ];
 
-fn take_block(input: &mut Take<'_>) -> Option<Block> {
+fn take_block(input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Block> {
     Some(match input.byte()? {
-        PARAGRAPH => Block::Paragraph(take_paragraph(input)?),
+        PARAGRAPH => Block::Paragraph(take_paragraph(input, spare)?),
         FIXED => {
             let indent = input.usize()?;
             let n = input.usize()?;
@@ -329,7 +339,7 @@ fn take_block(input: &mut Take<'_>) -> Option<Block> {
             }
             Block::Fixed { lines, indent }
         }
-        TOGETHER => Block::Together(take_blocks(input)?),
+        TOGETHER => Block::Together(take_blocks(input, spare)?),
         RULE => {
             let fill = *input.cells()?.first()?;
             let label = input.cells()?;
@@ -415,10 +425,13 @@ fn put_paragraph(p: &Paragraph, out: &mut Put<'_>) {
     out.cells(trailer);
 }
 
-fn take_paragraph(input: &mut Take<'_>) -> Option<Paragraph> {
-    let cells = input.cells()?;
+fn take_paragraph(input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Paragraph> {
+    // (In the buffers of a paragraph laid out before, when there are some: a bulletin reads
+    // every game back in every pass.)
+    let (mut cells, mut words) = spare.pop().unwrap_or_default().emptied();
+    input.cells_into(&mut cells)?;
     let n = input.usize()?;
-    let mut words = Vec::with_capacity(n.min(input.0.len()));
+    words.reserve(n.min(input.0.len()));
     let mut end = 0u32;
     for _ in 0..n {
         let start = end.wrapping_add(input.u32()?);
@@ -470,12 +483,51 @@ mod tests {
     use super::*;
 
     fn round_trip(blocks: &[Block]) -> Vec<Block> {
+        round_trip_in(blocks, &mut Vec::new())
+    }
+
+    /// [`round_trip`], the paragraphs read into the buffers of `spare`.
+    fn round_trip_in(blocks: &[Block], spare: &mut Vec<Buffers>) -> Vec<Block> {
         let mut bytes = Vec::new();
         put_blocks(blocks, &mut Put(&mut bytes));
         let mut input = Take(&bytes);
-        let back = take_blocks(&mut input).expect("read back");
+        let back = take_blocks(&mut input, spare).expect("read back");
         assert!(input.0.is_empty(), "every byte read");
         back
+    }
+
+    /// Paragraphs read back into buffers that held other paragraphs (a bulletin's games, pass
+    /// after pass) are the paragraphs written: nothing of the buffers' last words stays.
+    #[test]
+    fn a_paragraph_read_into_used_buffers_is_the_paragraph_written() {
+        let paragraph = |cells: &[&str], words: usize| {
+            let mut p = Paragraph::new(0, 2);
+            for _ in 0..words {
+                p.push(&cells.iter().map(|&d| Cell::dots(d)).collect::<Vec<_>>());
+                p.end_word();
+            }
+            p
+        };
+        let long = paragraph(&["1", "12", "1346"], 40);
+        let short = paragraph(&["25"], 2);
+        let mut spare: Vec<Buffers> = [long.clone(), short.clone(), long.clone()]
+            .into_iter()
+            .map(Paragraph::into_buffers)
+            .collect();
+        let blocks = vec![
+            Block::Paragraph(short),
+            Block::Blank,
+            Block::Together(vec![Block::Paragraph(paragraph(&["3"], 5))]),
+            Block::Paragraph(paragraph(&["2", "5"], 3)),
+        ];
+        let back = round_trip_in(&blocks, &mut spare);
+        assert_eq!(format!("{back:?}"), format!("{blocks:?}"));
+        // Three paragraphs read, three buffers taken.
+        assert!(spare.is_empty());
+        assert_eq!(
+            format!("{:?}", round_trip_in(&blocks, &mut spare)),
+            format!("{blocks:?}")
+        );
     }
 
     #[test]
@@ -556,8 +608,8 @@ mod tests {
         let mut bytes = Vec::new();
         put_blocks(&[Block::Seam(Seam::Block)], &mut Put(&mut bytes));
         // Cut short, or a kind of block that does not exist.
-        assert!(take_blocks(&mut Take(&bytes[..bytes.len() - 1])).is_none());
-        assert!(take_blocks(&mut Take(&[1, 99])).is_none());
+        assert!(take_blocks(&mut Take(&bytes[..bytes.len() - 1]), &mut Vec::new()).is_none());
+        assert!(take_blocks(&mut Take(&[1, 99]), &mut Vec::new()).is_none());
         // A cell of more than six dots.
         assert!(Take(&[1, 0x40]).cells().is_none());
     }

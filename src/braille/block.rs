@@ -219,6 +219,18 @@ pub(crate) enum Size {
 
 impl Buffers {
     /// The size of these buffers; `None` when too large to keep.
+    /// The cells and words, emptied, to be filled by another paragraph (one read back from a
+    /// build's spool, `binary.rs`).
+    pub(crate) fn emptied(self) -> (Vec<Cell>, Vec<Word>) {
+        let Buffers {
+            mut cells,
+            mut words,
+        } = self;
+        cells.clear();
+        words.clear();
+        (cells, words)
+    }
+
     pub(crate) fn size(&self) -> Option<Size> {
         let (cells, words) = (self.cells.capacity(), self.words.capacity());
         match (cells, words) {

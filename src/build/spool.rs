@@ -23,8 +23,9 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position
 
 use super::games::{About, Spent, Step, Translated};
 use super::verify::{Expect, Misread, Witness};
+use crate::braille::Block;
 use crate::braille::binary::{Put, Take, put_blocks, put_words, read_u64, take_blocks, take_words};
-use crate::braille::block::Binding;
+use crate::braille::block::{Binding, Buffers};
 use crate::braille::book::MadeHeading;
 use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind, Tags};
 use crate::document::Pos;
@@ -58,7 +59,13 @@ pub(super) struct Translations {
     /// The bytes of a record, and of its length before it (kept from record to record).
     record: Vec<u8>,
     head: Vec<u8>,
+    /// Paragraph buffers of games laid out, for the games read back after them.
+    spare: Vec<Buffers>,
 }
+
+/// Paragraph buffers [`Translations`] keeps for the games it reads back: a game's paragraphs
+/// and some.
+const SPARE_PARAGRAPHS: usize = 16;
 
 enum State {
     /// The first pass writes each game.
@@ -89,6 +96,7 @@ impl Translations {
             aside: Vec::new(),
             record: Vec::new(),
             head: Vec::new(),
+            spare: Vec::new(),
         })
     }
 
@@ -150,8 +158,7 @@ impl Translations {
         input.read_exact(&mut bytes)?;
         let step = match bytes.first() {
             Some(&END) => Ok(None),
-            _ => self
-                .take_step(&mut Take(&bytes))
+            _ => take_step(&self.aside, &mut Take(&bytes), &mut self.spare)
                 .map(Some)
                 .ok_or_else(damaged),
         };
@@ -211,26 +218,42 @@ impl Translations {
         }
     }
 
-    fn take_step(&self, input: &mut Take<'_>) -> Option<Step> {
-        let kind = input.byte()?;
-        let translated = match kind {
-            GAME => Some(take_translated(input)?),
-            _ => None,
-        };
-        let aside = match input.usize()? {
-            0 => None,
-            n => Some(self.aside.get(n - 1)?),
-        };
-        Some(match (kind, translated, aside) {
-            (GAME, Some(t), None) => Step::Game(t, Vec::new()),
-            (GAME, Some(t), Some(Aside::Warnings(w))) => Step::Game(t, w.clone()),
-            (BAD, None, Some(Aside::Bad(d, w))) => {
-                Step::Bad(Error::Input(Box::new(d.clone())), w.clone())
+    /// What the layout is done with of a game read back: its paragraphs' buffers kept for the
+    /// games read after it (a few; a long game's are let go), the rest freed. Kept last to
+    /// first, so that the next game's first paragraph (a heading's line) takes the buffers of
+    /// this game's first, and its moves those of the moves: each about the size it needs.
+    fn recycle(&mut self, spent: &mut Spent) {
+        for block in spent.blocks.drain(..).rev() {
+            let Block::Paragraph(p) = block else { continue };
+            let buffers = p.into_buffers();
+            if self.spare.len() < SPARE_PARAGRAPHS && buffers.size().is_some() {
+                self.spare.push(buffers);
             }
-            (TEXT, None, Some(Aside::Text(d))) => Step::Text(Error::Input(Box::new(d.clone()))),
-            _ => return None,
-        })
+        }
     }
+}
+
+/// A record read back: a game (its blocks made in `spare`'s buffers, when there are some), or
+/// a game or text left out (`aside`'s).
+fn take_step(aside: &[Aside], input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Step> {
+    let kind = input.byte()?;
+    let translated = match kind {
+        GAME => Some(take_translated(input, spare)?),
+        _ => None,
+    };
+    let aside = match input.usize()? {
+        0 => None,
+        n => Some(aside.get(n - 1)?),
+    };
+    Some(match (kind, translated, aside) {
+        (GAME, Some(t), None) => Step::Game(t, Vec::new()),
+        (GAME, Some(t), Some(Aside::Warnings(w))) => Step::Game(t, w.clone()),
+        (BAD, None, Some(Aside::Bad(d, w))) => {
+            Step::Bad(Error::Input(Box::new(d.clone())), w.clone())
+        }
+        (TEXT, None, Some(Aside::Text(d))) => Step::Text(Error::Input(Box::new(d.clone()))),
+        _ => return None,
+    })
 }
 
 /// Hands each game a `Run::games` call of an earlier pass had to `each`, read from the file.
@@ -238,8 +261,11 @@ pub(super) fn replay(
     translations: &mut Translations,
     each: &mut dyn FnMut(Step, &mut Spent) -> crate::error::Result<()>,
 ) -> crate::error::Result<()> {
+    let mut spent = Spent::default();
     while let Some(step) = translations.next_step().map_err(|e| Error::io(NAME, e))? {
-        each(step, &mut Spent::default())?;
+        each(step, &mut spent)?;
+        translations.recycle(&mut spent);
+        spent = Spent::default();
     }
     Ok(())
 }
@@ -349,9 +375,9 @@ fn take_heading(input: &mut Take<'_>) -> Option<MadeHeading> {
     })
 }
 
-fn take_translated(input: &mut Take<'_>) -> Option<Translated> {
+fn take_translated(input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Translated> {
     Some(Translated {
-        blocks: take_blocks(input)?,
+        blocks: take_blocks(input, spare)?,
         about: take_about(input)?,
         dropped_nags: input.usize()?,
         start_drawn: input.bool()?,
