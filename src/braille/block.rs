@@ -218,9 +218,8 @@ pub(crate) enum Size {
 }
 
 impl Buffers {
-    /// The size of these buffers; `None` when too large to keep.
-    /// The cells and words, emptied, to be filled by another paragraph (one read back from a
-    /// build's spool, `binary.rs`).
+    /// The cells and words, emptied, to be filled by another paragraph ([`Paragraph::reusing`],
+    /// and one read back from a build's spool, `binary.rs`).
     pub(crate) fn emptied(self) -> (Vec<Cell>, Vec<Word>) {
         let Buffers {
             mut cells,
@@ -231,6 +230,7 @@ impl Buffers {
         (cells, words)
     }
 
+    /// The size of these buffers; `None` when too large to keep.
     pub(crate) fn size(&self) -> Option<Size> {
         let (cells, words) = (self.cells.capacity(), self.words.capacity());
         match (cells, words) {
@@ -295,12 +295,7 @@ impl Paragraph {
 
     /// [`Paragraph::new`], in `buffers` (emptied here).
     pub fn reusing(buffers: Buffers, first_indent: usize, rest_indent: usize) -> Self {
-        let Buffers {
-            mut cells,
-            mut words,
-        } = buffers;
-        cells.clear();
-        words.clear();
+        let (cells, words) = buffers.emptied();
         Paragraph {
             cells,
             words,
