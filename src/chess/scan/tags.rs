@@ -98,25 +98,21 @@ impl GameScan {
     /// The place of byte `at` of the line being scanned (the last one kept; a column counts
     /// characters).
     fn place_in_line(&self, line: &str, at: usize) -> Pos {
-        let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
         let before = line.get(..at).unwrap_or_default();
         let column = match self.ascii {
             true => before.len(),
             false => before.chars().count(),
         };
-        Pos {
-            line: self.first_line.saturating_add(index),
-            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-        }
+        self.place_at_column(column)
     }
 
-    /// [`GameScan::place_in_line`] of byte `at` of the line being scanned, the bytes before it
-    /// ASCII (each a column).
-    fn place_in_ascii_line(&self, at: usize) -> Pos {
+    /// The place of the character `column` (counted from 0) of the line being scanned: where
+    /// the bytes before it are ASCII, the byte there ([`GameScan::place_in_line`]).
+    fn place_at_column(&self, column: usize) -> Pos {
         let index = u32::try_from(self.line_starts.len().saturating_sub(1)).unwrap_or(u32::MAX);
         Pos {
             line: self.first_line.saturating_add(index),
-            column: u32::try_from(at).unwrap_or(u32::MAX).saturating_add(1),
+            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
         }
     }
 
@@ -150,7 +146,7 @@ impl GameScan {
         }
         self.roster_seen |= roster_bit(&b[1..name_end]);
         // (What `place_in_line` gives: the bytes before the value, `[Name "`, are ASCII.)
-        let at = self.place_in_ascii_line(value_start);
+        let at = self.place_at_column(value_start);
         debug_assert_eq!(at, self.place_in_line(line, value_start));
         self.tags.push(TagTok {
             start: base,
