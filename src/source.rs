@@ -1,15 +1,16 @@
 //! Input sources: files, pipes and standard input opened as UTF-8 text whatever their encoding
 //! (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252 when the bytes are not UTF-8),
 //! streamed, never loaded whole. A regular file is read once to decide its encoding
-//! (`source/sniff.rs`) and again to transcribe it; a stream (a pipe, a FIFO, a device, `-`) is
-//! read once, its encoding decided on a buffered prefix. On the way every input is checked as text: a NUL byte, or a byte that
-//! is not UTF-8 where UTF-8 was decided, is a located error.
+//! (`source/sniff.rs`) and again to transcribe it (again each pass when a build lays it out
+//! more than once, `source/spool.rs`); a stream (a pipe, a FIFO, a device, `-`) is read once,
+//! its encoding decided on a buffered prefix. On the way every input is checked as text: a
+//! NUL byte, or a byte that is not UTF-8 where UTF-8 was decided, is a located error.
 
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 use encoding_rs_io::DecodeReaderBytesBuilder;
@@ -17,9 +18,11 @@ use encoding_rs_io::DecodeReaderBytesBuilder;
 use crate::error::{Diagnostic, Error, Located, Location, Result};
 
 mod sniff;
+mod spool;
 
 pub use sniff::sniff_at;
 use sniff::sniff_file;
+pub(crate) use spool::{Spool, Spooled};
 
 /// An opened input: its name for messages, the encoding found, and a UTF-8 text reader.
 pub struct Input {
@@ -33,6 +36,9 @@ pub struct Input {
     /// The encoding was given (`--input-encoding`), not found: nothing to warn of.
     pub encoding_given: bool,
     pub reader: Box<dyn BufRead + Send>,
+    /// How a regular file is read again from its start, while `reader` has read nothing
+    /// ([`Input::spool`] then keeps no copy of it).
+    pub(crate) again: Option<Again>,
 }
 
 impl Input {
@@ -63,101 +69,6 @@ impl Input {
         }
         Ok(text)
     }
-}
-
-impl Input {
-    /// The text, decoded and checked, written to the end of `spool`, an unnamed temporary
-    /// file (the system removes it when it is closed, whatever ends the program) that holds
-    /// every spooled input of a build, to be read once a pass (contents lists, volumes):
-    /// memory stays the same whatever the input's size, and one file is open however many
-    /// inputs there are (issue 32: a file each failed past `ulimit -n`).
-    pub(crate) fn spool(&mut self, spool: &mut Spool) -> crate::error::Result<Spooled> {
-        let err = |e| crate::error::Error::io(&self.name, e);
-        let file = match &spool.0 {
-            Some(file) => Arc::clone(file),
-            None => Arc::clone(spool.0.insert(Arc::new(tempfile::tempfile().map_err(err)?))),
-        };
-        let start = file.metadata().map_err(err)?.len();
-        let mut to = &*file;
-        io::copy(&mut self.reader, &mut to).map_err(err)?;
-        let end = file.metadata().map_err(err)?.len();
-        Ok(Spooled { file, start, end })
-    }
-}
-
-/// The temporary file the inputs of a build are spooled to, made when the first is.
-#[derive(Default)]
-pub(crate) struct Spool(Option<Arc<File>>);
-
-/// An input's text in the build's temporary file ([`Input::spool`]), bytes `start..end`,
-/// read from its start once a pass.
-pub(crate) struct Spooled {
-    file: Arc<File>,
-    start: u64,
-    end: u64,
-}
-
-impl Spooled {
-    /// Another handle on the same text (passes run one after another, each from the start).
-    pub(crate) fn share(&self) -> io::Result<Spooled> {
-        Ok(Spooled {
-            file: Arc::clone(&self.file),
-            start: self.start,
-            end: self.end,
-        })
-    }
-
-    /// A handle on none of the text (a pass that lays out what comes before it alone).
-    pub(crate) fn emptied(&self) -> Spooled {
-        Spooled {
-            file: Arc::clone(&self.file),
-            start: self.start,
-            end: self.start,
-        }
-    }
-
-    /// The text from its start.
-    pub(crate) fn reader(self) -> io::Result<Box<dyn BufRead + Send>> {
-        let at = ReadAt {
-            file: self.file,
-            pos: self.start,
-            end: self.end,
-        };
-        Ok(Box::new(io::BufReader::with_capacity(CHUNK, at)))
-    }
-}
-
-/// Reads bytes `pos..end` of a file shared with other readers, each at its own place.
-struct ReadAt {
-    file: Arc<File>,
-    pos: u64,
-    end: u64,
-}
-
-impl Read for ReadAt {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let left = usize::try_from(self.end - self.pos).unwrap_or(usize::MAX);
-        let want = buf.len().min(left);
-        if want == 0 {
-            return Ok(0);
-        }
-        let n = read_at(&self.file, &mut buf[..want], self.pos)?;
-        if n == 0 {
-            return Err(io::Error::from(io::ErrorKind::UnexpectedEof));
-        }
-        self.pos += n as u64;
-        Ok(n)
-    }
-}
-
-#[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
-    std::os::unix::fs::FileExt::read_at(file, buf, offset)
-}
-
-#[cfg(windows)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
-    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
 }
 
 const CHUNK: usize = 64 * 1024;
@@ -267,12 +178,22 @@ pub(crate) fn open_counted(
     // Closed until it is read (issue 32: a build of thousands of files held each open from
     // the start, and failed past the limit of open files, `ulimit -n`).
     drop(file);
-    let deferred = Deferred::Waiting {
+    let touched = Arc::new(AtomicBool::new(false));
+    let again = Again {
         path: path.to_path_buf(),
         name: name.clone(),
         same: Same::of(&meta),
         encoding,
         progress: progress.cloned(),
+        touched: Arc::clone(&touched),
+    };
+    let deferred = Deferred::Waiting {
+        path: again.path.clone(),
+        name: name.clone(),
+        same: again.same,
+        encoding,
+        progress: progress.cloned(),
+        touched: Some(touched),
     };
     Ok(Input {
         reader: Box::new(deferred),
@@ -280,7 +201,26 @@ pub(crate) fn open_counted(
         encoding,
         not_utf8_at,
         encoding_given: forced.is_some(),
+        again: Some(again),
     })
+}
+
+/// A regular file as [`open`] found it, to be read again from its start as its [`Input`]'s
+/// reader reads it ([`Deferred`]).
+pub(crate) struct Again {
+    path: PathBuf,
+    name: String,
+    same: Same,
+    encoding: &'static Encoding,
+    progress: Option<Arc<Progress>>,
+    /// Its input's reader has begun to read.
+    touched: Arc<AtomicBool>,
+}
+
+impl Again {
+    fn untouched(&self) -> bool {
+        !self.touched.load(Ordering::Relaxed)
+    }
 }
 
 /// What tells the file opened again from the file whose encoding was decided: its length, and
@@ -313,6 +253,8 @@ enum Deferred {
         same: Same,
         encoding: &'static Encoding,
         progress: Option<Arc<Progress>>,
+        /// Set when it is first read (the [`Again`] of its input, if it has one).
+        touched: Option<Arc<AtomicBool>>,
     },
     Open(Box<dyn BufRead + Send>),
     /// Opening failed (the error was given).
@@ -329,7 +271,11 @@ impl Deferred {
                 same,
                 encoding,
                 progress,
+                touched,
             } => {
+                if let Some(t) = touched {
+                    t.store(true, Ordering::Relaxed);
+                }
                 let file = File::open(&path)?;
                 let now = Same::of(&file.metadata()?);
                 if now != same {
@@ -430,6 +376,7 @@ fn stream<R: Read + Send + 'static>(
         not_utf8_at,
         encoding_given: forced.is_some(),
         reader: decoder(name, io::Cursor::new(prefix).chain(raw), encoding),
+        again: None,
     })
 }
 

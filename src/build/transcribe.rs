@@ -175,6 +175,7 @@ pub(super) fn bytes_input(
         not_utf8_at,
         encoding_given,
         reader: source::decoder(name, io::Cursor::new(bytes), encoding),
+        again: None,
     })
 }
 

@@ -265,7 +265,7 @@ impl Trials<'_> {
     fn several_events(&self) -> Result<bool> {
         for (name, prepared, kind, _) in self.opened {
             if let (Prepared::Spooled(text), InputKind::Pgn) = (prepared, kind) {
-                let input = text.share().and_then(source::Spooled::reader);
+                let input = text.share().and_then(source::Spooled::look);
                 let several = input.and_then(bulletin::several_events_in);
                 if several.map_err(|e| Error::io(name, e))? {
                     return Ok(true);

@@ -6,7 +6,8 @@ use std::io::{self, Read, Seek, SeekFrom};
 
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 
-use super::{CHUNK, Place, read_at, read_full};
+use super::spool::read_at;
+use super::{CHUNK, Place, read_full};
 
 /// Finds the encoding of a stream: a UTF-16 BOM decides; otherwise UTF-8 if every byte
 /// sequence is valid UTF-8, else Windows-1252 (the PGN standard's Latin-1, as browsers read it).
