@@ -451,36 +451,95 @@ fn piece(text: &str, at: Pos) -> Piece {
 /// Whether the Event tags of `input` name more than one event, read ahead of the games: a
 /// look for lines that begin with `[Event "`, their values unescaped as the tag reader does.
 /// A guess, checked against the games the first pass reads (an Event tag in a comment, or in
-/// a game left out, may mislead it); it stops at the second event.
+/// a game left out, may mislead it); it stops at the second event. (A tournament's bulletin
+/// reads its whole input so before its first pass, on one thread: the input is looked through
+/// a buffer at a time for `[Event`, not a line at a time; a line is held across buffers up to
+/// [`LINE_LOOKED_AT`] bytes.)
 pub(super) fn several_events_in(mut input: impl std::io::BufRead) -> std::io::Result<bool> {
-    let mut line = Vec::new();
-    let mut first: Option<Vec<u8>> = None;
-    let mut value = Vec::new();
+    let mut events = Events::default();
+    // The start of a line the buffer cut.
+    let mut held = Vec::new();
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(false);
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(events.in_lines(&held));
         }
-        let text = line.trim_ascii_start();
-        let Some(rest) = text.strip_prefix(b"[Event") else {
-            continue;
+        let len = buf.len();
+        let several = match memchr::memrchr(b'\n', buf) {
+            Some(k) => {
+                let lines = &buf[..=k];
+                let several = match held.is_empty() {
+                    true => events.in_lines(lines),
+                    false => {
+                        held.extend_from_slice(lines);
+                        events.in_lines(&held)
+                    }
+                };
+                held.clear();
+                held.extend_from_slice(&buf[k + 1..]);
+                several
+            }
+            None => {
+                let room = LINE_LOOKED_AT.saturating_sub(held.len());
+                held.extend_from_slice(&buf[..room.min(len)]);
+                false
+            }
         };
+        if several {
+            return Ok(true);
+        }
+        input.consume(len);
+    }
+}
+
+/// The most of a line [`several_events_in`] holds across buffers (an Event tag's value longer
+/// than that is compared by its start).
+const LINE_LOOKED_AT: usize = 64 * 1024;
+
+/// The first event named, for [`several_events_in`].
+#[derive(Default)]
+struct Events {
+    first: Option<Vec<u8>>,
+    value: Vec<u8>,
+}
+
+impl Events {
+    /// Whether the lines `text` (whole lines, each with its line end but perhaps the last)
+    /// name an event other than the first.
+    fn in_lines(&mut self, text: &[u8]) -> bool {
+        for at in memchr::memmem::find_iter(text, b"[Event") {
+            let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+            if !text[start..at].iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k + 1);
+            if self.names_another(&text[at + b"[Event".len()..end]) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the rest of a line after `[Event` names an event other than the first.
+    fn names_another(&mut self, rest: &[u8]) -> bool {
         let Some(rest) = rest.trim_ascii_start().strip_prefix(b"\"") else {
-            continue;
+            return false;
         };
-        value.clear();
+        self.value.clear();
         let mut bytes = rest.iter();
         while let Some(&b) = bytes.next() {
             match b {
                 b'"' => break,
-                b'\\' => value.extend(bytes.next()),
-                _ => value.push(b),
+                b'\\' => self.value.extend(bytes.next()),
+                _ => self.value.push(b),
             }
         }
-        match &first {
-            None => first = Some(value.clone()),
-            Some(f) if *f != value => return Ok(true),
-            Some(_) => {}
+        match &self.first {
+            None => {
+                self.first = Some(self.value.clone());
+                false
+            }
+            Some(first) => *first != self.value,
         }
     }
 }
@@ -743,5 +802,68 @@ mod tests {
         ));
         // CR LF line ends.
         assert!(several("[Event \"A\"]\r\n[Event \"B\"]\r\n"));
+    }
+
+    /// The look a line at a time that [`several_events_in`] was: each line read whole.
+    fn several_events_by_lines(mut input: impl std::io::BufRead) -> bool {
+        let mut line = Vec::new();
+        let mut events = Events::default();
+        loop {
+            line.clear();
+            if input.read_until(b'\n', &mut line).expect("read") == 0 {
+                return false;
+            }
+            let text = line.trim_ascii_start();
+            if let Some(rest) = text.strip_prefix(b"[Event")
+                && events.names_another(rest)
+            {
+                return true;
+            }
+        }
+    }
+
+    /// Random inputs of Event tags (blanks before them, escapes, lines cut short, tags in
+    /// comments, CR LF), read through buffers of every small size: the look a buffer at a time
+    /// answers as the look a line at a time.
+    #[test]
+    fn the_look_for_events_a_buffer_at_a_time_answers_as_a_line_at_a_time() {
+        let pieces = [
+            "[Event \"A\"]\n",
+            "[Event \"B\"]\n",
+            "  \t[Event   \"A\"]\r\n",
+            "[Event \"A\\\"\"]\n",
+            "[Event \"A",
+            "[Event\n",
+            "1. e4 {[Event \"B\"]} e5\n",
+            "x [Event \"B\"]\n",
+            "[EventB \"B\"]\n",
+            "[Event\"A\"]\n",
+            "\n",
+            "[Event \"A\\",
+            "\u{c}[Event \"A\"]\n",
+            "1. d4 d5 *\n",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut several, mut one) = (0, 0);
+        for _ in 0..3000 {
+            let text: String = (0..next(8)).map(|_| pieces[next(pieces.len())]).collect();
+            let expected = several_events_by_lines(text.as_bytes());
+            for size in [1, 2, 3, 5, 8, 64] {
+                let input = std::io::BufReader::with_capacity(size, text.as_bytes());
+                let got = several_events_in(input).expect("read");
+                assert_eq!(got, expected, "{text:?} a buffer of {size}");
+            }
+            match expected {
+                true => several += 1,
+                false => one += 1,
+            }
+        }
+        assert!(several > 500 && one > 500, "{several} {one}");
     }
 }
