@@ -9,15 +9,18 @@ use crate::settings::BrfTable;
 
 /// The BRF renderer, with its table.
 pub struct Brf {
-    table: &'static [u8; 64],
+    /// The byte of each cell, by the cell's bits (its 64 entries four times over: a cell's
+    /// bits index it as they are, with no mask and no bounds check).
+    table: [u8; 256],
     /// A line's bytes, made here and written at once (the buffer kept from line to line).
     line: Vec<u8>,
 }
 
 impl Brf {
     pub fn new(table: BrfTable) -> Self {
+        let bytes = tables::bytes(table);
         Brf {
-            table: tables::bytes(table),
+            table: std::array::from_fn(|bits| bytes[bits % 64]),
             line: Vec::new(),
         }
     }
@@ -26,15 +29,37 @@ impl Brf {
 impl Renderer for Brf {
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
         // One write a line, its line end with it: each cell a byte of the table.
-        let table = self.table;
+        let table = &self.table;
         self.line.clear();
         self.line
-            .extend(cells.iter().map(|&c| tables::byte(table, c)));
+            .extend(cells.iter().map(|&c| table[usize::from(c.bits())]));
         self.line.extend_from_slice(b"\r\n");
         out.write_all(&self.line)
     }
 
     fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(b"\x0c")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell of a line is its table's byte (the renderer's table is the table's 64
+    /// bytes four times over), and the line ends in CR LF.
+    #[test]
+    fn each_cell_is_its_byte_of_the_table() {
+        let cells: Vec<Cell> = (0..64u8)
+            .map(|bits| Cell::from_unicode(char::from_u32(0x2800 + u32::from(bits)).unwrap()))
+            .map(Option::unwrap)
+            .collect();
+        for table in [BrfTable::Nabcc, BrfTable::SvCx] {
+            let mut out = Vec::new();
+            Brf::new(table).line(&mut out, &cells).unwrap();
+            let mut expected = tables::bytes(table).to_vec();
+            expected.extend_from_slice(b"\r\n");
+            assert_eq!(out, expected, "{table:?}");
+        }
     }
 }

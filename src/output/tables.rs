@@ -5,7 +5,6 @@
 
 use std::sync::OnceLock;
 
-use crate::braille::cell::Cell;
 use crate::settings::BrfTable;
 
 /// Each table and its file.
@@ -51,17 +50,15 @@ fn parse(text: &str) -> Option<[u8; 64]> {
     seen.iter().all(|s| *s).then_some(out)
 }
 
-/// The byte a table writes for a cell.
-#[inline]
-pub(crate) fn byte(table: &[u8; 64], cell: Cell) -> u8 {
-    // A cell's bits are below 64 already; the mask says so to the compiler, which then
-    // drops the bounds check of every cell of the output.
-    table[usize::from(cell.bits() & 0x3f)]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::braille::cell::Cell;
+
+    /// The byte `t` gives a cell.
+    fn byte(t: &[u8; 64], c: Cell) -> u8 {
+        t[usize::from(c.bits())]
+    }
 
     #[test]
     fn every_table_file_maps_every_cell_once() {
