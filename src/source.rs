@@ -223,11 +223,14 @@ impl Again {
     }
 }
 
-/// What tells the file opened again from the file whose encoding was decided: its length, and
-/// on Unix its device and inode (a file replaced meanwhile is another file).
+/// What tells the file opened again from the file whose encoding was decided: its length, its
+/// time of last change (a file saved again with as many bytes), and on Unix its device and
+/// inode (a file replaced meanwhile is another file).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Same {
     len: u64,
+    /// (None where the system keeps no such time.)
+    modified: Option<std::time::SystemTime>,
     #[cfg(unix)]
     id: (u64, u64),
 }
@@ -238,9 +241,22 @@ impl Same {
         use std::os::unix::fs::MetadataExt;
         Same {
             len: meta.len(),
+            modified: meta.modified().ok(),
             #[cfg(unix)]
             id: (meta.dev(), meta.ino()),
         }
+    }
+
+    /// How the file found now differs from `self`, in a message's words.
+    fn how_changed(&self, now: &Same) -> String {
+        if now.len != self.len {
+            return format!("it had {} bytes, now {}", self.len, now.len);
+        }
+        #[cfg(unix)]
+        if now.id != self.id {
+            return "another file took its place".to_string();
+        }
+        "it was saved again meanwhile".to_string()
     }
 }
 
@@ -279,10 +295,7 @@ impl Deferred {
                 let file = File::open(&path)?;
                 let now = Same::of(&file.metadata()?);
                 if now != same {
-                    let how = match now.len == same.len {
-                        true => "another file took its place".to_string(),
-                        false => format!("it had {} bytes, now {}", same.len, now.len),
-                    };
+                    let how = same.how_changed(&now);
                     return Err(io::Error::other(format!(
                         "the file changed while it was read ({how}); nothing is written"
                     )));

@@ -457,43 +457,45 @@ fn piece(text: &str, at: Pos) -> Piece {
 /// [`LINE_LOOKED_AT`] bytes.)
 pub(super) fn several_events_in(mut input: impl std::io::BufRead) -> std::io::Result<bool> {
     let mut events = Events::default();
-    // The start of a line the buffer cut.
+    // The start of a line the buffer cut (at most its first `LINE_LOOKED_AT` bytes): empty
+    // at a line's start.
     let mut held = Vec::new();
+    let hold = |held: &mut Vec<u8>, bytes: &[u8]| {
+        let room = LINE_LOOKED_AT.saturating_sub(held.len());
+        held.extend_from_slice(&bytes[..room.min(bytes.len())]);
+    };
     loop {
         let buf = input.fill_buf()?;
         if buf.is_empty() {
             return Ok(events.in_lines(&held));
         }
         let len = buf.len();
-        let several = match memchr::memrchr(b'\n', buf) {
-            Some(k) => {
-                let lines = &buf[..=k];
-                let several = match held.is_empty() {
-                    true => events.in_lines(lines),
-                    false => {
-                        held.extend_from_slice(lines);
-                        events.in_lines(&held)
-                    }
-                };
+        if let Some(last) = memchr::memrchr(b'\n', buf) {
+            let mut lines = &buf[..=last];
+            // The line begun in the buffers before ends in this one.
+            if !held.is_empty() {
+                let end = memchr::memchr(b'\n', lines).map_or(lines.len(), |k| k + 1);
+                hold(&mut held, &lines[..end]);
+                if events.in_lines(&held) {
+                    return Ok(true);
+                }
                 held.clear();
-                held.extend_from_slice(&buf[k + 1..]);
-                several
+                lines = &lines[end..];
             }
-            None => {
-                let room = LINE_LOOKED_AT.saturating_sub(held.len());
-                held.extend_from_slice(&buf[..room.min(len)]);
-                false
+            if events.in_lines(lines) {
+                return Ok(true);
             }
-        };
-        if several {
-            return Ok(true);
+            hold(&mut held, &buf[last + 1..]);
+        } else {
+            hold(&mut held, buf);
         }
         input.consume(len);
     }
 }
 
-/// The most of a line [`several_events_in`] holds across buffers (an Event tag's value longer
-/// than that is compared by its start).
+/// The most of a line [`several_events_in`] holds across buffers: a line is looked at by its
+/// first bytes (an Event tag's value longer than that is compared by its start, a tag after
+/// as many blanks is not seen; the first pass tells).
 const LINE_LOOKED_AT: usize = 64 * 1024;
 
 /// The first event named, for [`several_events_in`].
@@ -509,11 +511,14 @@ impl Events {
     fn in_lines(&mut self, text: &[u8]) -> bool {
         for at in memchr::memmem::find_iter(text, b"[Event") {
             let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
-            if !text[start..at].iter().all(u8::is_ascii_whitespace) {
+            // (Each line by its first `LINE_LOOKED_AT` bytes, as a line held across buffers.)
+            let looked_at = start + LINE_LOOKED_AT;
+            let name_end = at + b"[Event".len();
+            if name_end > looked_at || !text[start..at].iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
             let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k + 1);
-            if self.names_another(&text[at + b"[Event".len()..end]) {
+            if self.names_another(&text[name_end..end.min(looked_at)]) {
                 return true;
             }
         }
@@ -802,6 +807,35 @@ mod tests {
         ));
         // CR LF line ends.
         assert!(several("[Event \"A\"]\r\n[Event \"B\"]\r\n"));
+    }
+
+    /// A line longer than the look holds is looked at by its first [`LINE_LOOKED_AT`] bytes,
+    /// however the buffers cut it: two long values alike there are one event, wherever they
+    /// stand in the file; values that differ there are two.
+    #[test]
+    fn a_long_line_is_looked_at_by_its_start_wherever_the_buffers_cut_it() {
+        let long = |first: &str, tail: &str| {
+            let x = "x".repeat(LINE_LOOKED_AT + 5000);
+            format!("[Event \"{first}{x}{tail}\"]\n")
+        };
+        let game = "[Round \"1\"]\n\n1. e4 e5 *\n\n";
+        let alike = long("", "") + game + &long("", "") + "1. d4 *\n" + &long("", "");
+        let differ_at_start = long("", "") + game + &long("y", "");
+        let differ_past_the_look = long("", "a") + game + &long("", "b");
+        let blanks_first = format!(
+            "[Event \"A\"]\n{}[Event \"B\"]\n",
+            " ".repeat(LINE_LOOKED_AT)
+        );
+        for size in [1000, 4096, 65536, 65537, 300_000] {
+            let read = |text: &str| {
+                let input = std::io::BufReader::with_capacity(size, text.as_bytes());
+                several_events_in(input).expect("read")
+            };
+            assert!(!read(&alike), "{size}");
+            assert!(read(&differ_at_start), "{size}");
+            assert!(!read(&differ_past_the_look), "{size}");
+            assert!(!read(&blanks_first), "{size}");
+        }
     }
 
     /// The look a line at a time that [`several_events_in`] was: each line read whole.

@@ -3,9 +3,10 @@
 use super::*;
 
 /// An input opened for transcription: a book is read whole (books are small and Markdown
-/// needs the whole text), games and positions stream, unless the output has a contents list
-/// or volumes (then their text is spooled to a temporary file, to be laid out more than
-/// once without being held in memory).
+/// needs the whole text), games and positions stream, unless the output has a contents list,
+/// volumes or a bulletin (then their text is spooled, to be laid out more than once without
+/// being held in memory: a regular file read again from itself each pass, any other input
+/// copied to the build's temporary file; `source::Spooled`).
 pub(super) enum Prepared {
     Book(String),
     Stream(source::Input),

@@ -235,7 +235,17 @@ mod tests {
         let mut piped = stream("s", io::Cursor::new(bytes.to_vec()), None).unwrap();
         let copied = piped.spool(&mut spool).unwrap();
         assert_eq!(spooled_text(&copied, Spooled::reader).unwrap(), whole);
-        // A file changed after it was opened is refused when a pass reads it.
+        // A file changed after it was opened is refused when a pass reads it: saved again
+        // with as many bytes (a move corrected in place)...
+        let mut same_length = bytes.to_vec();
+        same_length[bytes.len() - 6] = b'd';
+        std::fs::write(&path, &same_length).unwrap();
+        let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(10);
+        f.set_modified(later).unwrap();
+        let e = spooled_text(&spooled, Spooled::reader).unwrap_err();
+        assert!(e.to_string().contains("saved again meanwhile"), "{e}");
+        // ... or with more.
         let f = std::fs::OpenOptions::new()
             .append(true)
             .open(&path)
