@@ -398,13 +398,21 @@ fn put_paragraph(p: &Paragraph, out: &mut Put<'_>) {
     } = p;
     out.cells(cells);
     out.usize(words.len());
-    // Each word from where the one before ended (a word's start is never before it).
+    // Each word from where the one before ended (a word's start is never before it). (Most
+    // words: the blank before them and their length a byte each, the three bytes put at once.)
     let mut end = 0;
+    out.0.reserve(3 * words.len());
     for w in words {
-        out.u32(w.start.wrapping_sub(end));
-        out.u32(w.end.wrapping_sub(w.start));
-        out.0
-            .push(if w.glued { GLUED } else { 0 } | if w.bound { BOUND } else { 0 });
+        let (gap, len) = (w.start.wrapping_sub(end), w.end.wrapping_sub(w.start));
+        let flags = if w.glued { GLUED } else { 0 } | if w.bound { BOUND } else { 0 };
+        match (u8::try_from(gap), u8::try_from(len)) {
+            (Ok(gap @ ..0x80), Ok(len @ ..0x80)) => out.0.extend_from_slice(&[gap, len, flags]),
+            _ => {
+                out.u32(gap);
+                out.u32(len);
+                out.0.push(flags);
+            }
+        }
         end = w.end;
     }
     for n in [*first_indent, *rest_indent, *blank_before, *blank_after] {
@@ -434,9 +442,16 @@ fn take_paragraph(input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Para
     words.reserve(n.min(input.0.len()));
     let mut end = 0u32;
     for _ in 0..n {
-        let start = end.wrapping_add(input.u32()?);
-        end = start.wrapping_add(input.u32()?);
-        let flags = input.byte()?;
+        // (Most words: three bytes, a number of one byte each, as `put_paragraph` put them.)
+        let (gap, len, flags) = match *input.0 {
+            [gap @ ..0x80, len @ ..0x80, flags, ..] => {
+                input.0 = &input.0[3..];
+                (u32::from(gap), u32::from(len), flags)
+            }
+            _ => (input.u32()?, input.u32()?, input.byte()?),
+        };
+        let start = end.wrapping_add(gap);
+        end = start.wrapping_add(len);
         words.push(Word {
             start,
             end,
@@ -568,6 +583,49 @@ mod tests {
         ];
         // (Blocks hold no equality of their own: their debug form shows every field.)
         assert_eq!(format!("{:?}", round_trip(&blocks)), format!("{blocks:?}"));
+    }
+
+    /// A paragraph's words whose blank before them or length takes one byte (the three bytes
+    /// of a word put and taken at once) or more, on both sides of 128.
+    #[test]
+    fn words_of_every_length_and_distance_read_back_as_they_were_written() {
+        let mut p = Paragraph::new(0, 0);
+        let (mut end, mut flags) = (0u32, 0);
+        for (gap, len) in [
+            (0, 0),
+            (1, 127),
+            (1, 128),
+            (127, 1),
+            (128, 5),
+            (300, 200),
+            (0, 1),
+        ] {
+            let start = end + gap;
+            end = start + len;
+            flags += 1;
+            p.words.push(Word {
+                start,
+                end,
+                glued: flags % 2 == 0,
+                bound: flags % 3 == 0,
+            });
+        }
+        p.cells = vec![Cell::dots("1"); end as usize];
+        let blocks = vec![Block::Paragraph(p)];
+        assert_eq!(format!("{:?}", round_trip(&blocks)), format!("{blocks:?}"));
+        // The bytes are the numbers' own: a word of one-byte numbers is three bytes.
+        let mut bytes = Vec::new();
+        put_blocks(&blocks, &mut Put(&mut bytes));
+        let numbers: usize = [0, 0, 1, 127, 1, 128, 127, 1, 128, 5, 300, 200, 0, 1]
+            .iter()
+            .map(|&n: &u32| if n < 128 { 1 } else { 2 })
+            .sum();
+        let mut alone = Paragraph::new(0, 0);
+        alone.cells = vec![Cell::dots("1"); end as usize];
+        let mut without = Vec::new();
+        put_blocks(&[Block::Paragraph(alone)], &mut Put(&mut without));
+        // (Seven words: their numbers, and a byte of flags each.)
+        assert_eq!(bytes.len(), without.len() + numbers + 7);
     }
 
     #[test]
