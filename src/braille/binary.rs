@@ -398,21 +398,13 @@ fn put_paragraph(p: &Paragraph, out: &mut Put<'_>) {
     } = p;
     out.cells(cells);
     out.usize(words.len());
-    // Each word from where the one before ended (a word's start is never before it). (Most
-    // words: the blank before them and their length a byte each, the three bytes put at once.)
+    // Each word from where the one before ended (a word's start is never before it).
     let mut end = 0;
-    out.0.reserve(3 * words.len());
     for w in words {
-        let (gap, len) = (w.start.wrapping_sub(end), w.end.wrapping_sub(w.start));
-        let flags = if w.glued { GLUED } else { 0 } | if w.bound { BOUND } else { 0 };
-        match (u8::try_from(gap), u8::try_from(len)) {
-            (Ok(gap @ ..0x80), Ok(len @ ..0x80)) => out.0.extend_from_slice(&[gap, len, flags]),
-            _ => {
-                out.u32(gap);
-                out.u32(len);
-                out.0.push(flags);
-            }
-        }
+        out.u32(w.start.wrapping_sub(end));
+        out.u32(w.end.wrapping_sub(w.start));
+        out.0
+            .push(if w.glued { GLUED } else { 0 } | if w.bound { BOUND } else { 0 });
         end = w.end;
     }
     for n in [*first_indent, *rest_indent, *blank_before, *blank_after] {
@@ -586,7 +578,7 @@ mod tests {
     }
 
     /// A paragraph's words whose blank before them or length takes one byte (the three bytes
-    /// of a word put and taken at once) or more, on both sides of 128.
+    /// of such a word taken at once) or more, on both sides of 128.
     #[test]
     fn words_of_every_length_and_distance_read_back_as_they_were_written() {
         let mut p = Paragraph::new(0, 0);
