@@ -178,23 +178,15 @@ pub(crate) fn open_counted(
     // Closed until it is read (issue 32: a build of thousands of files held each open from
     // the start, and failed past the limit of open files, `ulimit -n`).
     drop(file);
-    let touched = Arc::new(AtomicBool::new(false));
     let again = Again {
         path: path.to_path_buf(),
         name: name.clone(),
         same: Same::of(&meta),
         encoding,
         progress: progress.cloned(),
-        touched: Arc::clone(&touched),
+        touched: Arc::new(AtomicBool::new(false)),
     };
-    let deferred = Deferred::Waiting {
-        path: again.path.clone(),
-        name: name.clone(),
-        same: again.same,
-        encoding,
-        progress: progress.cloned(),
-        touched: Some(touched),
-    };
+    let deferred = again.waiting(true, Some(Arc::clone(&again.touched)));
     Ok(Input {
         reader: Box::new(deferred),
         name,
@@ -220,6 +212,19 @@ pub(crate) struct Again {
 impl Again {
     fn untouched(&self) -> bool {
         !self.touched.load(Ordering::Relaxed)
+    }
+
+    /// The file to be opened when it is first read, its bytes counted into the progress when
+    /// `counts`; `touched` is set then.
+    fn waiting(&self, counts: bool, touched: Option<Arc<AtomicBool>>) -> Deferred {
+        Deferred::Waiting {
+            path: self.path.clone(),
+            name: self.name.clone(),
+            same: self.same,
+            encoding: self.encoding,
+            progress: self.progress.clone().filter(|_| counts),
+            touched,
+        }
     }
 }
 

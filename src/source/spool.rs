@@ -6,13 +6,13 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Again, CHUNK, Deferred, Input};
+use super::{Again, CHUNK, Input};
 
 impl Input {
     /// The text, decoded and checked, to be read once a pass (contents lists, volumes): a
     /// regular file not yet read is read again from the file itself, each pass as the first
-    /// (decoded and checked again, and refused when it changed: [`Deferred`]); any other
-    /// input (a stream, standard input) is written to the end of `spool`, an unnamed
+    /// (decoded and checked again, and refused when it changed: [`super::Deferred`]); any
+    /// other input (a stream, standard input) is written to the end of `spool`, an unnamed
     /// temporary file (the system removes it when it is closed, whatever ends the program)
     /// that holds every spooled input of a build. Memory stays the same whatever the input's
     /// size, and one file is open however many inputs there are (issue 32: a file each failed
@@ -122,22 +122,7 @@ impl Spooled {
             Text::Again { empty: true, .. } => Ok(Box::new(io::empty())),
             Text::Again { again, counted, .. } => {
                 let counts = counts && !counted.swap(true, Ordering::Relaxed);
-                let Again {
-                    path,
-                    name,
-                    same,
-                    encoding,
-                    progress,
-                    ..
-                } = &*again;
-                Ok(Box::new(Deferred::Waiting {
-                    path: path.clone(),
-                    name: name.clone(),
-                    same: *same,
-                    encoding,
-                    progress: progress.clone().filter(|_| counts),
-                    touched: None,
-                }))
+                Ok(Box::new(again.waiting(counts, None)))
             }
         }
     }
