@@ -507,20 +507,27 @@ struct Events {
 
 impl Events {
     /// Whether the lines `text` (whole lines, each with its line end but perhaps the last)
-    /// name an event other than the first.
+    /// name an event other than the first. (A line with `[Event` is looked at once, however
+    /// many it holds: the look goes on after its end, so every byte is looked at a few times
+    /// at most.)
     fn in_lines(&mut self, text: &[u8]) -> bool {
-        for at in memchr::memmem::find_iter(text, b"[Event") {
-            let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+        let finder = memchr::memmem::Finder::new(b"[Event");
+        // Where the look goes on: a line's start.
+        let mut from = 0;
+        while let Some(k) = finder.find(&text[from..]) {
+            let at = from + k;
+            let start = memchr::memrchr(b'\n', &text[from..at]).map_or(from, |k| from + k + 1);
+            let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k + 1);
             // (Each line by its first `LINE_LOOKED_AT` bytes, as a line held across buffers.)
             let looked_at = start + LINE_LOOKED_AT;
             let name_end = at + b"[Event".len();
-            if name_end > looked_at || !text[start..at].iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k + 1);
-            if self.names_another(&text[name_end..end.min(looked_at)]) {
+            if name_end <= looked_at
+                && text[start..at].iter().all(u8::is_ascii_whitespace)
+                && self.names_another(&text[name_end..end.min(looked_at)])
+            {
                 return true;
             }
+            from = end;
         }
         false
     }
@@ -835,6 +842,26 @@ mod tests {
             assert!(read(&differ_at_start), "{size}");
             assert!(!read(&differ_past_the_look), "{size}");
             assert!(!read(&blanks_first), "{size}");
+        }
+    }
+
+    /// Lines full of `[Event` that stands at no line's start (each such line is looked at
+    /// once, however many it holds) answer as a line at a time reads them.
+    #[test]
+    fn lines_full_of_event_words_answer_as_a_line_at_a_time() {
+        let line = format!("x{}\n", "[Event".repeat(2000));
+        for tail in ["", "[Event \"A\"]\n", "[Event \"A\"]\n[Event \"B\"]\n"] {
+            let text = line.repeat(20) + tail + &line;
+            let expected = several_events_by_lines(text.as_bytes());
+            assert_eq!(expected, tail.contains('B'));
+            for size in [7, 4096, 65536] {
+                let input = std::io::BufReader::with_capacity(size, text.as_bytes());
+                assert_eq!(
+                    several_events_in(input).expect("read"),
+                    expected,
+                    "{tail:?} {size}"
+                );
+            }
         }
     }
 
