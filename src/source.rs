@@ -261,8 +261,16 @@ impl Same {
         if now.id != self.id {
             return "another file took its place".to_string();
         }
-        "it was saved again meanwhile".to_string()
+        "its time of last change moved".to_string()
     }
+}
+
+/// The error for a file that is not the file whose encoding was decided (`how`: in what).
+fn changed(how: &str) -> io::Error {
+    io::Error::other(format!(
+        "the file changed while it was read ({how}); nothing is written (a file another \
+         program keeps writing, as a live broadcast does, is built from a copy of it)"
+    ))
 }
 
 /// A regular file whose encoding is decided, opened again (and its decoder and buffers made)
@@ -297,13 +305,20 @@ impl Deferred {
                 if let Some(t) = touched {
                     t.store(true, Ordering::Relaxed);
                 }
+                // (Asked before it is opened: a FIFO put in its place would keep the opening
+                // waiting for a writer.)
+                match std::fs::metadata(&path) {
+                    Ok(meta) if meta.is_file() => {}
+                    Ok(_) => return Err(changed("another file took its place")),
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                        return Err(changed("it was removed"));
+                    }
+                    Err(e) => return Err(e),
+                }
                 let file = File::open(&path)?;
                 let now = Same::of(&file.metadata()?);
                 if now != same {
-                    let how = same.how_changed(&now);
-                    return Err(io::Error::other(format!(
-                        "the file changed while it was read ({how}); nothing is written"
-                    )));
+                    return Err(changed(&same.how_changed(&now)));
                 }
                 let file = Unchanged {
                     file,

@@ -229,7 +229,7 @@ mod tests {
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(10);
         f.set_modified(later).unwrap();
         let e = spooled_text(&spooled, Spooled::reader).unwrap_err();
-        assert!(e.to_string().contains("saved again meanwhile"), "{e}");
+        assert!(e.to_string().contains("time of last change moved"), "{e}");
         // ... or with more.
         let f = std::fs::OpenOptions::new()
             .append(true)
@@ -238,5 +238,17 @@ mod tests {
         std::io::Write::write_all(&mut &f, b"1. d4 *\n").unwrap();
         let e = spooled_text(&spooled, Spooled::reader).unwrap_err();
         assert!(e.to_string().contains("changed while it was read"), "{e}");
+        // ... or removed, or a FIFO put in its place (refused, not waited on).
+        std::fs::remove_file(&path).unwrap();
+        let e = spooled_text(&spooled, Spooled::reader).unwrap_err();
+        assert!(e.to_string().contains("it was removed"), "{e}");
+        #[cfg(unix)]
+        {
+            let made = std::process::Command::new("mkfifo").arg(&path).status();
+            if made.is_ok_and(|s| s.success()) {
+                let e = spooled_text(&spooled, Spooled::reader).unwrap_err();
+                assert!(e.to_string().contains("another file took its place"), "{e}");
+            }
+        }
     }
 }
