@@ -444,6 +444,11 @@ fn take_paragraph(input: &mut Take<'_>, spare: &mut Vec<Buffers>) -> Option<Para
         };
         let start = end.wrapping_add(gap);
         end = start.wrapping_add(len);
+        // (A word is its cells': a record that says otherwise is damaged, never a panic when
+        // the word's cells are taken.)
+        if start > end || end as usize > cells.len() {
+            return None;
+        }
         words.push(Word {
             start,
             end,
@@ -662,6 +667,30 @@ mod tests {
         assert!(take_blocks(&mut Take(&[1, 99]), &mut Vec::new()).is_none());
         // A cell of more than six dots.
         assert!(Take(&[1, 0x40]).cells().is_none());
+        // A paragraph's word past its cells, or one that ends before it starts (its length
+        // wrapping round): refused, not a panic when the word is laid out.
+        let mut p = Paragraph::new(0, 0);
+        p.push(&[Cell::dots("1"), Cell::dots("12")]);
+        p.end_word();
+        let mut bytes = Vec::new();
+        put_blocks(&[Block::Paragraph(p)], &mut Put(&mut bytes));
+        // (count, kind, two cells, one word: blank before it, length, flags)
+        assert_eq!(bytes[..9], [1, PARAGRAPH, 2, 1, 3, 1, 0, 2, 0]);
+        assert!(round_trip_bytes(&bytes).is_some());
+        // A length of 3, past the two cells; a blank of 1 and a length of u32::MAX (five
+        // bytes), whose end wraps round to before the start.
+        let u32_max = [0xff, 0xff, 0xff, 0xff, 0x0f];
+        for word in [vec![0, 3], [&[1][..], &u32_max[..]].concat()] {
+            let mut damaged = bytes.clone();
+            damaged.splice(6..8, word);
+            assert!(round_trip_bytes(&damaged).is_none(), "{damaged:?}");
+        }
+    }
+
+    /// Blocks read from `bytes`, every byte read.
+    fn round_trip_bytes(bytes: &[u8]) -> Option<Vec<Block>> {
+        let mut input = Take(bytes);
+        take_blocks(&mut input, &mut Vec::new()).filter(|_| input.0.is_empty())
     }
 
     #[test]

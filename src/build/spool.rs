@@ -154,8 +154,13 @@ impl Translations {
         };
         let len = read_len(input)?;
         let mut bytes = std::mem::take(&mut self.record);
-        bytes.resize(len, 0);
-        input.read_exact(&mut bytes)?;
+        bytes.clear();
+        // (Read up to the length said, not made room for first: a damaged length is no
+        // allocation of its size.)
+        let read = (&mut *input).take(len as u64).read_to_end(&mut bytes)?;
+        if read != len {
+            return Err(damaged());
+        }
         let step = match bytes.first() {
             Some(&END) => Ok(None),
             _ => take_step(&self.aside, &mut Take(&bytes), &mut self.spare)
