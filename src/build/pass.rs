@@ -92,6 +92,9 @@ pub(super) struct Pass<'o, 'w> {
     /// Each game keeps what the check of the braille needs of it (its witness), for the pass
     /// that writes to take from `spool`, though this pass checks nothing.
     pub(super) witnesses: bool,
+    /// A bulletin's index of players is laid out whole; else its heading alone (a trial pass
+    /// that learns no volumes: nothing it learns stands after the index's heading).
+    pub(super) whole_index: bool,
 }
 
 /// A book's volumes as the pass before laid them out: the seams where they begin, what each
@@ -154,6 +157,7 @@ impl<'o, 'w> Pass<'o, 'w> {
             bulletin: None,
             spool: None,
             witnesses: false,
+            whole_index: true,
         }
     }
 
@@ -166,6 +170,7 @@ impl<'o, 'w> Pass<'o, 'w> {
     ) -> Result<Laid<S>> {
         let options = self.options;
         let marker = self.marker;
+        let whole_index = self.whole_index;
         let opened_name = opened.first().map(|(n, ..)| n.clone());
         let mut run = self.start(sink)?;
         if let Some(spool) = run.spool.as_mut() {
@@ -190,7 +195,7 @@ impl<'o, 'w> Pass<'o, 'w> {
                 }
             }
         }
-        run.index_of_players()?;
+        run.index_of_players(whole_index)?;
         let marks = run.layout.take_marks();
         let places = run.layout.take_places();
         let found = std::mem::take(&mut run.writer.contents().found);
@@ -322,8 +327,9 @@ impl<S: LineSink> Run<'_, S> {
         Ok(())
     }
 
-    /// A bulletin's index of players, with the pages of the pass before.
-    fn index_of_players(&mut self) -> Result<()> {
+    /// A bulletin's index of players, with the pages of the pass before (its heading alone
+    /// unless `whole`).
+    fn index_of_players(&mut self, whole: bool) -> Result<()> {
         if let Some(b) = &self.bulletin {
             // The index of players, with the pages of the pass before (the list's: its pages
             // only, not a copy of its entries).
@@ -331,7 +337,13 @@ impl<S: LineSink> Run<'_, S> {
             let pages = |i: usize| known.get(i).copied().flatten();
             // Its names were warned of at their games' headings: not again here. Each laid
             // out as it is made.
-            for node in b.index(&pages) {
+            // (Else the heading and the first player: a heading is placed with the block
+            // after it, and the list needs its page.)
+            let nodes = match whole {
+                true => usize::MAX,
+                false => 2,
+            };
+            for node in b.index(&pages).take(nodes) {
                 self.writer
                     .node(&node, &self.options, &mut self.blocks, &mut |_| {});
                 lay_out(&mut self.blocks, &mut self.layout, None)?;
@@ -488,6 +500,7 @@ impl Last<'_> {
                 verifier: verifier.clone(),
                 spool,
                 witnesses: false,
+                whole_index: true,
             };
             let laid = pass.run(
                 opened,

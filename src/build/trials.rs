@@ -193,6 +193,10 @@ impl Trials<'_> {
             (pass::with_room(lent), bulletin, spool.take());
         // (Only the pass that writes the file translates: the others read it.)
         trial.witnesses = self.witnesses && trial.spool.as_ref().is_some_and(|s| s.recording());
+        // What a trial learns without volumes stands before the index of players' heading (the
+        // headings' pages, where the front ends): the index's players are laid out by the
+        // pass that writes (and by a trial that plans volumes, whose places they move).
+        trial.whole_index = self.split.is_some();
         let mut found = trial.run(copies, self.each.to_vec(), NoLines)?;
         // The games the first pass translated are read by the passes after.
         *spool = found.spool.take();

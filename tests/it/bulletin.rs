@@ -174,6 +174,18 @@ fn contents_and_index_name_the_pages_where_the_games_stand() {
                 .any(|l| trimmed(l).starts_with(&braille("Spelarregister")))
         })
         .expect("an index");
+    // The contents list names the index's page too (a trial pass lays out the index's heading
+    // and its first player, not the players after).
+    let entry = pages[contents..contents + 2]
+        .iter()
+        .flatten()
+        .find(|l| trimmed(l).starts_with(&braille("Spelarregister")))
+        .expect("the index's entry");
+    assert!(
+        entry.ends_with(&braille(&(start + 1).to_string())),
+        "the index stands on page {}: {entry}",
+        start + 1
+    );
     let index: Vec<String> = pages[start..].iter().flatten().map(trimmed).collect();
     let mut sorted = PLAYERS.to_vec();
     sorted.sort_by_key(|n| {
