@@ -38,7 +38,7 @@ pub struct Input {
     pub reader: Box<dyn BufRead + Send>,
     /// How a regular file is read again from its start, while `reader` has read nothing
     /// ([`Input::spool`] then keeps no copy of it).
-    pub(crate) again: Option<Again>,
+    pub(crate) again: Option<Arc<Again>>,
 }
 
 impl Input {
@@ -178,15 +178,15 @@ pub(crate) fn open_counted(
     // Closed until it is read (issue 32: a build of thousands of files held each open from
     // the start, and failed past the limit of open files, `ulimit -n`).
     drop(file);
-    let again = Again {
+    let again = Arc::new(Again {
         path: path.to_path_buf(),
         name: name.clone(),
         same: Same::of(&meta),
         encoding,
         progress: progress.cloned(),
-        touched: Arc::new(AtomicBool::new(false)),
-    };
-    let deferred = again.waiting(true, Some(Arc::clone(&again.touched)));
+        touched: AtomicBool::new(false),
+    });
+    let deferred = Again::waiting(&again, true, true);
     Ok(Input {
         reader: Box::new(deferred),
         name,
@@ -206,7 +206,7 @@ pub(crate) struct Again {
     encoding: &'static Encoding,
     progress: Option<Arc<Progress>>,
     /// Its input's reader has begun to read.
-    touched: Arc<AtomicBool>,
+    touched: AtomicBool,
 }
 
 impl Again {
@@ -215,15 +215,12 @@ impl Again {
     }
 
     /// The file to be opened when it is first read, its bytes counted into the progress when
-    /// `counts`; `touched` is set then.
-    fn waiting(&self, counts: bool, touched: Option<Arc<AtomicBool>>) -> Deferred {
+    /// `counts`; `first`: its input's own reader (which marks the file touched).
+    fn waiting(again: &Arc<Again>, counts: bool, first: bool) -> Deferred {
         Deferred::Waiting {
-            path: self.path.clone(),
-            name: self.name.clone(),
-            same: self.same,
-            encoding: self.encoding,
-            progress: self.progress.clone().filter(|_| counts),
-            touched,
+            again: Arc::clone(again),
+            counts,
+            first,
         }
     }
 }
@@ -276,14 +273,12 @@ fn changed(how: &str) -> io::Error {
 /// A regular file whose encoding is decided, opened again (and its decoder and buffers made)
 /// only when it is first read: a build of many files holds one open at a time.
 enum Deferred {
+    /// The file, whether its bytes are counted into the progress, whether this is its
+    /// input's own reader (the file is then marked touched when it is first read).
     Waiting {
-        path: PathBuf,
-        name: String,
-        same: Same,
-        encoding: &'static Encoding,
-        progress: Option<Arc<Progress>>,
-        /// Set when it is first read (the [`Again`] of its input, if it has one).
-        touched: Option<Arc<AtomicBool>>,
+        again: Arc<Again>,
+        counts: bool,
+        first: bool,
     },
     Open(Box<dyn BufRead + Send>),
     /// Opening failed (the error was given).
@@ -295,19 +290,26 @@ impl Deferred {
         // (Failed until opened: an error leaves it so.)
         *self = match std::mem::replace(self, Deferred::Failed) {
             Deferred::Waiting {
-                path,
-                name,
-                same,
-                encoding,
-                progress,
-                touched,
+                again,
+                counts,
+                first,
             } => {
-                if let Some(t) = touched {
-                    t.store(true, Ordering::Relaxed);
+                let Again {
+                    path,
+                    name,
+                    same,
+                    encoding,
+                    progress,
+                    touched,
+                } = &*again;
+                let same = *same;
+                if first {
+                    touched.store(true, Ordering::Relaxed);
                 }
+                let progress = progress.as_ref().filter(|_| counts);
                 // (Asked before it is opened: a FIFO put in its place would keep the opening
                 // waiting for a writer.)
-                match std::fs::metadata(&path) {
+                match std::fs::metadata(path) {
                     Ok(meta) if meta.is_file() => {}
                     Ok(_) => return Err(changed("another file took its place")),
                     Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -315,7 +317,7 @@ impl Deferred {
                     }
                     Err(e) => return Err(e),
                 }
-                let file = File::open(&path)?;
+                let file = File::open(path)?;
                 let now = Same::of(&file.metadata()?);
                 if now != same {
                     return Err(changed(&same.how_changed(&now)));
@@ -325,7 +327,7 @@ impl Deferred {
                     expected: same.len,
                     seen: 0,
                 };
-                Deferred::Open(decoder(&name, counted(file, progress.as_ref()), encoding))
+                Deferred::Open(decoder(name, counted(file, progress), encoding))
             }
             other => other,
         };

@@ -19,9 +19,9 @@ impl Input {
     /// past `ulimit -n`). (Issue 33: a regular file was copied too, a whole pass over the
     /// input on one thread before the first.)
     pub(crate) fn spool(&mut self, spool: &mut Spool) -> crate::error::Result<Spooled> {
-        if let Some(again) = self.again.take().filter(Again::untouched) {
+        if let Some(again) = self.again.take().filter(|a| a.untouched()) {
             return Ok(Spooled(Text::Again {
-                again: Arc::new(again),
+                again,
                 counted: Arc::new(AtomicBool::new(false)),
                 empty: false,
             }));
@@ -46,6 +46,7 @@ pub(crate) struct Spool(Option<Arc<File>>);
 /// An input's text to be read once a pass ([`Input::spool`]).
 pub(crate) struct Spooled(Text);
 
+#[derive(Clone)]
 enum Text {
     /// Bytes `start..end` of the build's temporary file.
     Copied {
@@ -65,38 +66,17 @@ enum Text {
 impl Spooled {
     /// Another handle on the same text (passes run one after another, each from the start).
     pub(crate) fn share(&self) -> io::Result<Spooled> {
-        Ok(Spooled(match &self.0 {
-            Text::Copied { file, start, end } => Text::Copied {
-                file: Arc::clone(file),
-                start: *start,
-                end: *end,
-            },
-            Text::Again {
-                again,
-                counted,
-                empty,
-            } => Text::Again {
-                again: Arc::clone(again),
-                counted: Arc::clone(counted),
-                empty: *empty,
-            },
-        }))
+        Ok(Spooled(self.0.clone()))
     }
 
     /// A handle on none of the text (a pass that lays out what comes before it alone).
     pub(crate) fn emptied(&self) -> Spooled {
-        Spooled(match &self.0 {
-            Text::Copied { file, start, .. } => Text::Copied {
-                file: Arc::clone(file),
-                start: *start,
-                end: *start,
-            },
-            Text::Again { again, counted, .. } => Text::Again {
-                again: Arc::clone(again),
-                counted: Arc::clone(counted),
-                empty: true,
-            },
-        })
+        let mut text = self.0.clone();
+        match &mut text {
+            Text::Copied { start, end, .. } => *end = *start,
+            Text::Again { empty, .. } => *empty = true,
+        }
+        Spooled(text)
     }
 
     /// The text from its start (a pass's reading: the first counts its bytes as read).
@@ -122,7 +102,7 @@ impl Spooled {
             Text::Again { empty: true, .. } => Ok(Box::new(io::empty())),
             Text::Again { again, counted, .. } => {
                 let counts = counts && !counted.swap(true, Ordering::Relaxed);
-                Ok(Box::new(again.waiting(counts, None)))
+                Ok(Box::new(Again::waiting(&again, counts, false)))
             }
         }
     }
