@@ -67,11 +67,13 @@
 //!   (letters or digits touch it in the same word) uses the several-words form, so its end is
 //!   marked. Bold and italic together is the caller's choice of one of them.
 
+mod plain;
 mod words;
 
 use super::cell::Cell;
 use super::tables::{self, Class, Rule};
 
+pub(crate) use plain::translate_plain_word;
 pub(crate) use words::WordCache;
 
 /// A character of the input that has no braille rule; it was written as a visible substitute.

@@ -6,7 +6,7 @@ use std::hash::Hasher;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::{Unmapped, translate};
+use super::{Unmapped, translate, translate_plain_word};
 use crate::braille::block::{Binding, Paragraph, binding};
 use crate::braille::cell::Cell;
 use crate::braille::tables::{self, Class};
@@ -212,7 +212,9 @@ impl WordCache {
             return known.shape;
         }
         let (from, unmapped_from) = (out.len(), unmapped.len());
-        translate(word, out, unmapped);
+        if !translate_plain_word(word.as_bytes(), out) {
+            translate(word, out, unmapped);
+        }
         let shape = Shape::of(&out[from..]);
         if word.len() > LONGEST_KEPT {
             for u in &mut unmapped[unmapped_from..] {
