@@ -214,6 +214,15 @@ impl GameScan {
             match CLASS[usize::from(c)] {
                 Class::Blank => i += 1,
                 Class::Word => {
+                    // (A move number alone, `12.` or `12...` before a blank: read at once, as
+                    // `guard_word` reads it.)
+                    if c.is_ascii_digit()
+                        && let Some((n, next)) = number_alone(line, i)
+                    {
+                        self.guard.number(n)?;
+                        i = next;
+                        continue;
+                    }
                     let from = i;
                     i += 1;
                     while line
@@ -376,6 +385,27 @@ impl GameScan {
     pub(super) fn token_count(&self) -> usize {
         self.tokens.len().max(self.guard.tokens)
     }
+}
+
+/// A move number alone at byte `i` of `line`: one to nine digits, one dot or more, then a
+/// blank or the line's end. Its number and the byte after it; `None` for any other word
+/// (`guard_word` reads it).
+#[inline]
+fn number_alone(line: &[u8], i: usize) -> Option<(u32, usize)> {
+    let mut n = 0u32;
+    let mut k = i;
+    while let Some(&d @ b'0'..=b'9') = line.get(k) {
+        n = n.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
+        k += 1;
+    }
+    let digits = k - i;
+    while line.get(k) == Some(&b'.') {
+        k += 1;
+    }
+    let ends = line
+        .get(k)
+        .is_none_or(|&c| CLASS[usize::from(c)] == Class::Blank);
+    (digits <= 9 && k > i + digits && ends).then_some((n, k))
 }
 
 /// Whether `w` is a move the located scan reads as one token in the form pgn-reader reads
