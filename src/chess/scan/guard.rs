@@ -567,6 +567,13 @@ mod tests {
             "1. e4 () *",
             "1. e4 (=) *",
             "1. e4 2. 3. d4 *",
+            // Numbers that are no move number alone (`number_alone` leaves them all).
+            "1. e4 2 d5 *",
+            "1 e4 *",
+            "1234567890. e4 *",
+            "1.. ... e4 *",
+            "1. e4 2.\u{a0}d5 *",
+            "1. e4 2.\u{e9} *",
             "1. e4 e5 2.",
             "41. 1-0",
             "1. e4 * e5",
@@ -601,6 +608,7 @@ mod tests {
             "[Event \"E\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
             "1. e4 {a [#] diagram} e5\n% an escape line\n2. Nf3 *",
             "1. e2e4 e7e5 2. g1f3 *",
+            "123456789. e4 123456789... e5\t2.\tNf3 3.. Nc6 4.{c} Bb5 4.e4 *",
             "1. e4 e5 2. Ke2 Ke7 *",
         ];
         for src in cases {
