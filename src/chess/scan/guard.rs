@@ -220,7 +220,8 @@ impl GameScan {
                         && let Some((n, next)) = number_alone(line, i)
                     {
                         self.guard.number(n)?;
-                        i = next;
+                        // (The blank after it, or the line's end.)
+                        i = next + 1;
                         continue;
                     }
                     let from = i;
