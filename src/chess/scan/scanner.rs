@@ -5,8 +5,8 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::movetext::is_blank;
-use super::tags::is_tag_line;
-use super::{GameScan, Phase, is_space};
+use super::tags::{PlainTag, is_tag_line};
+use super::{GameScan, Mode, Phase, is_space};
 use crate::chess::letters::Reading;
 use crate::document::lines::{read_line_within, too_long};
 use crate::error::{Diagnostic, Located, Location};
@@ -38,6 +38,9 @@ pub(crate) struct Scanner<R> {
     ahead_at: usize,
     /// Every line in `ahead` is ASCII.
     ahead_ascii: bool,
+    /// Tests: every line taken one at a time ([`Scanner::tag_lines`] left out).
+    #[cfg(test)]
+    one_at_a_time: bool,
 }
 
 /// The most bytes read ahead at once (the input's buffer holds 64 KiB).
@@ -130,6 +133,8 @@ impl<R: BufRead> Scanner<R> {
             ahead: String::new(),
             ahead_at: 0,
             ahead_ascii: false,
+            #[cfg(test)]
+            one_at_a_time: false,
         }
     }
 
@@ -274,6 +279,88 @@ impl<R: BufRead> Scanner<R> {
         g.scan_line(start);
     }
 
+    /// Takes the lines read ahead that are tags as exports write them (`[Name "value"]`, then
+    /// LF) at once, in the tags of a game and after a line that is no blank line: each as
+    /// [`Scanner::next_game`] takes such a line there (it ends no game unless it repeats a tag
+    /// of the roster, and such a line is left to it), and their text copied into the game's in
+    /// one piece. (A line at a time, reading the line, copying it and asking the questions of
+    /// any line took five times the tag's own reading.)
+    fn tag_lines(&mut self) {
+        let Scanner {
+            game: g,
+            ahead,
+            ahead_at,
+            ahead_ascii,
+            held,
+            line_no,
+            current,
+            ..
+        } = self;
+        let plain = g.phase == Phase::Tags
+            && g.error.is_none()
+            && g.open_tag.is_none()
+            && g.open_comment.is_none()
+            && g.mode != Mode::Guarded;
+        if !held.is_empty() || !*ahead_ascii || !plain {
+            return;
+        }
+        #[cfg(test)]
+        if self.one_at_a_time {
+            return;
+        }
+        let rest = ahead.get(*ahead_at..).unwrap_or_default();
+        let base = g.text.len();
+        #[cfg(debug_assertions)]
+        let before = g.clone();
+        let mut at = 0;
+        while let Some(tag) = rest.as_bytes().get(at..).and_then(PlainTag::at) {
+            let line = &rest[at..at + tag.len()];
+            // The roster's bit of the line as `roster_bit_of` finds it (the name to its first
+            // byte that is no letter or digit), and of its whole name.
+            let name = tag.name(line.as_bytes());
+            // (A name is of letters, digits and `_`.)
+            let letters = name.iter().position(|&c| c == b'_').unwrap_or(name.len());
+            let bit = roster_bit(&name[..letters]);
+            debug_assert_eq!(bit, roster_bit_of(line), "{line}");
+            // (The questions `next_line` and `next_game` ask of every line.)
+            if rest.as_bytes().get(at + line.len()) != Some(&b'\n')
+                || g.line_starts.len() > MAX_PARTS
+                || g.token_count() > MAX_PARTS
+                || base + at + line.len() > MAX_HELD
+                || bit & g.roster_seen != 0
+            {
+                break;
+            }
+            let whole = match letters == name.len() {
+                true => bit,
+                false => roster_bit(name),
+            };
+            g.line_starts.push(base + at);
+            g.push_plain_tag(tag, whole, base + at);
+            *line_no = line_no.saturating_add(1);
+            *current = *line_no;
+            at += line.len() + 1;
+        }
+        if at == 0 {
+            return;
+        }
+        g.text.push_str(&rest[..at]);
+        *ahead_at += at;
+        // (Debug builds, so every test: the lines taken at once as one at a time takes them.)
+        #[cfg(debug_assertions)]
+        {
+            let mut one = before;
+            for line in rest[..at - 1].split('\n') {
+                let start = one.text.len();
+                one.text.push_str(line);
+                one.line_starts.push(start);
+                one.text.push('\n');
+                one.scan_line(start);
+            }
+            assert_eq!(format!("{one:?}"), format!("{g:?}"), "{:?}", &rest[..at]);
+        }
+    }
+
     /// Gives the next game the lines of this one from `cut` on and the line at `start` (not
     /// taken yet), in order.
     fn hold_since(&mut self, cut: SinceBlank, start: usize) {
@@ -321,7 +408,13 @@ impl<R: BufRead> Scanner<R> {
         self.take_line(start);
         let mut after_blank = false;
         let mut since_blank: Option<SinceBlank> = None;
-        while let Some(start) = self.next_line()? {
+        loop {
+            if !after_blank {
+                self.tag_lines();
+            }
+            let Some(start) = self.next_line()? else {
+                break;
+            };
             let g = &mut self.game;
             let line = &g.text[start..];
             // (Only a tag line after a blank line, or one of the roster's read with the tags,
@@ -387,6 +480,51 @@ impl<R: BufRead> Scanner<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tag lines taken at once ([`Scanner::tag_lines`]) leave each game as taking every
+    /// line one at a time leaves it: its text, lines, tags with their places, errors and where
+    /// the games are cut (a tag of the roster again, with or without a blank line before it),
+    /// with lines that end in CR LF, names with `_`, escapes, values not ASCII, tags wrapped
+    /// or run into movetext, and lines past the buffer read ahead.
+    #[test]
+    fn tag_lines_taken_at_once_are_taken_as_one_at_a_time() {
+        let games = |src: &str, one_at_a_time: bool| {
+            let mut scanner = Scanner::new(src.as_bytes(), 1);
+            scanner.set_guarded(true);
+            scanner.one_at_a_time = one_at_a_time;
+            let mut out = Vec::new();
+            while scanner.next_game().unwrap() {
+                out.push(format!("{:?} {}", scanner.game, scanner.current));
+            }
+            out
+        };
+        let long = format!("[Annotator \"{}\"]\n", "x".repeat(70_000));
+        let cases = [
+            "[Event \"A\"]\n[Site \"B\"]\n[White \"C\"]\n\n1. e4 *\n\n[Event \"D\"]\n\n1. d4 *\n",
+            "[Event \"A\"]\r\n[Site \"B\"]\r\n[Date \"1.1\"]\n[Round \"1\"]\r\n\r\n1. e4 *\r\n",
+            "[Event \"A\"]\n[White \"B\"]\n[Event \"C\"]\n[White \"D\"]\n\n1. e4 *\n",
+            "[Event \"A\"]\n[Event_x \"B\"]\n[EventDate \"C\"]\n[Ro \"D\"]\n\n*\n",
+            "[Event \"A\"]\n[White \"a \\\"b\\\" c\"]\n[Black \"Åström\"]\n\n*\n",
+            "[Event \"A\"]\n[White \"wrapped\nover lines\"]\n[Black \"B\"] [Result \"*\"]\n\n*\n",
+            "[Event \"A\"]\n[White \"B\"]\n1. e4 *\n[Event \"C\"]\n[Event \"D\"]\n",
+            "[Event \"A\"]\n[White \"B\"]\n\n[Black \"C\"]\n[White \"D\"]\n\n*\n",
+            "[Event \"A\"]\n[ECO \"\"]\n[X \"\"]x\n[Y\"\"]\n[ \"z\"]\n\n*\n",
+            "[Event \"A\"]\n[White \"B\"]\n% escape\n[Black \"C\"]\n{open\n[Site \"D\"]\n}\n*\n",
+            "[Event \"A\"]\n[White \"B\"]",
+        ];
+        let mut srcs: Vec<String> = cases.iter().map(|c| c.to_string()).collect();
+        // Past the 64 KiB read ahead at once, and games after it.
+        srcs.push(format!(
+            "{}{long}{}",
+            cases[0].repeat(900),
+            cases[2].repeat(3)
+        ));
+        for src in &srcs {
+            let (at_once, one) = (games(src, false), games(src, true));
+            assert!(!one.is_empty(), "{src:?}");
+            assert_eq!(at_once, one, "{src:?}");
+        }
+    }
 
     /// The roster bit found from the first letters is the bit of the whole name, read to its
     /// first byte that is no letter or digit.

@@ -121,36 +121,29 @@ impl GameScan {
     /// true when it was one. What [`GameScan::tag`] and [`GameScan::read_tag_value`] make of
     /// such a line, without their questions (most lines of tags are such lines).
     pub(super) fn plain_tag_line(&mut self, line: &str, base: usize) -> bool {
-        let b = line.as_bytes();
-        let Some(name_len) = b.get(1..).and_then(|rest| {
-            rest.iter()
-                .position(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
-        }) else {
-            return false;
-        };
-        let name_end = 1 + name_len;
-        let value_start = name_end + 2;
-        if b[0] != b'[' || name_len == 0 || b.get(name_end..value_start) != Some(b" \"") {
-            return false;
+        match PlainTag::at(line.as_bytes()) {
+            Some(tag) if tag.len() == line.len() => {
+                self.push_plain_tag(tag, roster_bit(tag.name(line.as_bytes())), base);
+                true
+            }
+            _ => false,
         }
-        // (A value is some tens of bytes: a loop, not a search set up for long texts.)
-        let Some(k) = b[value_start..]
-            .iter()
-            .position(|&c| c == b'"' || c == b'\\')
-        else {
-            return false;
-        };
-        let quote = value_start + k;
-        if b[quote] != b'"' || b.len() != quote + 2 || b[quote + 1] != b']' {
-            return false;
-        }
-        self.roster_seen |= roster_bit(&b[1..name_end]);
+    }
+
+    /// Keeps the tag of a [`PlainTag`] line (the line being scanned) that starts at `base` in
+    /// the text; `roster` is its name's [`roster_bit`].
+    pub(super) fn push_plain_tag(&mut self, tag: PlainTag, roster: u8, base: usize) {
+        let PlainTag {
+            name_end,
+            value_start,
+            quote,
+        } = tag;
+        self.roster_seen |= roster;
         // (What `place_in_line` gives: the bytes before the value, `[Name "`, are ASCII.)
         let at = self.place_at_column(value_start);
-        debug_assert_eq!(at, self.place_in_line(line, value_start));
         self.tags.push(TagTok {
             start: base,
-            end: base + b.len(),
+            end: base + tag.len(),
             name: (base + 1, base + name_end),
             value: (base + value_start, base + quote),
             at,
@@ -158,7 +151,6 @@ impl GameScan {
             escapes: false,
             loose_quotes: false,
         });
-        true
     }
 
     /// Reads the value of an open tag from byte `j` of the line to its closing `"` and `]`,
@@ -283,3 +275,68 @@ pub(crate) fn unescape(raw: &str) -> std::borrow::Cow<'_, str> {
     }
     std::borrow::Cow::Owned(out)
 }
+
+/// Where the parts of a tag line as exports write it stand (`[Name "value"]`: a name of letters,
+/// digits and `_`, one space, a value without a backslash): the name's end, the value's start
+/// and its closing quote, in bytes from the `[`.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct PlainTag {
+    name_end: usize,
+    value_start: usize,
+    quote: usize,
+}
+
+impl PlainTag {
+    /// Such a tag at the start of `b`, whatever follows its `]` (a line end inside its value
+    /// is none: that tag is wrapped over lines).
+    #[inline]
+    pub(super) fn at(b: &[u8]) -> Option<PlainTag> {
+        let name_len = b.get(1..)?.iter().position(|&c| !IN_NAME[usize::from(c)])?;
+        let name_end = 1 + name_len;
+        let value_start = name_end + 2;
+        if b[0] != b'[' || name_len == 0 || b.get(name_end..value_start) != Some(b" \"") {
+            return None;
+        }
+        // (A value is some tens of bytes: a loop, not a search set up for long texts.)
+        let k = b[value_start..]
+            .iter()
+            .position(|&c| ENDS_VALUE[usize::from(c)])?;
+        let quote = value_start + k;
+        (b[quote] == b'"' && b.get(quote + 1) == Some(&b']')).then_some(PlainTag {
+            name_end,
+            value_start,
+            quote,
+        })
+    }
+
+    /// The tag's name in its line `b`.
+    pub(super) fn name<'b>(&self, b: &'b [u8]) -> &'b [u8] {
+        &b[1..self.name_end]
+    }
+
+    /// The tag's length, to its `]`.
+    pub(super) fn len(&self) -> usize {
+        self.quote + 2
+    }
+}
+
+/// The bytes a plain tag's value ends at: its closing `"`; a backslash or a line end, where
+/// the value is not plain.
+const ENDS_VALUE: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
+/// The bytes of a tag's name: letters, digits and `_`.
+const IN_NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = (c as u8).is_ascii_alphanumeric() || c as u8 == b'_';
+        c += 1;
+    }
+    t
+};
