@@ -301,7 +301,7 @@ impl<R: BufRead> Scanner<R> {
             && g.open_tag.is_none()
             && g.open_comment.is_none()
             && g.mode != Mode::Guarded;
-        if !held.is_empty() || !*ahead_ascii || !plain {
+        if !held.is_empty() || !plain {
             return;
         }
         #[cfg(test)]
@@ -313,7 +313,13 @@ impl<R: BufRead> Scanner<R> {
         #[cfg(debug_assertions)]
         let before = g.clone();
         let mut at = 0;
-        while let Some(tag) = rest.as_bytes().get(at..).and_then(PlainTag::at) {
+        // (A line not ASCII is left to `take_line`, which marks the game so.)
+        let ascii_only = !*ahead_ascii;
+        while let Some(tag) = rest
+            .as_bytes()
+            .get(at..)
+            .and_then(|b| PlainTag::at_if(b, ascii_only))
+        {
             let line = &rest[at..at + tag.len()];
             // The roster's bit of the line as `roster_bit_of` finds it (the name to its first
             // byte that is no letter or digit), and of its whole name.

@@ -291,6 +291,21 @@ impl PlainTag {
     /// is none: that tag is wrapped over lines).
     #[inline]
     pub(super) fn at(b: &[u8]) -> Option<PlainTag> {
+        Self::ending(b, &ENDS_VALUE)
+    }
+
+    /// [`PlainTag::at`], or with `ascii_only` a tag of ASCII bytes alone.
+    #[inline]
+    pub(super) fn at_if(b: &[u8], ascii_only: bool) -> Option<PlainTag> {
+        match ascii_only {
+            true => Self::ending(b, &ENDS_ASCII_VALUE),
+            false => Self::ending(b, &ENDS_VALUE),
+        }
+    }
+
+    /// [`PlainTag::at`] with the value ending at the bytes `ends` marks.
+    #[inline]
+    fn ending(b: &[u8], ends: &[bool; 256]) -> Option<PlainTag> {
         let name_len = b.get(1..)?.iter().position(|&c| !IN_NAME[usize::from(c)])?;
         let name_end = 1 + name_len;
         let value_start = name_end + 2;
@@ -300,7 +315,7 @@ impl PlainTag {
         // (A value is some tens of bytes: a loop, not a search set up for long texts.)
         let k = b[value_start..]
             .iter()
-            .position(|&c| ENDS_VALUE[usize::from(c)])?;
+            .position(|&c| ends[usize::from(c)])?;
         let quote = value_start + k;
         (b[quote] == b'"' && b.get(quote + 1) == Some(&b']')).then_some(PlainTag {
             name_end,
@@ -327,6 +342,17 @@ const ENDS_VALUE: [bool; 256] = {
     t[b'"' as usize] = true;
     t[b'\\' as usize] = true;
     t[b'\n' as usize] = true;
+    t
+};
+
+/// [`ENDS_VALUE`] and every byte not ASCII.
+const ENDS_ASCII_VALUE: [bool; 256] = {
+    let mut t = ENDS_VALUE;
+    let mut c = 0x80;
+    while c < 256 {
+        t[c] = true;
+        c += 1;
+    }
     t
 };
 
