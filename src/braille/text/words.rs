@@ -45,11 +45,16 @@ impl Shape {
     }
 }
 
-/// The cells of words translated before, kept by one writer from game to game: found by the
-/// hash of a word's text, and kept in three stores, not in allocations of their own (a
-/// bulletin translates thousands of words once). Two words of one hash: the later is kept.
+/// The cells of words translated before, kept by one writer from game to game. A short word
+/// with a rule for every character (most words of a heading) is kept in a slot of its own
+/// ([`Slots`]); any other word is found by the hash of its text, and kept in three stores,
+/// not in allocations of their own (a bulletin translates thousands of words once). Two
+/// words of one slot or one hash: the later is kept.
 #[derive(Default)]
 pub(crate) struct WordCache {
+    /// The short words met lately, in slots of their own ([`Slots`]): found without the
+    /// stores' questions.
+    slots: Slots,
     words: FxHashMap<u64, Known>,
     text: String,
     cells: Vec<Cell>,
@@ -195,6 +200,14 @@ impl WordCache {
         unmapped: &mut Vec<Unmapped>,
     ) -> Shape {
         let range = |(from, len): (u32, u32)| from as usize..(from + len) as usize;
+        // A short word: in the slots, or translated and kept there when every character of it
+        // has a rule (most words); the stores keep the others.
+        let key = Key::of(word);
+        if let Some(key) = &key
+            && let Some(shape) = self.slots.get(key, out)
+        {
+            return shape;
+        }
         let hash = hash_of(word);
         if let Some(&known) = self.words.get(&hash)
             && self.text.get(range(known.text)) == Some(word)
@@ -216,6 +229,12 @@ impl WordCache {
             translate(word, out, unmapped);
         }
         let shape = Shape::of(&out[from..]);
+        if let Some(key) = key
+            && unmapped.len() == unmapped_from
+            && self.slots.put(key, &out[from..], shape)
+        {
+            return shape;
+        }
         if word.len() > LONGEST_KEPT {
             for u in &mut unmapped[unmapped_from..] {
                 u.offset += start;
@@ -243,6 +262,95 @@ impl WordCache {
         self.text.push_str(word);
         self.words.insert(hash, known);
         shape
+    }
+}
+
+/// The longest word a slot holds is a byte shorter than `KEY_BYTES`; `SLOT_CELLS`, the most
+/// cells of a word it holds.
+const KEY_BYTES: usize = 24;
+const SLOT_CELLS: usize = 32;
+/// Slots, a power of two.
+const SLOTS: usize = 4096;
+
+/// A short word's bytes, the rest zero but the last, which is the word's length; and its
+/// slot.
+struct Key {
+    bytes: [u8; KEY_BYTES],
+    slot: usize,
+}
+
+impl Key {
+    /// `None` for a word longer than a slot holds (or empty).
+    #[inline]
+    fn of(word: &str) -> Option<Key> {
+        let b = word.as_bytes();
+        if b.is_empty() || b.len() >= KEY_BYTES {
+            return None;
+        }
+        let mut bytes = [0u8; KEY_BYTES];
+        bytes[..b.len()].copy_from_slice(b);
+        bytes[KEY_BYTES - 1] = b.len() as u8;
+        // (Its three words of eight bytes mixed; the slot from the top bits.)
+        let mut hash = 0u64;
+        for chunk in bytes.chunks_exact(8) {
+            let mut eight = [0u8; 8];
+            eight.copy_from_slice(chunk);
+            hash = (hash.rotate_left(23) ^ u64::from_le_bytes(eight))
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        Some(Key {
+            bytes,
+            slot: (hash >> (64 - SLOTS.trailing_zeros())) as usize,
+        })
+    }
+}
+
+/// One short word's cells and shape, kept by its bytes.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: [u8; KEY_BYTES],
+    cells: [Cell; SLOT_CELLS],
+    len: u8,
+    shape: Shape,
+}
+
+/// A table of [`SLOTS`] slots, each word in the slot its hash names (a later word of the same
+/// slot takes its place): a word found here is a comparison of its bytes and a copy of its
+/// cells, of fixed sizes. The words of a heading are mostly short and come again.
+#[derive(Default)]
+struct Slots(Vec<Option<Slot>>);
+
+impl Slots {
+    /// Appends the word's cells to `out` when the table has it.
+    #[inline]
+    fn get(&self, key: &Key, out: &mut Vec<Cell>) -> Option<Shape> {
+        let slot = self.0.get(key.slot)?.as_ref()?;
+        if slot.key != key.bytes {
+            return None;
+        }
+        let from = out.len();
+        out.extend_from_slice(&slot.cells);
+        out.truncate(from + usize::from(slot.len));
+        Some(slot.shape)
+    }
+
+    /// Keeps a word's cells; false for a word of more cells than a slot holds.
+    fn put(&mut self, key: Key, cells: &[Cell], shape: Shape) -> bool {
+        if cells.len() > SLOT_CELLS {
+            return false;
+        }
+        if self.0.is_empty() {
+            self.0 = vec![None; SLOTS];
+        }
+        let mut slot = Slot {
+            key: key.bytes,
+            cells: [Cell::BLANK; SLOT_CELLS],
+            len: cells.len() as u8,
+            shape,
+        };
+        slot.cells[..cells.len()].copy_from_slice(cells);
+        self.0[key.slot] = Some(slot);
+        true
     }
 }
 
@@ -347,7 +455,21 @@ mod tests {
     /// Each text a word at a time, twice (the second time from the kept words), and whole:
     /// the same cells and the same characters without a rule.
     impl WordCache {
+        /// Whether the slots or the stores keep `word`.
         fn knows(&self, word: &str) -> bool {
+            self.slotted(word) || self.stored(word)
+        }
+
+        fn slotted(&self, word: &str) -> bool {
+            Key::of(word).is_some_and(|key| {
+                self.slots
+                    .0
+                    .get(key.slot)
+                    .is_some_and(|s| s.is_some_and(|s| s.key == key.bytes))
+            })
+        }
+
+        fn stored(&self, word: &str) -> bool {
             self.words.values().any(|k| {
                 self.text
                     .get(k.text.0 as usize..(k.text.0 + k.text.1) as usize)
@@ -385,6 +507,40 @@ mod tests {
         assert!(cache.knows("Magnus"), "read a word at a time");
         assert!(cache.knows("ALANBRITO"), "two words in capitals");
         assert!(!cache.knows("SCHACK,"), "three words in capitals");
+    }
+
+    /// Two short words of one slot: each takes the slot from the other, and each is read
+    /// as itself every time; a word of 23 bytes has a slot, one of 24 has none.
+    #[test]
+    fn a_slot_holds_the_last_of_its_words() {
+        let slot = |w: &str| Key::of(w).map(|k| k.slot);
+        let first = "Magnus";
+        let second = (0..)
+            .map(|i| format!("w{i}"))
+            .find(|w| slot(w) == slot(first))
+            .unwrap();
+        let mut cache = WordCache::default();
+        for (round, word) in [first, &second, first, first, &second]
+            .into_iter()
+            .enumerate()
+        {
+            let (mut cells, mut unmapped) = (Vec::new(), Vec::new());
+            cache.translate(word, &mut cells, &mut unmapped);
+            let mut whole = Vec::new();
+            translate(word, &mut whole, &mut unmapped);
+            assert_eq!(cells, whole, "{word}, round {round}");
+            assert!(cache.slotted(word), "{word}, round {round}");
+            let other = if word == first {
+                second.as_str()
+            } else {
+                first
+            };
+            assert!(!cache.slotted(other), "{other}, round {round}");
+        }
+        assert!(Key::of(&"a".repeat(23)).is_some() && Key::of(&"a".repeat(24)).is_none());
+        // Words that differ in their length alone (a zero byte after a word) have keys apart.
+        let (a, b) = (Key::of("ab").unwrap(), Key::of("ab\0").unwrap());
+        assert!(a.bytes != b.bytes);
     }
 
     /// Texts made at random of the characters the rules treat apart (capitals, digits,
@@ -454,13 +610,16 @@ mod tests {
             translate(text, &mut whole, &mut whole_unmapped);
             assert_eq!((cells, unmapped), (whole, whole_unmapped), "{text:?}");
         };
-        read(&mut cache, "abc ☃def");
-        // Two words of one hash: "abc" finds what "☃def" left under its hash, and reads
+        // (Words the slots do not keep: one with a character without a rule, one too long.)
+        let (odd, long) = ("☃def", "abcdefghijklmnopqrstuvwxyz");
+        read(&mut cache, &format!("{long} {odd}"));
+        assert!(cache.stored(odd) && cache.stored(long) && !cache.slotted(long));
+        // Two words of one hash: `long` finds what `odd` left under its hash, and reads
         // itself again.
-        let other = cache.words[&hash_of("☃def")];
-        cache.words.insert(hash_of("abc"), other);
-        read(&mut cache, "abc ☃def");
-        assert!(cache.knows("abc"), "read again and kept");
+        let other = cache.words[&hash_of(odd)];
+        cache.words.insert(hash_of(long), other);
+        read(&mut cache, &format!("{long} {odd}"));
+        assert!(cache.stored(long), "read again and kept");
         // A long word: translated, not kept.
         let long = "a".repeat(LONGEST_KEPT + 1);
         read(&mut cache, &format!("x {long} ☃"));
