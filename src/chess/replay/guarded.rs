@@ -77,7 +77,10 @@ impl Replay<'_> {
         }
         let found = match self.quick_resolve(&san_plus.san) {
             Some(m) => Ok((m, Disambiguation::default())),
-            None => self.find(san_plus.san),
+            None => match self.quick_among(&san_plus.san) {
+                Some(found) => Ok(found),
+                None => self.find(san_plus.san),
+            },
         };
         let Ok((m, disambiguation)) = found else {
             return self.give_up();

@@ -47,6 +47,14 @@ impl<'a> Replay<'a> {
         quick_move_knowing(&self.pos, san, self.not_in_check)
     }
 
+    /// A knight's, bishop's, rook's or queen's move that two pieces of its kind or more can
+    /// legally make, found among them ([`among`]) with the disambiguation [`Replay::resolve`]
+    /// gives it; `None` for any other SAN, or one that names none of them or more than one.
+    /// (Asked only where [`Replay::quick_resolve`] found nothing.)
+    pub(super) fn quick_among(&self, san: &San) -> Option<(Move, Disambiguation)> {
+        quick_among(&self.pos, san)
+    }
+
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
     /// Also gives FIDE's minimal disambiguation, from the legal moves of the same kind of
     /// piece to the same square. The error says why there is none, at `t` (`word`, the move
@@ -288,6 +296,85 @@ fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move
     })
 }
 
+/// [`Replay::quick_among`] in `pos`.
+fn quick_among(pos: &Chess, san: &San) -> Option<(Move, Disambiguation)> {
+    let San::Normal {
+        role: role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen),
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let king = board.king_of(us)?;
+    let takes = board.by_color(!us).contains(to);
+    if board.by_color(us).contains(to) || (capture && !takes) {
+        return None;
+    }
+    let occupied = board.occupied();
+    let reach = match role {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        _ => attacks::queen_attacks(to, occupied),
+    };
+    // (Legal: no piece of the other side attacks the king after it, the captured piece
+    // taken away; as `quick_move` asks it when the king may be in check.)
+    let froms: Bitboard = (reach & board.by_role(role) & board.by_color(us))
+        .into_iter()
+        .filter(|&from| {
+            let after = occupied.without(from).with(to);
+            (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+        })
+        .collect();
+    if froms.count() < 2 {
+        return None;
+    }
+    let (from, disambiguation) = among(froms, file, rank)?;
+    let m = Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion: None,
+    };
+    Some((m, disambiguation))
+}
+
+/// Of the squares `froms` (two or more) whence pieces of one kind can legally move to one
+/// square, the one the SAN's file and rank name, and the disambiguation shakmaty's
+/// `San::disambiguate` gives its move (the file when no other piece shares it or when
+/// another shares the rank too; the rank when another shares the file): what
+/// [`Replay::resolve`] gives from the legal moves. `None` when the SAN names none of them or
+/// more than one (`resolve` then says which).
+fn among(
+    froms: Bitboard,
+    file: Option<shakmaty::File>,
+    rank: Option<shakmaty::Rank>,
+) -> Option<(Square, Disambiguation)> {
+    let mut named = froms;
+    if let Some(f) = file {
+        named &= Bitboard::from_file(f);
+    }
+    if let Some(r) = rank {
+        named &= Bitboard::from_rank(r);
+    }
+    let from = named.single_square()?;
+    let others = froms.without(from);
+    let same_file = (others & Bitboard::from_file(from.file())).any();
+    let same_rank = (others & Bitboard::from_rank(from.rank())).any();
+    let disambiguation = Disambiguation {
+        file: !same_file || same_rank,
+        rank: same_file,
+    };
+    Some((from, disambiguation))
+}
+
 /// The square a pawn of `us` (`pawns`) moving to `to` comes from: a push (one square, or two
 /// from its first rank), or a capture from the next file `file` (`takes`: a piece stands on
 /// `to`); `None` when no pawn can. (Out of [`quick_move`] for its length; always inlined.)
@@ -335,4 +422,103 @@ fn double_push(
         return None;
     }
     Some(two)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+
+    /// In positions of games played at random, every knight's, bishop's, rook's and queen's
+    /// move that two pieces of its kind or more can make is found by `quick_among` from its
+    /// SAN as shakmaty writes it (the least disambiguation), from its SAN with both file and
+    /// rank, and from its SAN with none when that names it; with the disambiguation
+    /// shakmaty's SAN has. A SAN that names two pieces, or a move one piece alone can make,
+    /// is left to `resolve`.
+    #[test]
+    fn a_move_two_pieces_can_make_is_found_with_its_disambiguation() {
+        let mut seed: u64 = 0x0dd5;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let (mut among_two, mut left) = (0, 0);
+        let mut check = |pos: &Chess| {
+            let legals = pos.legal_moves();
+            for &m in &legals {
+                let Move::Normal { role, from, to, .. } = m else {
+                    continue;
+                };
+                if !matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+                    continue;
+                }
+                let kind = legals
+                    .iter()
+                    .filter(|o| o.role() == role && o.to() == to)
+                    .count();
+                let San::Normal {
+                    file,
+                    rank,
+                    capture,
+                    ..
+                } = San::from_move(pos, m)
+                else {
+                    panic!("{m:?}");
+                };
+                let written = Disambiguation {
+                    file: file.is_some(),
+                    rank: rank.is_some(),
+                };
+                let san = |file, rank| San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion: None,
+                };
+                let least = quick_among(pos, &san(file, rank));
+                let full = quick_among(pos, &san(Some(from.file()), Some(from.rank())));
+                let bare = quick_among(pos, &san(None, None));
+                match kind {
+                    1 => assert_eq!((least, full, bare), (None, None, None), "{m:?}"),
+                    _ => {
+                        assert_eq!(least, Some((m, written)), "{m:?} in {pos:?}");
+                        assert_eq!(full, Some((m, written)), "{m:?} in {pos:?}");
+                        // With no square named, two pieces can make it: none is taken.
+                        assert_eq!(bare, None, "{m:?} in {pos:?}");
+                        among_two += 1;
+                    }
+                }
+                left += usize::from(kind == 1);
+            }
+        };
+        // Three queens to d1, a knight pinned beside its twin, two rooks on a file.
+        for fen in [
+            "8/8/7k/8/Q2Q4/8/8/Q6K w - - 0 1",
+            "4r2k/8/8/8/8/2N5/4N3/4K3 w - - 0 1",
+            "7k/8/3R4/8/8/3R4/8/K7 w - - 0 1",
+        ] {
+            let setup: shakmaty::fen::Fen = fen.parse().unwrap();
+            let pos: Chess = setup
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
+            check(&pos);
+        }
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                let legals = pos.legal_moves();
+                if legals.is_empty() {
+                    break;
+                }
+                check(&pos);
+                let m = legals[next(legals.len())];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(among_two > 1_000 && left > 10_000, "{among_two} {left}");
+    }
 }

@@ -94,7 +94,19 @@ impl Visitor for Replay<'_> {
                     );
                     Ok(self.play(m, Disambiguation::default()))
                 }
-                None => self.resolve(san, t, &word).map(|(m, d)| self.play(m, d)),
+                None => match self.quick_among(&san) {
+                    Some((m, d)) => {
+                        // (As above: the quick way finds what the general one does.)
+                        #[cfg(debug_assertions)]
+                        assert_eq!(
+                            self.resolve(san, t, &word).ok(),
+                            Some((m, d)),
+                            "quick_among differs from resolve"
+                        );
+                        Ok(self.play(m, d))
+                    }
+                    None => self.resolve(san, t, &word).map(|(m, d)| self.play(m, d)),
+                },
             },
         };
         match facts {
