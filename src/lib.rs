@@ -62,6 +62,18 @@ pub fn settings_markdown() -> String {
     md
 }
 
+/// Tests: numbers at random from `seed`, the same at every run (a linear congruential
+/// generator); each call gives one below its `n`.
+#[cfg(test)]
+pub(crate) fn numbers_from(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    }
+}
+
 #[cfg(test)]
 mod options_doc {
     #[test]

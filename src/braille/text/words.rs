@@ -554,13 +554,7 @@ mod tests {
             "t.", "%", "kl.", "2)",
         ];
         let mut cache = WordCache::default();
-        let mut seed: u64 = 0x5eed;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n
-        };
+        let mut next = crate::numbers_from(0x5eed);
         let (mut by_word, mut bound_by_words) = (0, 0);
         for _ in 0..20_000 {
             let text: String = (0..1 + next(12))

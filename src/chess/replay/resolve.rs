@@ -437,13 +437,7 @@ mod tests {
     /// is left to `resolve`.
     #[test]
     fn a_move_two_pieces_can_make_is_found_with_its_disambiguation() {
-        let mut seed: u64 = 0x0dd5;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize % n
-        };
+        let mut next = crate::numbers_from(0x0dd5);
         let (mut among_two, mut left) = (0, 0);
         let mut check = |pos: &Chess| {
             let legals = pos.legal_moves();
