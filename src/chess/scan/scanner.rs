@@ -280,11 +280,12 @@ impl<R: BufRead> Scanner<R> {
     }
 
     /// Takes the lines read ahead that are tags as exports write them (`[Name "value"]`, then
-    /// LF) at once, in the tags of a game and after a line that is no blank line: each as
-    /// [`Scanner::next_game`] takes such a line there (it ends no game unless it repeats a tag
-    /// of the roster, and such a line is left to it), and their text copied into the game's in
-    /// one piece. (A line at a time, reading the line, copying it and asking the questions of
-    /// any line took five times the tag's own reading.)
+    /// LF or CR LF) at once, in the tags of a game and after a line that is no blank line:
+    /// each as [`Scanner::next_game`] takes such a line there (it ends no game unless it
+    /// repeats a tag of the roster, and such a line is left to it), and their text copied into
+    /// the game's in one piece (lines that end in LF; a CR before a line's LF is left out, as
+    /// `next_line` leaves it out). (A line at a time, reading the line, copying it and asking
+    /// the questions of any line took five times the tag's own reading.)
     fn tag_lines(&mut self) {
         let Scanner {
             game: g,
@@ -309,10 +310,10 @@ impl<R: BufRead> Scanner<R> {
             return;
         }
         let rest = ahead.get(*ahead_at..).unwrap_or_default();
-        let base = g.text.len();
         #[cfg(debug_assertions)]
         let before = g.clone();
-        let mut at = 0;
+        // `rest[copied..at]`: lines taken and not yet copied into the game's text.
+        let (mut at, mut copied) = (0, 0);
         // (A line not ASCII is left to `take_line`, which marks the game so.)
         let ascii_only = !*ahead_ascii;
         while let Some(tag) = rest
@@ -328,11 +329,18 @@ impl<R: BufRead> Scanner<R> {
             let letters = name.iter().position(|&c| c == b'_').unwrap_or(name.len());
             let bit = roster_bit(&name[..letters]);
             debug_assert_eq!(bit, roster_bit_of(line), "{line}");
+            let after = at + line.len();
+            let end = match rest.as_bytes().get(after) {
+                Some(b'\n') => 1,
+                Some(b'\r') if rest.as_bytes().get(after + 1) == Some(&b'\n') => 2,
+                _ => break,
+            };
+            // Where the line starts in the game's text.
+            let start = g.text.len() + (at - copied);
             // (The questions `next_line` and `next_game` ask of every line.)
-            if rest.as_bytes().get(at + line.len()) != Some(&b'\n')
-                || g.line_starts.len() > MAX_PARTS
+            if g.line_starts.len() > MAX_PARTS
                 || g.token_count() > MAX_PARTS
-                || base + at + line.len() > MAX_HELD
+                || start + line.len() > MAX_HELD
                 || bit & g.roster_seen != 0
             {
                 break;
@@ -341,22 +349,28 @@ impl<R: BufRead> Scanner<R> {
                 true => bit,
                 false => roster_bit(name),
             };
-            g.line_starts.push(base + at);
-            g.push_plain_tag(tag, whole, base + at);
+            g.line_starts.push(start);
+            g.push_plain_tag(tag, whole, start);
             *line_no = line_no.saturating_add(1);
             *current = *line_no;
-            at += line.len() + 1;
+            if end == 2 {
+                g.text.push_str(&rest[copied..after]);
+                g.text.push('\n');
+                copied = after + 2;
+            }
+            at = after + end;
         }
         if at == 0 {
             return;
         }
-        g.text.push_str(&rest[..at]);
+        g.text.push_str(&rest[copied..at]);
         *ahead_at += at;
         // (Debug builds, so every test: the lines taken at once as one at a time takes them.)
         #[cfg(debug_assertions)]
         {
             let mut one = before;
             for line in rest[..at - 1].split('\n') {
+                let line = line.strip_suffix('\r').unwrap_or(line);
                 let start = one.text.len();
                 one.text.push_str(line);
                 one.line_starts.push(start);
