@@ -103,9 +103,10 @@ pub enum Item {
     /// after its `{` or `;`).
     Comment(Range<usize>, Pos),
     /// A comment of commands alone (`[%clk 0:05:00]`: the clock time lichess writes after
-    /// every move), its bytes in [`Game::text`]: kept, and never written (it holds no prose;
-    /// see [`comment_prose`]), so nothing is said of it and its place is not needed.
-    Commands(Range<usize>),
+    /// every move): where it stands among the items, and no more. It is never written (it
+    /// holds no prose; see [`comment_prose`]), so nothing is said of it, its place in the
+    /// source is not needed, and its text is not kept.
+    Commands,
     /// `(`: the moves that follow replace the last move played.
     VariationStart,
     /// `)`.
@@ -189,7 +190,7 @@ impl Game {
         self.tags.get(name)
     }
 
-    /// The text of a comment ([`Item::Comment`], [`Item::Commands`]).
+    /// The text of a comment ([`Item::Comment`]).
     pub fn comment(&self, text: &Range<usize>) -> &str {
         self.text.get(text.clone()).unwrap_or("")
     }

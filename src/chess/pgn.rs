@@ -729,7 +729,7 @@ mod tests {
             .map(|i| match i {
                 Item::Move(_) => "m",
                 Item::Comment(c, _) if g.comment(c) == " best" => "c",
-                Item::Comment(..) | Item::Commands(_) => "?",
+                Item::Comment(..) | Item::Commands => "?",
                 Item::VariationStart => "(",
                 Item::VariationEnd => ")",
                 Item::Nag(..) => "$",

@@ -30,7 +30,7 @@ impl<'a> Run<'a> {
             }
             // (Nothing to write; a sign after it is no longer the move's, as after any
             // comment.)
-            Item::Commands(_) => self.flush_move(),
+            Item::Commands => self.flush_move(),
             Item::Diagram(here) => {
                 self.flush_move();
                 self.diagram(&here.0, here.1);

@@ -110,7 +110,7 @@ impl Witness {
                     }
                 }
                 // (No prose: nothing of it is written.)
-                Item::Commands(_) => {}
+                Item::Commands => {}
                 Item::VariationStart => out.push(Expect::Open),
                 Item::VariationEnd => out.push(Expect::Close),
                 // (Its words are the writer's drawing of the position: found on the pages

@@ -273,15 +273,13 @@ impl Replay<'_> {
         // The clock time (`[%clk 0:05:00]`) at every move of an export: the scan's bytes,
         // commands alone and no `#` in them (so no mark) told in one pass over them, where the
         // way below compares, copies, looks for a mark and reads the commands each on its own.
-        // The same item either way.
+        // The same item either way, and no text kept.
         if self.partial.is_none()
             && let Some(text) = self.scan.text.get(span.0..span.1)
             && text.as_bytes() == bytes
             && commands_without_hash(bytes)
         {
-            let start = self.text.len();
-            self.text.push_str(text);
-            self.items.push(Item::Commands(start..self.text.len()));
+            self.items.push(Item::Commands);
             return ControlFlow::Continue(());
         }
         let chunked = self.partial.is_some();
@@ -294,7 +292,8 @@ impl Replay<'_> {
         // command is never closed, and the mark's `]` is not its end.)
         let marked = has_diagram_mark(&self.text[start..]);
         if !marked && commands_only(&self.text.as_bytes()[start..]) {
-            self.items.push(Item::Commands(start..self.text.len()));
+            self.text.truncate(start);
+            self.items.push(Item::Commands);
             return ControlFlow::Continue(());
         }
         let at = self.place(span.0);
