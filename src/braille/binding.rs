@@ -245,8 +245,29 @@ const MONTHS: [&str; 25] = [
 ];
 
 fn is_month(word: &[Cell]) -> bool {
-    MONTHS.iter().any(|m| spells(word, m))
+    // (Most words begin with no month's first letter: that is asked of the first cell at once.)
+    word.first()
+        .is_some_and(|c| MONTH_INITIALS & (1 << c.bits()) != 0)
+        && MONTHS.iter().any(|m| spells(word, m))
 }
+
+/// The cells the months begin with, a bit each (a cell's six dots are a number below 64).
+const MONTH_INITIALS: u64 = {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < MONTHS.len() {
+        let first = MONTHS[i].as_bytes()[0] as char;
+        let mut k = 0;
+        while k < tables::LETTERS.len() {
+            if tables::LETTERS[k].0 == first {
+                mask |= 1 << tables::LETTERS[k].1.bits();
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    mask
+};
 
 /// A short abbreviation: one to three small letters and a period, a capital sign allowed
 /// before them (`t.`, `ex.`, `kl.`, `Kr.`).
@@ -267,4 +288,31 @@ fn binds_without_number(word: &[Cell], next: &[Cell]) -> bool {
         return true;
     }
     is_abbreviation(word) && (number_next || is_abbreviation(next))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every month, written out or shortened, is a month by its cells, and what only begins
+    /// or ends like one is not; a capital month is none (the months are written small).
+    #[test]
+    fn every_month_and_nothing_else_is_a_month() {
+        let cells = |text: &str| {
+            let (mut out, mut unmapped) = (Vec::new(), Vec::new());
+            crate::braille::text::translate(text, &mut out, &mut unmapped);
+            out
+        };
+        for month in MONTHS {
+            assert!(is_month(&cells(month)), "{month}");
+            for other in [
+                format!("{month}s"),
+                format!("x{month}"),
+                month[1..].to_owned(),
+            ] {
+                assert!(!is_month(&cells(&other)), "{other}");
+            }
+        }
+        assert!(!is_month(&cells("Maj")) && !is_month(&[]));
+    }
 }
