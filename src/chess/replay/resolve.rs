@@ -240,18 +240,11 @@ fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move
         if not_in_check && attacks::ray(king, from).is_empty() {
             return true;
         }
-        let after = occupied.without(from).with(to);
-        (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+        leaves_king_safe(board, us, king, from, to)
     };
     let from = match role {
         Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
-            let reach = match role {
-                Role::Knight => attacks::knight_attacks(to),
-                Role::Bishop => attacks::bishop_attacks(to, occupied),
-                Role::Rook => attacks::rook_attacks(to, occupied),
-                _ => attacks::queen_attacks(to, occupied),
-            };
-            let mut legal = (reach & board.by_role(role) & ours)
+            let mut legal = (reach(role, to, occupied) & board.by_role(role) & ours)
                 .into_iter()
                 .filter(|&from| safe(from));
             let from = legal.next()?;
@@ -317,20 +310,10 @@ fn quick_among(pos: &Chess, san: &San) -> Option<(Move, Disambiguation)> {
         return None;
     }
     let occupied = board.occupied();
-    let reach = match role {
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_attacks(to, occupied),
-        Role::Rook => attacks::rook_attacks(to, occupied),
-        _ => attacks::queen_attacks(to, occupied),
-    };
-    // (Legal: no piece of the other side attacks the king after it, the captured piece
-    // taken away; as `quick_move` asks it when the king may be in check.)
-    let froms: Bitboard = (reach & board.by_role(role) & board.by_color(us))
+    // (Legal as `quick_move` asks it when the king may be in check.)
+    let froms: Bitboard = (reach(role, to, occupied) & board.by_role(role) & board.by_color(us))
         .into_iter()
-        .filter(|&from| {
-            let after = occupied.without(from).with(to);
-            (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
-        })
+        .filter(|&from| leaves_king_safe(board, us, king, from, to))
         .collect();
     if froms.count() < 2 {
         return None;
@@ -344,6 +327,32 @@ fn quick_among(pos: &Chess, san: &San) -> Option<(Move, Disambiguation)> {
         promotion: None,
     };
     Some((m, disambiguation))
+}
+
+/// The squares whence a knight, bishop, rook or queen (`role`) reaches `to` over `occupied`.
+#[inline(always)]
+fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        _ => attacks::queen_attacks(to, occupied),
+    }
+}
+
+/// Whether a piece of `us` other than the king, moving from `from` to `to`, leaves its king
+/// (on `king`) unattacked: no piece of the other side attacks it afterwards, the captured
+/// piece taken away.
+#[inline(always)]
+fn leaves_king_safe(
+    board: &shakmaty::Board,
+    us: Color,
+    king: Square,
+    from: Square,
+    to: Square,
+) -> bool {
+    let after = board.occupied().without(from).with(to);
+    (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
 }
 
 /// Of the squares `froms` (two or more) whence pieces of one kind can legally move to one
