@@ -71,10 +71,6 @@ impl<'a> Replay<'a> {
         let base = self.tags.push_source(lines);
         let moved = |(start, end): (usize, usize)| (start - first + base, end - first + base);
         for t in &scan.tags {
-            let name = scan.slice(t.name);
-            let raw = scan.slice(t.value);
-            // Read as exports write them, and said: a tag wrapped over lines (a value's lines
-            // joined by a blank), quotes not escaped inside a value.
             // (What the scan saw of the tag's form: its bytes are not read again.)
             debug_assert_eq!(
                 (t.wrapped, t.escapes, t.loose_quotes),
@@ -82,11 +78,25 @@ impl<'a> Replay<'a> {
                     scan.text
                         .get(t.start..t.end)
                         .is_some_and(|s| s.contains('\n')),
-                    raw.contains('\\'),
-                    unescaped_quote(raw)
+                    scan.slice(t.value).contains('\\'),
+                    unescaped_quote(scan.slice(t.value))
                 ),
-                "{raw}"
+                "{}",
+                scan.slice(t.value)
             );
+            // (Most tags: a value read as its bytes stand, a name neither `FEN` nor `Variant`
+            // by its length: their spans moved, nothing read.)
+            let plain = !(t.wrapped || t.escapes || t.loose_quotes);
+            if plain && !matches!(t.name.1 - t.name.0, 3 | 7) {
+                debug_assert!(!matches!(scan.slice(t.name), "FEN" | "Variant"));
+                self.tags
+                    .push_span_at(moved(t.name), moved(t.value), Some(t.at));
+                continue;
+            }
+            let name = scan.slice(t.name);
+            let raw = scan.slice(t.value);
+            // Read as exports write them, and said: a tag wrapped over lines (a value's lines
+            // joined by a blank), quotes not escaped inside a value.
             let value = match t.wrapped || t.escapes {
                 true => tag_text(raw),
                 false => std::borrow::Cow::Borrowed(raw),
