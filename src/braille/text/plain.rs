@@ -32,9 +32,9 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
                         .first()
                         .is_some_and(|&c| tables::is_digit_cell(c))
                 {
-                    out.extend_from_slice(tables::SEPARATOR);
+                    put(out, tables::SEPARATOR);
                 }
-                out.extend_from_slice(rule.cells);
+                put(out, rule.cells);
                 number = false;
                 i += 1;
             }
@@ -44,12 +44,12 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
                     .take_while(|c| c.is_ascii_uppercase())
                     .count();
                 match run {
-                    1 => out.extend_from_slice(tables::CAPITAL),
-                    _ => out.extend_from_slice(tables::CAPS_WORD),
+                    1 => put(out, tables::CAPITAL),
+                    _ => put(out, tables::CAPS_WORD),
                 }
                 for &c in &word[i..i + run] {
                     match tables::lookup_ascii(c) {
-                        Some(r) => out.extend_from_slice(r.cells),
+                        Some(r) => put(out, r.cells),
                         None => {
                             out.truncate(from);
                             return false;
@@ -58,24 +58,24 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
                 }
                 i += run;
                 if run > 1 && word.get(i).is_some_and(u8::is_ascii_lowercase) {
-                    out.extend_from_slice(tables::END);
+                    put(out, tables::END);
                 }
                 number = false;
             }
             Class::Digit => {
                 if !number {
-                    out.extend_from_slice(tables::NUMBER_SIGN);
+                    put(out, tables::NUMBER_SIGN);
                 }
-                out.extend_from_slice(rule.cells);
+                put(out, rule.cells);
                 number = true;
                 i += 1;
             }
             Class::NumberPunct => {
-                out.extend_from_slice(rule.cells);
+                put(out, rule.cells);
                 i += 1;
             }
             Class::Sign => {
-                out.extend_from_slice(rule.cells);
+                put(out, rule.cells);
                 number = false;
                 i += 1;
             }
@@ -86,6 +86,16 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
         }
     }
     true
+}
+
+/// Appends a rule's cells: most are one cell, pushed as one (a copy of a length known only at
+/// run time is a call of its own).
+#[inline(always)]
+fn put(out: &mut Vec<Cell>, cells: &[Cell]) {
+    match cells {
+        [c] => out.push(*c),
+        _ => out.extend_from_slice(cells),
+    }
 }
 
 #[cfg(test)]
