@@ -386,7 +386,7 @@ fn letter_slice(lower: char) -> Option<&'static [Cell]> {
 }
 
 /// The rules of the ASCII characters, indexed by byte; built from the tables at compile time.
-static ASCII: [Option<Rule>; 128] = {
+pub(crate) static ASCII: [Option<Rule>; 128] = {
     let mut a: [Option<Rule>; 128] = [None; 128];
     let mut i = 0;
     while i < LETTERS.len() {

@@ -18,42 +18,30 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
     let from = out.len();
     let mut number = false;
     let mut i = 0;
+    // (A byte's part in such a word from one table: a word met for the first time was some
+    // thirty instructions a byte through the rules and their classes.)
     while let Some(&b) = word.get(i) {
-        let Some(rule) = tables::lookup_ascii(b).filter(|_| !matches!(b, b'-' | b'+' | b'='))
-        else {
-            out.truncate(from);
-            return false;
-        };
-        match rule.class {
-            Class::Letter { upper: false, .. } => {
-                if number
-                    && rule
-                        .cells
-                        .first()
-                        .is_some_and(|&c| tables::is_digit_cell(c))
-                {
+        match PLAIN[usize::from(b)] {
+            Plain::Small(cell, like_digit) => {
+                if number && like_digit {
                     put(out, tables::SEPARATOR);
                 }
-                put(out, rule.cells);
+                out.push(cell);
                 number = false;
                 i += 1;
             }
-            Class::Letter { upper: true, .. } => {
+            Plain::Capital(_) => {
                 let run = word[i..]
                     .iter()
-                    .take_while(|c| c.is_ascii_uppercase())
+                    .take_while(|&&c| matches!(PLAIN[usize::from(c)], Plain::Capital(_)))
                     .count();
                 match run {
                     1 => put(out, tables::CAPITAL),
                     _ => put(out, tables::CAPS_WORD),
                 }
                 for &c in &word[i..i + run] {
-                    match tables::lookup_ascii(c) {
-                        Some(r) => put(out, r.cells),
-                        None => {
-                            out.truncate(from);
-                            return false;
-                        }
+                    if let Plain::Capital(cell) = PLAIN[usize::from(c)] {
+                        out.push(cell);
                     }
                 }
                 i += run;
@@ -62,24 +50,24 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
                 }
                 number = false;
             }
-            Class::Digit => {
+            Plain::Digit(cell) => {
                 if !number {
                     put(out, tables::NUMBER_SIGN);
                 }
-                put(out, rule.cells);
+                out.push(cell);
                 number = true;
                 i += 1;
             }
-            Class::NumberPunct => {
-                put(out, rule.cells);
+            Plain::Through(cells) => {
+                put(out, cells);
                 i += 1;
             }
-            Class::Sign => {
-                put(out, rule.cells);
+            Plain::Sign(cells) => {
+                put(out, cells);
                 number = false;
                 i += 1;
             }
-            _ => {
+            Plain::No => {
                 out.truncate(from);
                 return false;
             }
@@ -87,6 +75,50 @@ pub(crate) fn translate_plain_word(word: &[u8], out: &mut Vec<Cell>) -> bool {
     }
     true
 }
+
+/// What a byte is in a word [`translate_plain_word`] takes, from its rule
+/// ([`tables::lookup_ascii`]).
+#[derive(Clone, Copy)]
+enum Plain {
+    /// Not in such a word: `-`, `+`, `=`, a byte with no rule or one the engine's other
+    /// rules read (a byte not ASCII, a blank), a letter or digit of more than one cell.
+    No,
+    /// A small letter: its cell, and whether it is a digit's cell too (a..j, which number
+    /// mode separates from the digits before it).
+    Small(Cell, bool),
+    /// A capital letter: the small letter's cell.
+    Capital(Cell),
+    /// A digit: its cell, without the number sign.
+    Digit(Cell),
+    /// `.` and `,`: number mode goes on through them.
+    Through(&'static [Cell]),
+    /// Any other sign: number mode ends.
+    Sign(&'static [Cell]),
+}
+
+/// [`Plain`] by byte, made at compile time from the rules.
+static PLAIN: [Plain; 256] = {
+    let mut t = [Plain::No; 256];
+    let mut b = 0;
+    while b < 128 {
+        if let Some(rule) = tables::ASCII[b]
+            && !matches!(b as u8, b'-' | b'+' | b'=')
+        {
+            t[b] = match (rule.class, rule.cells) {
+                (Class::Letter { upper: false, .. }, [cell]) => {
+                    Plain::Small(*cell, tables::is_digit_cell(*cell))
+                }
+                (Class::Letter { upper: true, .. }, [cell]) => Plain::Capital(*cell),
+                (Class::Digit, [cell]) => Plain::Digit(*cell),
+                (Class::NumberPunct, cells) => Plain::Through(cells),
+                (Class::Sign, cells) => Plain::Sign(cells),
+                _ => Plain::No,
+            };
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Appends a rule's cells: most are one cell, pushed as one (a copy of a length known only at
 /// run time is a call of its own).
@@ -108,6 +140,33 @@ mod tests {
     /// these characters (capital runs before small letters and digits, number mode through
     /// `.` and `,`, a..j after digits, signs), and writes nothing for a word it leaves to the
     /// engine (here a word with `-`, `+`, `=`, a blank or a letter not ASCII).
+    /// Every word of one or two ASCII characters (controls, blanks and every sign among
+    /// them): `translate_plain_word` gives the engine's cells or leaves the word to it, so
+    /// its table ([`PLAIN`]) says of each byte what the rules say.
+    #[test]
+    fn every_short_ascii_word_reads_as_the_engine_reads_it() {
+        let (mut fast, mut slow, mut unmapped) = (Vec::new(), Vec::new(), Vec::new());
+        let mut taken = 0;
+        for a in 0..128u8 {
+            for b in std::iter::once(None).chain((0..128u8).map(Some)) {
+                let word: String = std::iter::once(a).chain(b).map(char::from).collect();
+                fast.clear();
+                if translate_plain_word(word.as_bytes(), &mut fast) {
+                    slow.clear();
+                    unmapped.clear();
+                    translate(&word, &mut slow, &mut unmapped);
+                    assert_eq!(fast, slow, "{word:?}");
+                    assert!(unmapped.is_empty(), "{word:?}");
+                    taken += 1;
+                } else {
+                    assert!(fast.is_empty(), "{word:?} left with cells written");
+                }
+            }
+        }
+        // (Letters, digits and signs: most of the 95 printable characters and their pairs.)
+        assert!(taken > 5_000, "{taken}");
+    }
+
     #[test]
     fn a_plain_word_reads_as_the_engine_reads_it() {
         let alphabet: &[&str] = &[
