@@ -12,33 +12,52 @@ pub struct Brf {
     /// The byte of each cell, by the cell's bits (its 64 entries four times over: a cell's
     /// bits index it as they are, with no mask and no bounds check).
     table: [u8; 256],
-    /// A line's bytes, made here and written at once (the buffer kept from line to line).
-    line: Vec<u8>,
+    /// The bytes made and not yet written: written some kilobytes at a time (a write a line
+    /// cost more than the line's bytes), the rest at [`Renderer::finish`].
+    held: Vec<u8>,
 }
+
+/// How many bytes [`Brf`] holds before it writes them.
+const HELD: usize = 16 * 1024;
 
 impl Brf {
     pub fn new(table: BrfTable) -> Self {
         let bytes = tables::bytes(table);
         Brf {
             table: std::array::from_fn(|bits| bytes[bits % 64]),
-            line: Vec::new(),
+            held: Vec::with_capacity(HELD + 256),
         }
+    }
+
+    /// Writes the bytes held when they are some kilobytes.
+    fn write_if_full(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.held.len() >= HELD {
+            out.write_all(&self.held)?;
+            self.held.clear();
+        }
+        Ok(())
     }
 }
 
 impl Renderer for Brf {
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()> {
-        // One write a line, its line end with it: each cell a byte of the table.
+        // Each cell a byte of the table, the line end after them.
         let table = &self.table;
-        self.line.clear();
-        self.line
+        self.held
             .extend(cells.iter().map(|&c| table[usize::from(c.bits())]));
-        self.line.extend_from_slice(b"\r\n");
-        out.write_all(&self.line)
+        self.held.extend_from_slice(b"\r\n");
+        self.write_if_full(out)
     }
 
     fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(b"\x0c")
+        self.held.push(b'\x0c');
+        self.write_if_full(out)
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(&self.held)?;
+        self.held.clear();
+        Ok(())
     }
 }
 
@@ -56,7 +75,9 @@ mod tests {
             .collect();
         for table in [BrfTable::Nabcc, BrfTable::SvCx] {
             let mut out = Vec::new();
-            Brf::new(table).line(&mut out, &cells).unwrap();
+            let mut brf = Brf::new(table);
+            brf.line(&mut out, &cells).unwrap();
+            brf.finish(&mut out).unwrap();
             let mut expected = tables::bytes(table).to_vec();
             expected.extend_from_slice(b"\r\n");
             assert_eq!(out, expected, "{table:?}");

@@ -25,7 +25,8 @@ pub trait Renderer {
     fn line(&mut self, out: &mut dyn Write, cells: &[Cell]) -> io::Result<()>;
     /// Ends a page.
     fn end_page(&mut self, out: &mut dyn Write) -> io::Result<()>;
-    /// Ends the document (after its last page).
+    /// Ends the document (after its last page). A renderer may hold what it made until then
+    /// (BRF writes some kilobytes at a time).
     fn finish(&mut self, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
