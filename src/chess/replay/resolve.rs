@@ -237,18 +237,33 @@ fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move
     // A move other than the king's is legal when no piece of the other side attacks the
     // king afterwards (the captured piece taken away).
     let safe = |from: Square| {
-        if not_in_check && attacks::ray(king, from).is_empty() {
-            return true;
+        if not_in_check {
+            let line = attacks::ray(king, from);
+            if line.is_empty() {
+                return true;
+            }
+            let safe = uncovers_nothing(board, us, king, from, to, line);
+            debug_assert_eq!(safe, leaves_king_safe(board, us, king, from, to));
+            return safe;
         }
         leaves_king_safe(board, us, king, from, to)
     };
     let from = match role {
         Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
-            let mut legal = (reach(role, to, occupied) & board.by_role(role) & ours)
-                .into_iter()
-                .filter(|&from| safe(from));
-            let from = legal.next()?;
-            if promotion.is_some() || legal.next().is_some() {
+            let pieces = reach(role, to, occupied) & board.by_role(role) & ours;
+            // (Mostly one piece of the kind reaches the square.)
+            let from = match pieces.single_square() {
+                Some(from) => safe(from).then_some(from)?,
+                None => {
+                    let mut legal = pieces.into_iter().filter(|&from| safe(from));
+                    let from = legal.next()?;
+                    if legal.next().is_some() {
+                        return None;
+                    }
+                    from
+                }
+            };
+            if promotion.is_some() {
                 return None;
             }
             from
@@ -353,6 +368,32 @@ fn leaves_king_safe(
 ) -> bool {
     let after = board.occupied().without(from).with(to);
     (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+}
+
+/// [`leaves_king_safe`] when the king is not in check and `from` stands on `line`, a rank,
+/// file or diagonal through the king: then only a rook or queen (on a rank or file), a bishop
+/// or queen (on a diagonal) of the other side on that line can attack the king afterwards (no
+/// other piece's attack changes when one square empties and another fills), and the look is
+/// one slider's attacks from the king, not every kind of piece's.
+#[inline(always)]
+fn uncovers_nothing(
+    board: &shakmaty::Board,
+    us: Color,
+    king: Square,
+    from: Square,
+    to: Square,
+    line: Bitboard,
+) -> bool {
+    let after = board.occupied().without(from).with(to);
+    let them = board.by_color(!us).without(to);
+    let (reach, sliders) = match king.file() == from.file() || king.rank() == from.rank() {
+        true => (attacks::rook_attacks(king, after), board.rooks_and_queens()),
+        false => (
+            attacks::bishop_attacks(king, after),
+            board.bishops_and_queens(),
+        ),
+    };
+    (reach & line & sliders & them).is_empty()
 }
 
 /// Of the squares `froms` (two or more) whence pieces of one kind can legally move to one
