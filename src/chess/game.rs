@@ -196,6 +196,10 @@ impl Game {
     }
 }
 
+/// Where a tag's value stands in [`Tags`] ([`Tags::names`]).
+#[derive(Clone, Copy, Debug)]
+pub struct TagValue((usize, usize));
+
 /// Tag pairs in source order: their names and values in one string, and where each stands in
 /// it (a game's tags cost two allocations, not two a tag; a game's tag lines are copied in
 /// once, and each name and value is a span of them).
@@ -335,6 +339,19 @@ impl Tags {
         self.spans
             .iter()
             .map(|span| (self.slice(span.name), self.slice(span.value)))
+    }
+
+    /// The tags' names in source order, each with a way to its value ([`Tags::value`]): a
+    /// reader after a few names slices no value it passes over.
+    pub fn names(&self) -> impl Iterator<Item = (&str, TagValue)> {
+        self.spans
+            .iter()
+            .map(|span| (self.slice(span.name), TagValue(span.value)))
+    }
+
+    /// The value [`Tags::names`] gave the way to.
+    pub fn value(&self, value: TagValue) -> &str {
+        self.slice(value.0)
     }
 
     /// The value of the first tag of this name.

@@ -191,11 +191,12 @@ impl<'a> HeadingTags<'a> {
     fn of(game: &'a Game) -> Self {
         let mut t = HeadingTags::default();
         let mut seen = [false; 11];
-        for (name, value) in game.tags.iter() {
+        let tags = &game.tags;
+        for (name, value) in tags.names() {
             let (i, slot) = match name {
                 "Date" => {
                     // The first tag of the name, as it stands.
-                    t.date = t.date.or(Some(value));
+                    t.date = t.date.or(Some(tags.value(value)));
                     continue;
                 }
                 "White" => (0, &mut t.white),
@@ -214,7 +215,7 @@ impl<'a> HeadingTags<'a> {
             // The first tag of a name counts, known or not.
             if !seen[i] {
                 seen[i] = true;
-                *slot = says_something(value);
+                *slot = says_something(tags.value(value));
             }
         }
         t.white_elo = t.white_elo.filter(|e| is_rating(e));
