@@ -4,8 +4,7 @@
 use std::mem;
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece, Position, Role,
-    attacks,
+    CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role, attacks,
 };
 
 use super::Replay;
@@ -30,54 +29,6 @@ fn is_mate(pos: &Chess) -> bool {
         }
     }
     pos.legal_moves().is_empty()
-}
-
-/// The pieces that check the side to move in `pos`, the position after `m`, found from the
-/// move alone: the piece moved (a pawn promoted: its new piece) when it attacks the king, and
-/// a rook or queen (a rank or file), a bishop or queen (a diagonal) of the side that moved on
-/// the line from the king through the square it left (no other piece's attack changes when
-/// one square empties and another fills; the side that moved was not in check). `None` for
-/// castling, en passant and a null move: the position is asked (`checkers`, which looks at
-/// every kind of piece from the king).
-#[inline(always)]
-fn checkers_after(pos: &Chess, m: Move) -> Option<Bitboard> {
-    let Move::Normal {
-        role,
-        from,
-        to,
-        promotion,
-        ..
-    } = m
-    else {
-        return None;
-    };
-    let board = pos.board();
-    let them = pos.turn();
-    let king = board.king_of(them)?;
-    let occupied = board.occupied();
-    let piece = Piece {
-        color: !them,
-        role: promotion.unwrap_or(role),
-    };
-    let mut checkers = Bitboard::EMPTY;
-    if attacks::attacks(to, piece, occupied).contains(king) {
-        checkers.add(to);
-    }
-    let line = attacks::ray(king, from);
-    if line.any() {
-        let (reach, sliders) = match king.file() == from.file() || king.rank() == from.rank() {
-            true => (
-                attacks::rook_attacks(king, occupied),
-                board.rooks_and_queens(),
-            ),
-            false => (
-                attacks::bishop_attacks(king, occupied),
-                board.bishops_and_queens(),
-            ),
-        };
-        checkers |= reach & line & sliders & board.by_color(!them);
-    }
-    Some(checkers)
 }
 
 /// Whether the sign written after a move (`+`, `#`) is one the position does not bear out:
@@ -148,8 +99,7 @@ impl<'a> Replay<'a> {
         };
         self.before = self.variation_follows().then(|| self.pos.clone());
         self.pos.play_unchecked(m);
-        let checkers = checkers_after(&self.pos, m).unwrap_or_else(|| self.pos.checkers());
-        debug_assert_eq!(checkers, self.pos.checkers(), "{m:?}");
+        let checkers = self.pos.checkers();
         self.not_in_check = checkers.is_empty();
         let check = if checkers.is_empty() {
             Check::None
