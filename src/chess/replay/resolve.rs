@@ -236,26 +236,21 @@ fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move
     let takes = board.by_color(!us).contains(to);
     // A move other than the king's is legal when no piece of the other side attacks the
     // king afterwards (the captured piece taken away).
-    let safe = |from: Square| {
-        if not_in_check {
-            let line = attacks::ray(king, from);
-            if line.is_empty() {
-                return true;
-            }
-            let safe = uncovers_nothing(board, us, king, from, to, line);
-            debug_assert_eq!(safe, leaves_king_safe(board, us, king, from, to));
-            return safe;
-        }
-        leaves_king_safe(board, us, king, from, to)
+    let safe = Safety {
+        board,
+        us,
+        king,
+        to,
+        not_in_check,
     };
     let from = match role {
         Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
             let pieces = reach(role, to, occupied) & board.by_role(role) & ours;
             // (Mostly one piece of the kind reaches the square.)
             let from = match pieces.single_square() {
-                Some(from) => safe(from).then_some(from)?,
+                Some(from) => safe.of(from).then_some(from)?,
                 None => {
-                    let mut legal = pieces.into_iter().filter(|&from| safe(from));
+                    let mut legal = pieces.into_iter().filter(|&from| safe.of(from));
                     let from = legal.next()?;
                     if legal.next().is_some() {
                         return None;
@@ -283,7 +278,7 @@ fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move
                 promotion,
                 Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
             );
-            if last != promotes || !safe(from) {
+            if last != promotes || !safe.of(from) {
                 return None;
             }
             from
@@ -368,6 +363,85 @@ fn leaves_king_safe(
 ) -> bool {
     let after = board.occupied().without(from).with(to);
     (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+}
+
+/// What [`quick_move_knowing`] asks of a piece's move other than the king's: whether it
+/// leaves the king (on `king`) unattacked, told whether the king is known not to be in
+/// check.
+struct Safety<'a> {
+    board: &'a shakmaty::Board,
+    us: Color,
+    king: Square,
+    to: Square,
+    not_in_check: bool,
+}
+
+impl Safety<'_> {
+    /// Whether the piece on `from` moves safely: with the king not in check, at once for a
+    /// piece on no line through it (most moves), else by the one line it stands on
+    /// ([`uncovers_nothing`]); with the king in check, by every attack on it afterwards.
+    #[inline(always)]
+    fn of(&self, from: Square) -> bool {
+        let Safety {
+            board,
+            us,
+            king,
+            to,
+            not_in_check,
+        } = *self;
+        if not_in_check {
+            // (Whether `from` is on a line through the king is worked out, not looked up:
+            // the table of lines, 32 KiB, was most of this function's time in cache misses.)
+            if !aligned(king, from) {
+                debug_assert!(attacks::ray(king, from).is_empty());
+                return true;
+            }
+            let line = attacks::ray(king, from);
+            let safe = uncovers_nothing(board, us, king, from, to, line);
+            debug_assert_eq!(safe, leaves_king_safe(board, us, king, from, to));
+            return safe;
+        }
+        leaves_king_safe(board, us, king, from, to)
+    }
+}
+
+/// Whether two squares share a rank, a file or a diagonal (what [`attacks::ray`] gives a line
+/// for), from [`ORTHOGONAL`] and [`DIAGONAL`].
+#[inline(always)]
+fn aligned(a: Square, b: Square) -> bool {
+    (ORTHOGONAL[usize::from(a)] | DIAGONAL[usize::from(a)]) & (1 << u32::from(b)) != 0
+}
+
+/// For each square, the squares that share a rank or a file with it (not itself), as the bits
+/// of a bitboard: 512 bytes made at compile time, which stay in the cache where the table of
+/// lines (32 KiB) and the sliders' attack tables did not.
+pub(super) static ORTHOGONAL: [u64; 64] = lines(false);
+
+/// For each square, the squares that share a diagonal with it (not itself), as
+/// [`ORTHOGONAL`].
+pub(super) static DIAGONAL: [u64; 64] = lines(true);
+
+/// [`ORTHOGONAL`] or [`DIAGONAL`].
+const fn lines(diagonal: bool) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut a = 0;
+    while a < 64 {
+        let (af, ar) = ((a % 8) as i32, (a / 8) as i32);
+        let mut b = 0;
+        while b < 64 {
+            let (bf, br) = ((b % 8) as i32, (b / 8) as i32);
+            let on = match diagonal {
+                true => af - ar == bf - br || af + ar == bf + br,
+                false => af == bf || ar == br,
+            };
+            if a != b && on {
+                table[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
 }
 
 /// [`leaves_king_safe`] when the king is not in check and `from` stands on `line`, a rank,
@@ -478,6 +552,22 @@ fn double_push(
 mod tests {
     use super::*;
     use shakmaty::Position;
+
+    /// `aligned` says of every pair of squares what shakmaty's table of lines says: a line
+    /// through both, or none (a square and itself: none).
+    #[test]
+    fn aligned_squares_are_those_a_line_runs_through() {
+        let mut lines = 0;
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let line = a != b && attacks::ray(a, b).any();
+                assert_eq!(aligned(a, b), line, "{a} {b}");
+                lines += usize::from(line);
+            }
+        }
+        // (Each square sees 14 on its rank and file, 7 to 13 on its diagonals.)
+        assert_eq!(lines, 64 * 14 + 560, "{lines}");
+    }
 
     /// In positions of games played at random, every knight's, bishop's, rook's and queen's
     /// move that two pieces of its kind or more can make is found by `quick_among` from its
