@@ -396,8 +396,7 @@ impl Safety<'_> {
                 debug_assert!(attacks::ray(king, from).is_empty());
                 return true;
             }
-            let line = attacks::ray(king, from);
-            let safe = uncovers_nothing(board, us, king, from, to, line);
+            let safe = uncovers_nothing(board, us, king, from, to);
             debug_assert_eq!(safe, leaves_king_safe(board, us, king, from, to));
             return safe;
         }
@@ -444,11 +443,13 @@ const fn lines(diagonal: bool) -> [u64; 64] {
     table
 }
 
-/// [`leaves_king_safe`] when the king is not in check and `from` stands on `line`, a rank,
-/// file or diagonal through the king: then only a rook or queen (on a rank or file), a bishop
-/// or queen (on a diagonal) of the other side on that line can attack the king afterwards (no
-/// other piece's attack changes when one square empties and another fills), and the look is
-/// one slider's attacks from the king, not every kind of piece's.
+/// [`leaves_king_safe`] when the king is not in check and `from` stands on a rank, file or
+/// diagonal through it: then only a rook or queen (on a rank or file), a bishop or queen (on
+/// a diagonal) of the other side on that line can attack the king afterwards (no other
+/// piece's attack changes when one square empties and another fills). Mostly none stands
+/// there; one that does attacks the king when nothing stands between them afterwards. (From
+/// the small tables of lines, not the sliders' large attack tables: a look-up there missed
+/// the cache often.)
 #[inline(always)]
 fn uncovers_nothing(
     board: &shakmaty::Board,
@@ -456,18 +457,34 @@ fn uncovers_nothing(
     king: Square,
     from: Square,
     to: Square,
-    line: Bitboard,
 ) -> bool {
-    let after = board.occupied().without(from).with(to);
-    let them = board.by_color(!us).without(to);
-    let (reach, sliders) = match king.file() == from.file() || king.rank() == from.rank() {
-        true => (attacks::rook_attacks(king, after), board.rooks_and_queens()),
-        false => (
-            attacks::bishop_attacks(king, after),
-            board.bishops_and_queens(),
-        ),
+    let (lines, sliders) = match ORTHOGONAL[usize::from(king)] & (1 << u32::from(from)) != 0 {
+        true => (&ORTHOGONAL, board.rooks_and_queens()),
+        false => (&DIAGONAL, board.bishops_and_queens()),
     };
-    (reach & line & sliders & them).is_empty()
+    // (The line through the king and `from`, but for those two.)
+    let line = Bitboard(lines[usize::from(king)] & lines[usize::from(from)]);
+    let attackers = line & sliders & board.by_color(!us).without(to);
+    if attackers.is_empty() {
+        return true;
+    }
+    let after = board.occupied().without(from).with(to);
+    attackers
+        .into_iter()
+        .all(|s| (between(s, king, lines) & after).any())
+}
+
+/// The squares strictly between `a` and `b`, two squares on one line of the kind `lines` gives
+/// ([`ORTHOGONAL`] or [`DIAGONAL`]): the squares on a line with both (the line through them,
+/// as no two other lines of a kind meet) whose index lies between theirs.
+#[inline(always)]
+fn between(a: Square, b: Square, lines: &[u64; 64]) -> Bitboard {
+    let (lo, hi) = (
+        u32::from(a).min(u32::from(b)),
+        u32::from(a).max(u32::from(b)),
+    );
+    let inside = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+    Bitboard(lines[usize::from(a)] & lines[usize::from(b)] & inside)
 }
 
 /// Of the squares `froms` (two or more) whence pieces of one kind can legally move to one
@@ -552,6 +569,22 @@ fn double_push(
 mod tests {
     use super::*;
     use shakmaty::Position;
+
+    /// `between` gives, for every two squares on a rank, file or diagonal, the squares
+    /// shakmaty's `between` gives.
+    #[test]
+    fn between_is_the_squares_between_on_the_line() {
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let lines = match (ORTHOGONAL[usize::from(a)] >> u32::from(b)) & 1 == 1 {
+                    true => &ORTHOGONAL,
+                    false if aligned(a, b) => &DIAGONAL,
+                    false => continue,
+                };
+                assert_eq!(between(a, b, lines), attacks::between(a, b), "{a} {b}");
+            }
+        }
+    }
 
     /// `aligned` says of every pair of squares what shakmaty's table of lines says: a line
     /// through both, or none (a square and itself: none).
