@@ -92,6 +92,11 @@ impl<'a> Replay<'a> {
         false
     }
 
+    /// Plays the move; its facts. (Always inlined: the facts are put together where they are
+    /// used, from what stays in registers; given back through memory, their bytes were
+    /// written one by one and read at once eight at a time, which a processor cannot forward
+    /// from its stores, and the replay waited at every move.)
+    #[inline(always)]
     pub(super) fn play(&mut self, m: Move, disambiguation: Disambiguation) -> MoveFacts {
         let number = self.pos.fullmoves().get();
         let color = self.pos.turn();
@@ -126,12 +131,23 @@ impl<'a> Replay<'a> {
             }
             Move::Put { .. } => MoveKind::Null,
         };
+        let check = self.play_checked(m);
+        MoveFacts {
+            number,
+            color,
+            kind,
+            check,
+        }
+    }
+
+    /// Plays the move on the position; whether it checks or mates.
+    fn play_checked(&mut self, m: Move) -> Check {
         self.before = self.variation_follows().then(|| self.pos.clone());
         self.pos.play_unchecked(m);
         let checkers = checkers(&self.pos);
         debug_assert_eq!(checkers, self.pos.checkers());
         self.not_in_check = checkers.is_empty();
-        let check = if checkers.is_empty() {
+        if checkers.is_empty() {
             Check::None
         } else if is_mate(&self.pos) {
             Check::Mate
@@ -139,12 +155,6 @@ impl<'a> Replay<'a> {
             Check::Double
         } else {
             Check::Single
-        };
-        MoveFacts {
-            number,
-            color,
-            kind,
-            check,
         }
     }
 
