@@ -272,10 +272,10 @@ const SLOT_CELLS: usize = 32;
 /// Slots, a power of two.
 const SLOTS: usize = 4096;
 
-/// A short word's bytes, the rest zero but the last, which is the word's length; and its
-/// slot.
+/// A short word's bytes as three words of eight bytes, the rest zero but the last byte, which
+/// is the word's length; and its slot.
 struct Key {
-    bytes: [u8; KEY_BYTES],
+    words: [u64; 3],
     slot: usize,
 }
 
@@ -287,19 +287,28 @@ impl Key {
         if b.is_empty() || b.len() >= KEY_BYTES {
             return None;
         }
-        let mut bytes = [0u8; KEY_BYTES];
-        bytes[..b.len()].copy_from_slice(b);
-        bytes[KEY_BYTES - 1] = b.len() as u8;
-        // (Its three words of eight bytes mixed; the slot from the top bits.)
+        // (Each word read from the text itself, eight bytes at once where it has them, and
+        // kept in registers: made in a buffer and read back at once, the bytes of a copy of
+        // the word's length could not be forwarded to the wide loads of the hash, and every
+        // look-up waited.)
+        let mut words = [0u64; 3];
+        for (k, chunk) in b.chunks(8).enumerate() {
+            words[k] = match <[u8; 8]>::try_from(chunk) {
+                Ok(eight) => u64::from_le_bytes(eight),
+                Err(_) => chunk
+                    .iter()
+                    .rev()
+                    .fold(0, |w, &byte| (w << 8) | u64::from(byte)),
+            };
+        }
+        words[2] |= (b.len() as u64) << 56;
+        // (Its three words mixed; the slot from the top bits.)
         let mut hash = 0u64;
-        for chunk in bytes.chunks_exact(8) {
-            let mut eight = [0u8; 8];
-            eight.copy_from_slice(chunk);
-            hash = (hash.rotate_left(23) ^ u64::from_le_bytes(eight))
-                .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for w in words {
+            hash = (hash.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         }
         Some(Key {
-            bytes,
+            words,
             slot: (hash >> (64 - SLOTS.trailing_zeros())) as usize,
         })
     }
@@ -308,7 +317,7 @@ impl Key {
 /// One short word's cells and shape, kept by its bytes.
 #[derive(Clone, Copy)]
 struct Slot {
-    key: [u8; KEY_BYTES],
+    key: [u64; 3],
     cells: [Cell; SLOT_CELLS],
     len: u8,
     shape: Shape,
@@ -325,7 +334,7 @@ impl Slots {
     #[inline]
     fn get(&self, key: &Key, out: &mut Vec<Cell>) -> Option<Shape> {
         let slot = self.0.get(key.slot)?.as_ref()?;
-        if slot.key != key.bytes {
+        if slot.key != key.words {
             return None;
         }
         let from = out.len();
@@ -343,7 +352,7 @@ impl Slots {
             self.0 = vec![None; SLOTS];
         }
         let mut slot = Slot {
-            key: key.bytes,
+            key: key.words,
             cells: [Cell::BLANK; SLOT_CELLS],
             len: cells.len() as u8,
             shape,
@@ -465,7 +474,7 @@ mod tests {
                 self.slots
                     .0
                     .get(key.slot)
-                    .is_some_and(|s| s.is_some_and(|s| s.key == key.bytes))
+                    .is_some_and(|s| s.is_some_and(|s| s.key == key.words))
             })
         }
 
@@ -540,7 +549,19 @@ mod tests {
         assert!(Key::of(&"a".repeat(23)).is_some() && Key::of(&"a".repeat(24)).is_none());
         // Words that differ in their length alone (a zero byte after a word) have keys apart.
         let (a, b) = (Key::of("ab").unwrap(), Key::of("ab\0").unwrap());
-        assert!(a.bytes != b.bytes);
+        assert!(a.words != b.words);
+        // A key is the word's bytes in order, zeros after them, its length last, whatever
+        // its length (the part of a word of eight bytes gathered a byte at a time).
+        let text = "ENPo6ReH-0123456789abcdefg";
+        for len in 1..KEY_BYTES {
+            let word = &text[..len];
+            let mut expected = [0u8; KEY_BYTES];
+            expected[..len].copy_from_slice(word.as_bytes());
+            expected[KEY_BYTES - 1] = len as u8;
+            let key = Key::of(word).unwrap();
+            let bytes: Vec<u8> = key.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            assert_eq!(bytes, expected, "{word}");
+        }
     }
 
     /// Texts made at random of the characters the rules treat apart (capitals, digits,
