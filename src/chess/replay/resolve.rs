@@ -323,7 +323,16 @@ fn quick_among(pos: &Chess, san: &San) -> Option<(Move, Disambiguation)> {
     // (Legal as `quick_move` asks it when the king may be in check.)
     let froms: Bitboard = (reach(role, to, occupied) & board.by_role(role) & board.by_color(us))
         .into_iter()
-        .filter(|&from| leaves_king_safe(board, us, king, from, to))
+        .filter(|&from| {
+            Safety {
+                board,
+                us,
+                king,
+                to,
+                not_in_check: false,
+            }
+            .of(from)
+        })
         .collect();
     if froms.count() < 2 {
         return None;
@@ -350,21 +359,6 @@ fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
     }
 }
 
-/// Whether a piece of `us` other than the king, moving from `from` to `to`, leaves its king
-/// (on `king`) unattacked: no piece of the other side attacks it afterwards, the captured
-/// piece taken away.
-#[inline(always)]
-fn leaves_king_safe(
-    board: &shakmaty::Board,
-    us: Color,
-    king: Square,
-    from: Square,
-    to: Square,
-) -> bool {
-    let after = board.occupied().without(from).with(to);
-    (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
-}
-
 /// What [`quick_move_knowing`] asks of a piece's move other than the king's: whether it
 /// leaves the king (on `king`) unattacked, told whether the king is known not to be in
 /// check.
@@ -379,15 +373,11 @@ struct Safety<'a> {
 impl Safety<'_> {
     /// Whether the piece on `from` moves safely: with the king not in check, at once for a
     /// piece on no line through it (most moves), else by the one line it stands on
-    /// ([`uncovers_nothing`]); with the king in check, by every attack on it afterwards.
+    /// ([`Safety::uncovers_nothing`]); with the king in check, by every attack on it afterwards.
     #[inline(always)]
     fn of(&self, from: Square) -> bool {
         let Safety {
-            board,
-            us,
-            king,
-            to,
-            not_in_check,
+            king, not_in_check, ..
         } = *self;
         if not_in_check {
             // (Whether `from` is on a line through the king is worked out, not looked up:
@@ -396,11 +386,59 @@ impl Safety<'_> {
                 debug_assert!(attacks::ray(king, from).is_empty());
                 return true;
             }
-            let safe = uncovers_nothing(board, us, king, from, to);
-            debug_assert_eq!(safe, leaves_king_safe(board, us, king, from, to));
+            let safe = self.uncovers_nothing(from);
+            debug_assert_eq!(safe, self.leaves_king_safe(from));
             return safe;
         }
-        leaves_king_safe(board, us, king, from, to)
+        self.leaves_king_safe(from)
+    }
+
+    /// Whether a piece of `us` other than the king, moving from `from` to `to`, leaves its king
+    /// (on `king`) unattacked: no piece of the other side attacks it afterwards, the captured
+    /// piece taken away.
+    #[inline(always)]
+    fn leaves_king_safe(&self, from: Square) -> bool {
+        let Safety {
+            board,
+            us,
+            king,
+            to,
+            ..
+        } = *self;
+        let after = board.occupied().without(from).with(to);
+        (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+    }
+
+    /// [`Safety::leaves_king_safe`] when the king is not in check and `from` stands on a rank,
+    /// file or diagonal through it: then only a rook or queen (on a rank or file), a bishop or queen (on
+    /// a diagonal) of the other side on that line can attack the king afterwards (no other
+    /// piece's attack changes when one square empties and another fills). Mostly none stands
+    /// there; one that does attacks the king when nothing stands between them afterwards. (From
+    /// the small tables of lines, not the sliders' large attack tables: a look-up there missed
+    /// the cache often.)
+    #[inline(always)]
+    fn uncovers_nothing(&self, from: Square) -> bool {
+        let Safety {
+            board,
+            us,
+            king,
+            to,
+            ..
+        } = *self;
+        let (lines, sliders) = match ORTHOGONAL[usize::from(king)] & (1 << u32::from(from)) != 0 {
+            true => (&ORTHOGONAL, board.rooks_and_queens()),
+            false => (&DIAGONAL, board.bishops_and_queens()),
+        };
+        // (The line through the king and `from`, but for those two.)
+        let line = Bitboard(lines[usize::from(king)] & lines[usize::from(from)]);
+        let attackers = line & sliders & board.by_color(!us).without(to);
+        if attackers.is_empty() {
+            return true;
+        }
+        let after = board.occupied().without(from).with(to);
+        attackers
+            .into_iter()
+            .all(|s| (between(s, king, lines) & after).any())
     }
 }
 
@@ -441,37 +479,6 @@ const fn lines(diagonal: bool) -> [u64; 64] {
         a += 1;
     }
     table
-}
-
-/// [`leaves_king_safe`] when the king is not in check and `from` stands on a rank, file or
-/// diagonal through it: then only a rook or queen (on a rank or file), a bishop or queen (on
-/// a diagonal) of the other side on that line can attack the king afterwards (no other
-/// piece's attack changes when one square empties and another fills). Mostly none stands
-/// there; one that does attacks the king when nothing stands between them afterwards. (From
-/// the small tables of lines, not the sliders' large attack tables: a look-up there missed
-/// the cache often.)
-#[inline(always)]
-fn uncovers_nothing(
-    board: &shakmaty::Board,
-    us: Color,
-    king: Square,
-    from: Square,
-    to: Square,
-) -> bool {
-    let (lines, sliders) = match ORTHOGONAL[usize::from(king)] & (1 << u32::from(from)) != 0 {
-        true => (&ORTHOGONAL, board.rooks_and_queens()),
-        false => (&DIAGONAL, board.bishops_and_queens()),
-    };
-    // (The line through the king and `from`, but for those two.)
-    let line = Bitboard(lines[usize::from(king)] & lines[usize::from(from)]);
-    let attackers = line & sliders & board.by_color(!us).without(to);
-    if attackers.is_empty() {
-        return true;
-    }
-    let after = board.occupied().without(from).with(to);
-    attackers
-        .into_iter()
-        .all(|s| (between(s, king, lines) & after).any())
 }
 
 /// The squares strictly between `a` and `b`, two squares on one line of the kind `lines` gives
