@@ -486,7 +486,10 @@ impl Last<'_> {
         };
         // The last pass, written; what it borrows ends with the block.
         let (mut counts, spans) = {
-            let writer = BufWriter::with_capacity(64 * 1024, &mut tee as &mut dyn VolumeWrite);
+            let writer = BufWriter::with_capacity(
+                crate::output::WRITE_CHUNK,
+                &mut tee as &mut dyn VolumeWrite,
+            );
             let pass = Pass {
                 options,
                 profile: self.profile,

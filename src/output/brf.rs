@@ -18,7 +18,7 @@ pub struct Brf {
 }
 
 /// How many bytes [`Brf`] holds before it writes them.
-const HELD: usize = 16 * 1024;
+const HELD: usize = super::WRITE_CHUNK;
 
 impl Brf {
     pub fn new(table: BrfTable) -> Self {

@@ -19,6 +19,11 @@ use crate::braille::cell::Cell;
 use crate::layout::LineSink;
 use crate::settings::{BrfTable, Format};
 
+/// The bytes an output is written in at a time: the buffer of the writer a build renders
+/// into, and what BRF holds before it writes (as many, so that the buffer passes them straight
+/// on instead of copying them into itself).
+pub(crate) const WRITE_CHUNK: usize = 64 * 1024;
+
 /// Writes laid-out braille in one file format.
 pub trait Renderer {
     /// Writes one line (trailing blanks already trimmed) with its line end.
