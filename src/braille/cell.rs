@@ -101,9 +101,102 @@ pub fn from_unicode_str(s: &str) -> Option<Cells> {
     s.chars().map(Cell::from_unicode).collect()
 }
 
+/// Up to 16 cells gathered in registers and appended to a cell string at once (a move in
+/// compact notation): a push is a shift, not a store of the string's length and a load of it
+/// back for the next push.
+#[derive(Copy, Clone, Default)]
+pub(crate) struct ShortRun {
+    /// Cells 0 to 7, cell `k` in byte `k`.
+    low: u64,
+    /// Cells 8 to 15 (seldom any).
+    high: u64,
+    len: u32,
+}
+
+impl ShortRun {
+    /// Adds a cell (a run already full is a bug of its caller's: debug builds stop there).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, cell: Cell) {
+        debug_assert!(self.len < 16, "a short run holds 16 cells");
+        let shift = (8 * self.len) & 63;
+        if self.len < 8 {
+            self.low |= u64::from(cell.0) << shift;
+        } else {
+            self.high |= u64::from(cell.0) << shift;
+        }
+        self.len += 1;
+    }
+
+    /// Adds two cells (a square) at one shift.
+    #[inline(always)]
+    pub(crate) fn push_pair(&mut self, [a, b]: [Cell; 2]) {
+        if self.len <= 6 {
+            let pair = u64::from(a.0) | (u64::from(b.0) << 8);
+            self.low |= pair << ((8 * self.len) & 63);
+            self.len += 2;
+        } else {
+            self.push(a);
+            self.push(b);
+        }
+    }
+
+    /// Adds some cells.
+    #[inline(always)]
+    pub(crate) fn extend(&mut self, cells: &[Cell]) {
+        for &c in cells {
+            self.push(c);
+        }
+    }
+
+    /// Appends the run to `out`: 16 cells copied at once, the ones past the run cut off.
+    #[inline(always)]
+    pub(crate) fn append_to(self, out: &mut Vec<Cell>) {
+        let from = out.len();
+        // (Each byte a cell's bits, below 64: pushed cells, or zero past them.)
+        out.extend_from_slice(&self.low.to_le_bytes().map(Cell::from_low_bits));
+        if self.len > 8 {
+            out.extend_from_slice(&self.high.to_le_bytes().map(Cell::from_low_bits));
+        }
+        out.truncate(from + self.len as usize);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A short run appends exactly the cells pushed, whatever their number and however they
+    /// were pushed (one at a time, in pairs, across the eighth cell), after what `out` held.
+    #[test]
+    fn a_short_run_appends_what_was_pushed() {
+        let cell = |k: usize| Cell::from_low_bits(k as u8 * 7 + 1);
+        for len in 0..=16 {
+            for pairs_from in 0..=len {
+                let mut run = ShortRun::default();
+                let mut want = vec![Cell::dots("12")];
+                let mut k = 0;
+                while k < len {
+                    if k >= pairs_from && k + 1 < len {
+                        run.push_pair([cell(k), cell(k + 1)]);
+                        want.extend([cell(k), cell(k + 1)]);
+                        k += 2;
+                    } else {
+                        run.push(cell(k));
+                        want.push(cell(k));
+                        k += 1;
+                    }
+                }
+                let mut out = vec![Cell::dots("12")];
+                run.append_to(&mut out);
+                assert_eq!(out, want, "{len} cells, pairs from the {pairs_from}th");
+            }
+        }
+        let mut run = ShortRun::default();
+        run.extend(&[Cell::dots("1"), Cell::BLANK, Cell::dots("3456")]);
+        let mut out = Vec::new();
+        run.append_to(&mut out);
+        assert_eq!(out, [Cell::dots("1"), Cell::BLANK, Cell::dots("3456")]);
+    }
 
     #[test]
     fn dots_and_bits_agree() {

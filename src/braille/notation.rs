@@ -4,7 +4,7 @@
 use rustc_hash::FxHashMap;
 use shakmaty::{CastlingSide, Square};
 
-use super::cell::Cell;
+use super::cell::{Cell, ShortRun};
 use super::pieces::{LOWER_DIGITS, compact_move_letter, letter, print_letter};
 use super::text::{self, Unmapped};
 use crate::chess::{Check, MoveFacts, MoveKind};
@@ -315,14 +315,23 @@ const PERIOD: Cell = Cell::dots("3");
 /// that writes game moves: a call a move cost as much as some of its cells.)
 #[inline]
 pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
+    // (Gathered in registers and appended at once: at most 9 cells.)
+    let mut run = ShortRun::default();
+    compact_cells(m, style, &mut run);
+    run.append_to(out);
+}
+
+/// [`compact_move`]'s cells.
+#[inline(always)]
+fn compact_cells(m: &MoveFacts, style: MoveStyle, out: &mut ShortRun) {
     match m.kind {
         MoveKind::Castle(side) => {
-            out.extend([LOWER_DIGITS[0], DASH, LOWER_DIGITS[0]]);
+            out.extend(&[LOWER_DIGITS[0], DASH, LOWER_DIGITS[0]]);
             if side == CastlingSide::QueenSide {
-                out.extend([DASH, LOWER_DIGITS[0]]);
+                out.extend(&[DASH, LOWER_DIGITS[0]]);
             }
         }
-        MoveKind::Null => out.extend([DASH, DASH]),
+        MoveKind::Null => out.extend(&[DASH, DASH]),
         MoveKind::Normal {
             role,
             from,
@@ -332,7 +341,9 @@ pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
             promotion,
             disambiguation,
         } => {
-            out.extend(compact_move_letter(role));
+            if let Some(c) = compact_move_letter(role) {
+                out.push(c);
+            }
             match style.moves {
                 Moves::Long => {
                     compact_square(from, out);
@@ -352,25 +363,28 @@ pub fn compact_move(m: &MoveFacts, style: MoveStyle, out: &mut Vec<Cell>) {
                 }
             }
             compact_square(to, out);
-            out.extend(promotion.and_then(compact_move_letter));
+            if let Some(c) = promotion.and_then(compact_move_letter) {
+                out.push(c);
+            }
             // Compact notation writes `ep` (book 4.1): its period ends a game, so `e.p.` is
             // for ordinary notation only.
             if en_passant && style.en_passant != EnPassant::None {
-                out.extend([letter(b'e'), letter(b'p')]);
+                out.extend(&[letter(b'e'), letter(b'p')]);
             }
         }
     }
     match m.check {
         Check::None => {}
         Check::Single => out.push(COMPACT_CHECK),
-        Check::Double if style.double_check => out.extend([COMPACT_CHECK, COMPACT_CHECK]),
+        Check::Double if style.double_check => out.extend(&[COMPACT_CHECK, COMPACT_CHECK]),
         Check::Double => out.push(COMPACT_CHECK),
         Check::Mate => out.push(COMPACT_MATE),
     }
 }
 
-fn compact_square(sq: Square, out: &mut Vec<Cell>) {
-    out.extend_from_slice(&COMPACT_SQUARES[broken_rule::apply(sq) as usize]);
+#[inline(always)]
+fn compact_square(sq: Square, out: &mut ShortRun) {
+    out.push_pair(COMPACT_SQUARES[broken_rule::apply(sq) as usize]);
 }
 
 /// Every square in compact notation, its file letter and its rank in lower digits (`e4` is
