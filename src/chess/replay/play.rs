@@ -8,7 +8,7 @@ use shakmaty::{
 };
 
 use super::Replay;
-use super::resolve::{DIAGONAL, ORTHOGONAL};
+use super::resolve::{DIAGONAL, ORTHOGONAL, attacked_at};
 use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind};
 use crate::chess::scan::{TokKind, Token};
 use crate::chess::words::{MoveWord, SourceSuffix};
@@ -22,9 +22,10 @@ fn is_mate(pos: &Chess) -> bool {
     if let Some(king) = board.king_of(us) {
         let occupied = board.occupied().without(king);
         let escapes = attacks::king_attacks(king) & !board.by_color(us);
+        // (From the small tables of lines: shakmaty's attack tables missed the cache.)
         if escapes
             .into_iter()
-            .any(|sq| board.attacks_to(sq, !us, occupied).is_empty())
+            .any(|sq| !attacked_at(board, us, sq, occupied))
         {
             return false;
         }

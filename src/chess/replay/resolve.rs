@@ -389,9 +389,15 @@ fn along(to: Square, occupied: Bitboard, pieces: Bitboard, lines: &[u64; 64]) ->
 }
 
 /// Whether a piece of the other side than `us` attacks `to` over `occupied`: shakmaty's
-/// `attacks_to(..).any()` for the king's move, the sliders from the small tables of lines.
+/// `attacks_to(..).any()` for the king's move and a checked king's escape (`play.rs`
+/// `is_mate`), the sliders from the small tables of lines.
 #[inline(always)]
-fn attacked_at(board: &shakmaty::Board, us: Color, to: Square, occupied: Bitboard) -> bool {
+pub(super) fn attacked_at(
+    board: &shakmaty::Board,
+    us: Color,
+    to: Square,
+    occupied: Bitboard,
+) -> bool {
     let them = board.by_color(!us);
     let attacked = (attacks::knight_attacks(to) & board.knights() & them).any()
         || (attacks::pawn_attacks(us, to) & board.pawns() & them).any()
