@@ -52,7 +52,7 @@ impl<'a> Replay<'a> {
     /// gives it; `None` for any other SAN, or one that names none of them or more than one.
     /// (Asked only where [`Replay::quick_resolve`] found nothing.)
     pub(super) fn quick_among(&self, san: &San) -> Option<(Move, Disambiguation)> {
-        quick_among(&self.pos, san)
+        quick_among(&self.pos, san, self.not_in_check)
     }
 
     /// Finds the legal move a SAN means. Captures may go unmarked; a marked one must capture.
@@ -299,8 +299,8 @@ fn quick_move_knowing(pos: &Chess, san: &San, not_in_check: bool) -> Option<Move
     })
 }
 
-/// [`Replay::quick_among`] in `pos`.
-fn quick_among(pos: &Chess, san: &San) -> Option<(Move, Disambiguation)> {
+/// [`Replay::quick_among`] in `pos`, told whether its king is known not to be in check.
+fn quick_among(pos: &Chess, san: &San, not_in_check: bool) -> Option<(Move, Disambiguation)> {
     let San::Normal {
         role: role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen),
         file,
@@ -320,19 +320,17 @@ fn quick_among(pos: &Chess, san: &San) -> Option<(Move, Disambiguation)> {
         return None;
     }
     let occupied = board.occupied();
-    // (Legal as `quick_move` asks it when the king may be in check.)
-    let froms: Bitboard = (reach(role, to, occupied) & board.by_role(role) & board.by_color(us))
+    // (Legal as `quick_move` asks it.)
+    let safe = Safety {
+        board,
+        us,
+        king,
+        to,
+        not_in_check,
+    };
+    let froms: Bitboard = reaching(role, to, occupied, board.by_role(role) & board.by_color(us))
         .into_iter()
-        .filter(|&from| {
-            Safety {
-                board,
-                us,
-                king,
-                to,
-                not_in_check: false,
-            }
-            .of(from)
-        })
+        .filter(|&from| safe.of(from))
         .collect();
     if froms.count() < 2 {
         return None;
@@ -398,14 +396,25 @@ pub(super) fn attacked_at(
     to: Square,
     occupied: Bitboard,
 ) -> bool {
-    let them = board.by_color(!us);
-    let attacked = (attacks::knight_attacks(to) & board.knights() & them).any()
+    let attacked = attacked_by(board, us, board.by_color(!us), to, occupied);
+    debug_assert_eq!(attacked, board.attacks_to(to, !us, occupied).any());
+    attacked
+}
+
+/// Whether one of `them` (pieces of the other side than `us`) attacks `to` over `occupied`.
+#[inline(always)]
+fn attacked_by(
+    board: &shakmaty::Board,
+    us: Color,
+    them: Bitboard,
+    to: Square,
+    occupied: Bitboard,
+) -> bool {
+    (attacks::knight_attacks(to) & board.knights() & them).any()
         || (attacks::pawn_attacks(us, to) & board.pawns() & them).any()
         || (attacks::king_attacks(to) & board.kings() & them).any()
         || along(to, occupied, board.rooks_and_queens() & them, &ORTHOGONAL).any()
-        || along(to, occupied, board.bishops_and_queens() & them, &DIAGONAL).any();
-    debug_assert_eq!(attacked, board.attacks_to(to, !us, occupied).any());
-    attacked
+        || along(to, occupied, board.bishops_and_queens() & them, &DIAGONAL).any()
 }
 
 /// What [`quick_move_knowing`] asks of a piece's move other than the king's: whether it
@@ -455,7 +464,13 @@ impl Safety<'_> {
             ..
         } = *self;
         let after = board.occupied().without(from).with(to);
-        (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+        // (The captured piece taken away; from the small tables of lines.)
+        let safe = !attacked_by(board, us, board.by_color(!us).without(to), king, after);
+        debug_assert_eq!(
+            safe,
+            (board.attacks_to(king, !us, after) & !Bitboard::from_square(to)).is_empty()
+        );
+        safe
     }
 
     /// [`Safety::leaves_king_safe`] when the king is not in check and `from` stands on a rank,
@@ -748,9 +763,13 @@ mod tests {
                     to,
                     promotion: None,
                 };
-                let least = quick_among(pos, &san(file, rank));
-                let full = quick_among(pos, &san(Some(from.file()), Some(from.rank())));
-                let bare = quick_among(pos, &san(None, None));
+                let least = quick_among(pos, &san(file, rank), pos.checkers().is_empty());
+                let full = quick_among(
+                    pos,
+                    &san(Some(from.file()), Some(from.rank())),
+                    pos.checkers().is_empty(),
+                );
+                let bare = quick_among(pos, &san(None, None), pos.checkers().is_empty());
                 match kind {
                     1 => assert_eq!((least, full, bare), (None, None, None), "{m:?}"),
                     _ => {
