@@ -346,7 +346,8 @@ fn quick_among(pos: &Chess, san: &San, not_in_check: bool) -> Option<(Move, Disa
     Some((m, disambiguation))
 }
 
-/// The squares whence a knight, bishop, rook or queen (`role`) reaches `to` over `occupied`.
+/// The squares whence a knight, bishop, rook or queen (`role`) reaches `to` over `occupied`,
+/// from shakmaty's attack tables: what [`reaching`] is checked against.
 #[inline(always)]
 fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
     match role {
