@@ -500,10 +500,9 @@ impl Safety<'_> {
         if attackers.is_empty() {
             return true;
         }
+        // (Safe when none of them reaches the king over the board afterwards.)
         let after = board.occupied().without(from).with(to);
-        attackers
-            .into_iter()
-            .all(|s| (between(s, king, lines) & after).any())
+        along(king, after, attackers, lines).is_empty()
     }
 }
 
