@@ -1,8 +1,9 @@
 //! Input sources: files, pipes and standard input opened as UTF-8 text whatever their encoding
 //! (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252 when the bytes are not UTF-8),
 //! streamed, never loaded whole. A regular file is read once to decide its encoding
-//! (`source/sniff.rs`) and again to transcribe it (again each pass when a build lays it out
-//! more than once, `source/spool.rs`); a stream (a pipe, a FIFO, a device, `-`) is read once,
+//! (`source/sniff.rs`), unless its start is UTF-8 (`source/guess.rs`), and again to
+//! transcribe it (again each pass when a build lays it out more than once,
+//! `source/spool.rs`); a stream (a pipe, a FIFO, a device, `-`) is read once,
 //! its encoding decided on a buffered prefix. On the way every input is checked as text: a
 //! NUL byte, or a byte that is not UTF-8 where UTF-8 was decided, is a located error.
 
@@ -17,11 +18,14 @@ use encoding_rs_io::DecodeReaderBytesBuilder;
 
 use crate::error::{Diagnostic, Error, Located, Location, Result};
 
+mod guess;
 mod sniff;
 mod spool;
 
+pub(crate) use guess::Guesses;
+use guess::{Guess, SURE, WRONG};
 pub use sniff::sniff_at;
-use sniff::sniff_file;
+use sniff::{Start, sniff_file, sniff_start};
 pub(crate) use spool::{Spool, Spooled};
 
 /// An opened input: its name for messages, the encoding found, and a UTF-8 text reader.
@@ -109,6 +113,12 @@ impl Progress {
     pub(crate) fn game(&self) {
         self.games.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// Back to nothing read, nothing written: the build starts again ([`Guesses`]).
+    pub(crate) fn restart(&self) {
+        self.bytes.store(0, Ordering::Relaxed);
+        self.games.store(0, Ordering::Relaxed);
+    }
 }
 
 /// A reader that adds what it reads to a [`Progress`].
@@ -143,16 +153,18 @@ fn counted<R: Read + Send + 'static>(
 /// input. A regular file is read once whole to check that it is UTF-8, then from the start;
 /// anything else is a stream, decided on its first [`STREAM_PREFIX`] bytes.
 pub fn open(path: &Path, forced: Option<&'static Encoding>) -> Result<Input> {
-    open_counted(path, forced, None, 1)
+    open_counted(path, forced, None, 1, None)
 }
 
 /// [`open`], with the bytes read added to `progress`, the check of the encoding on up to
-/// `threads` threads.
+/// `threads` threads; with `guesses`, a file whose first letter not in ASCII is UTF-8 is
+/// taken to be UTF-8 throughout, not checked whole before it is read ([`Guesses`]).
 pub(crate) fn open_counted(
     path: &Path,
     forced: Option<&'static Encoding>,
     progress: Option<&Arc<Progress>>,
     threads: usize,
+    guesses: Option<&Guesses>,
 ) -> Result<Input> {
     if path.as_os_str() == "-" {
         return stream(STDIN_NAME, counted(io::stdin(), progress), forced)
@@ -171,9 +183,18 @@ pub(crate) fn open_counted(
     if !meta.is_file() {
         return stream(&name, counted(file, progress), forced).map_err(io_err);
     }
-    let (encoding, not_utf8_at) = match forced {
-        Some(enc) => (enc, None),
-        None => sniff_file(&file, meta.len(), threads).map_err(io_err)?,
+    let same = Same::of(&meta);
+    let mut guess = None;
+    let (encoding, not_utf8_at) = match (forced, guesses) {
+        (Some(enc), _) => (enc, None),
+        (None, None) => sniff_file(&file, meta.len(), threads).map_err(io_err)?,
+        (None, Some(guesses)) => match sniff_start(&file, meta.len(), threads).map_err(io_err)? {
+            Start::Decided(enc, at) => (enc, at),
+            Start::Likely => {
+                guess = Some(guesses.add(path, same));
+                (UTF_8, None)
+            }
+        },
     };
     // Closed until it is read (issue 32: a build of thousands of files held each open from
     // the start, and failed past the limit of open files, `ulimit -n`).
@@ -181,10 +202,11 @@ pub(crate) fn open_counted(
     let again = Arc::new(Again {
         path: path.to_path_buf(),
         name: name.clone(),
-        same: Same::of(&meta),
+        same,
         encoding,
         progress: progress.cloned(),
         touched: AtomicBool::new(false),
+        guess,
     });
     let deferred = Again::waiting(&again, true, true);
     Ok(Input {
@@ -207,6 +229,8 @@ pub(crate) struct Again {
     progress: Option<Arc<Progress>>,
     /// Its input's reader has begun to read.
     touched: AtomicBool,
+    /// Its encoding was guessed from its start: each reading checks the guess.
+    guess: Option<Arc<Guess>>,
 }
 
 impl Again {
@@ -301,6 +325,7 @@ impl Deferred {
                     encoding,
                     progress,
                     touched,
+                    guess,
                 } = &*again;
                 let same = *same;
                 if first {
@@ -327,7 +352,14 @@ impl Deferred {
                     expected: same.len,
                     seen: 0,
                 };
-                Deferred::Open(decoder(name, counted(file, progress), encoding))
+                let raw = counted(file, progress);
+                Deferred::Open(match guess {
+                    Some(guess) => Box::new(TextCheck {
+                        guess: Some(Arc::clone(guess)),
+                        ..TextCheck::new(name, raw, Checks::Utf8)
+                    }),
+                    None => decoder(name, raw, encoding),
+                })
             }
             other => other,
         };
@@ -463,6 +495,8 @@ struct TextCheck<R> {
     /// The place of `buf[end]`.
     place: Place,
     started: bool,
+    /// The file's encoding was guessed UTF-8 from its start: this reading checks the guess.
+    guess: Option<Arc<Guess>>,
 }
 
 impl<R: Read> TextCheck<R> {
@@ -477,6 +511,7 @@ impl<R: Read> TextCheck<R> {
             filled: 0,
             place: Place::default(),
             started: false,
+            guess: None,
         }
     }
 
@@ -507,6 +542,14 @@ impl<R: Read> TextCheck<R> {
             (None, None) => return None,
         };
         self.place.advance(&self.buf[..at]);
+        if let (Some(guess), false) = (&self.guess, is_nul) {
+            // (Never shown: the build starts again, the file's encoding decided first.)
+            guess.settle(WRONG);
+            return Some(self.problem(
+                "not UTF-8 here, though its start was: the file is read again",
+                "the build starts again with the file's encoding decided before it is read",
+            ));
+        }
         Some(if is_nul {
             self.problem(
                 "a NUL byte: this is not text (a binary file, or UTF-16 without a byte-order mark)",
@@ -588,6 +631,9 @@ impl<R: Read> BufRead for TextCheck<R> {
             }
             if let Some(error) = self.check(whole, not_utf8) {
                 return Err(error);
+            }
+            if let (Some(guess), true) = (&self.guess, at_end) {
+                guess.settle(SURE);
             }
             blank_dos_ends(&mut self.buf[..whole]);
             self.place.advance(&self.buf[..whole]);

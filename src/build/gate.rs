@@ -6,9 +6,39 @@ use super::*;
 /// first one fails the build once its input is through, and nothing is written.
 /// Returns what was read and written.
 pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<Summary> {
+    // A file whose start is UTF-8 is read as UTF-8 before the rest of it is known to be
+    // (`source::Guesses`); when it is not, nothing was said or written, and the build starts
+    // again with each file's encoding decided before it is read.
+    let guesses = source::Guesses::default();
+    let guessing = run_guessing(job, warn, Some(&guesses));
+    if guessing.is_err() {
+        guesses.settle();
+    }
+    if !guesses.wrong() {
+        return guessing;
+    }
+    if let Some(progress) = &job.progress {
+        progress.restart();
+    }
+    run_guessing(job, warn, None)
+}
+
+/// [`run`], the encoding of files guessed from their start with `guesses`: nothing is said
+/// before every guess is settled, and nothing once one was wrong.
+fn run_guessing(
+    job: &Job,
+    warn: &mut dyn FnMut(&Warning),
+    guesses: Option<&source::Guesses>,
+) -> Result<Summary> {
     let first: RefCell<Option<Warning>> = RefCell::new(None);
     let count = Cell::new(0usize);
     let mut seen = |w: &Warning| {
+        if let Some(guesses) = guesses {
+            guesses.settle();
+            if guesses.wrong() {
+                return;
+            }
+        }
         // An error that left out its game is no warning: it has its own count and exit code.
         if !w.is_error() {
             count.set(count.get() + 1);
@@ -18,12 +48,19 @@ pub fn run(job: &Job, warn: &mut dyn FnMut(&Warning)) -> Result<Summary> {
     };
     // Asked before any output is put in place (renamed, copied to standard output).
     let gate = || -> Result<()> {
+        if let Some(guesses) = guesses {
+            guesses.settle();
+            if guesses.wrong() {
+                // (Never shown: `run` starts the build again.)
+                return Err(Error::Usage("an input's encoding was guessed wrong".into()));
+            }
+        }
         match &*first.borrow() {
             Some(w) if job.deny_warnings => Err(denied(w, count.get())),
             _ => Ok(()),
         }
     };
-    let mut summary = run_gated(job, &mut seen, &gate)?;
+    let mut summary = run_gated(job, guesses, &mut seen, &gate)?;
     summary.warnings = count.get();
     Ok(summary)
 }
@@ -47,6 +84,7 @@ fn denied(w: &Warning, count: usize) -> Error {
 
 fn run_gated(
     job: &Job,
+    guesses: Option<&source::Guesses>,
     warn: &mut dyn FnMut(&Warning),
     gate: &dyn Fn() -> Result<()>,
 ) -> Result<Summary> {
@@ -71,6 +109,7 @@ fn run_gated(
         inputs,
         read,
         gate,
+        guesses,
     };
     if job.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
         return Err(Error::Usage(
@@ -198,6 +237,8 @@ struct Gated<'a> {
     /// Asked before any output is put in place.
     gate: &'a dyn Fn() -> Result<()>,
     summary: RefCell<Summary>,
+    /// The files whose encoding is guessed from their start.
+    guesses: Option<&'a source::Guesses>,
 }
 
 impl Gated<'_> {
@@ -322,7 +363,7 @@ impl Gated<'_> {
         for (input, target) in self.inputs.iter().zip(targets) {
             let mut counts = Counts::default();
             let pending = destination::prepare(target.as_deref(), |w| {
-                counts = transcribe(std::slice::from_ref(input), self.job, w, warn)?;
+                counts = transcribe(std::slice::from_ref(input), self.job, self.guesses, w, warn)?;
                 Ok(())
             })?;
             written.push((counts, pending));
@@ -334,7 +375,7 @@ impl Gated<'_> {
     fn all_in_one(&self, target: Option<&Path>, warn: &mut dyn FnMut(&Warning)) -> Result<()> {
         let mut counts = Counts::default();
         let pending = destination::prepare(target, |w| {
-            counts = transcribe(&self.inputs, self.job, w, warn)?;
+            counts = transcribe(&self.inputs, self.job, self.guesses, w, warn)?;
             Ok(())
         })?;
         self.put_in_place(vec![(counts, pending)], warn)
@@ -390,7 +431,14 @@ impl Gated<'_> {
                 Some((_, e)) => Err(e),
                 None => match units.next() {
                     Some(input) => {
-                        transcribe(std::slice::from_ref(input), self.job, &mut io::sink(), warn)
+                        let sink = &mut io::sink();
+                        transcribe(
+                            std::slice::from_ref(input),
+                            self.job,
+                            self.guesses,
+                            sink,
+                            warn,
+                        )
                     }
                     None => break,
                 },

@@ -109,6 +109,7 @@ pub(super) struct Drive {
 pub(super) fn transcribe(
     inputs: &[Unit],
     job: &Job,
+    guesses: Option<&source::Guesses>,
     out: &mut dyn VolumeWrite,
     warn: &mut dyn FnMut(&Warning),
 ) -> Result<Counts> {
@@ -120,6 +121,7 @@ pub(super) fn transcribe(
             job.input_encoding,
             job.progress.as_ref(),
             drive.jobs,
+            guesses,
         )?;
         opened.push((input, part.kind, part.role));
     }

@@ -92,6 +92,54 @@ pub(super) fn sniff_file(
     decided(&mut &*file, bad, &mut vec![0u8; CHUNK])
 }
 
+/// What the start of a regular file says of its encoding, when the build may guess it
+/// ([`super::Guesses`]).
+pub(super) enum Start {
+    /// Decided as [`sniff_file`] decides it (a byte-order mark, a file in ASCII to its end,
+    /// a first letter not in ASCII that is not UTF-8).
+    Decided(&'static Encoding, Option<(u32, u32)>),
+    /// The first letter not in ASCII, within the first [`GUESS_WITHIN`] bytes, is UTF-8:
+    /// the file is taken to be UTF-8 throughout, which its reading checks.
+    Likely,
+}
+
+/// How far into a file its first letter not in ASCII is looked for (a file in ASCII that far
+/// is checked whole, as before: no letter says what it is).
+pub(super) const GUESS_WITHIN: u64 = 1 << 20;
+
+/// [`Start`] of a regular file of `len` bytes: read up to its first byte not in ASCII (within
+/// [`GUESS_WITHIN`]); anything but a UTF-8 letter there is decided by [`sniff_file`], which
+/// reads the file from its start again.
+pub(super) fn sniff_start(file: &File, len: u64, threads: usize) -> io::Result<Start> {
+    let mut buf = vec![0u8; CHUNK];
+    let mut span = Span::of(file, 0, len.min(GUESS_WITHIN));
+    let mut n = read_full(&mut span, &mut buf)?;
+    if let Some((enc, _)) = Encoding::for_bom(&buf[..n]) {
+        return Ok(Start::Decided(enc, None));
+    }
+    let mut before = 0u64;
+    while n > 0 {
+        if let Some(i) = buf[..n].iter().position(|&b| !b.is_ascii()) {
+            // (A letter cut by the end of what was read is no evidence either way.)
+            let letter = &buf[i..n.min(i + 4)];
+            if let Err(e) = std::str::from_utf8(letter)
+                && e.valid_up_to() == 0
+            {
+                break;
+            }
+            return Ok(Start::Likely);
+        }
+        before += n as u64;
+        n = read_full(&mut span, &mut buf)?;
+    }
+    if n == 0 && before == len {
+        return Ok(Start::Decided(UTF_8, None));
+    }
+    (&*file).seek(SeekFrom::Start(0))?;
+    let (enc, at) = sniff_file(file, len, threads)?;
+    Ok(Start::Decided(enc, at))
+}
+
 /// Bytes `pos..end` of a file, read at their places, so that two threads can read it at once
 /// (on Unix the file's own position stays; on Windows it moves, and whatever reads the file
 /// from its position after them seeks first).
@@ -315,6 +363,53 @@ mod tests {
             let halves = sniff_file(&file, text.len() as u64, 2).ok();
             let whole = sniff_at(&mut io::Cursor::new(text)).ok();
             assert_eq!(halves, whole, "case {i}");
+        }
+    }
+
+    #[test]
+    fn a_start_in_utf8_is_a_guess_and_any_other_is_decided_as_the_whole_check_decides() {
+        use std::io::Write;
+        let ascii = |n: usize| "e4 e5\n".repeat(n / 6 + 1).into_bytes()[..n].to_vec();
+        let with = |mut text: Vec<u8>, at: usize, bytes: &[u8]| {
+            text.splice(at..at, bytes.iter().copied());
+            text
+        };
+        let within = GUESS_WITHIN as usize;
+        let likely = [
+            with(ascii(100), 10, "å".as_bytes()),
+            // The first letter UTF-8, a byte that is not far after it: still a guess.
+            with(with(ascii(200_000), 150_000, b"\xe5"), 10, "å".as_bytes()),
+            with(ascii(within + 10), CHUNK + 5, "€".as_bytes()),
+            with(ascii(within + 10), within - 4, "𝄞".as_bytes()),
+        ];
+        let decided = [
+            Vec::new(),
+            ascii(100),
+            ascii(3 * CHUNK),
+            with(ascii(100), 10, b"\xe5"),
+            with(ascii(100), 10, b"\xc3"),
+            with(ascii(3 * CHUNK), 2 * CHUNK + 1, b"\xe5"),
+            // A letter cut by the end of the first MiB, and ASCII that far: checked whole.
+            with(ascii(within + 10), within - 1, "€".as_bytes()),
+            with(ascii(within + 10), within + 2, "å".as_bytes()),
+            with(ascii(within + 10), within + 2, b"\xe5"),
+            b"\xef\xbb\xbf\xe5".to_vec(),
+            b"\xff\xfe1\x00".to_vec(),
+            with(with(ascii(100), 50, b"\xe5"), 10, b"\x00"),
+        ];
+        for (i, text) in likely.iter().chain(&decided).enumerate() {
+            let mut file = tempfile::tempfile().expect("a temporary file");
+            file.write_all(text).expect("written");
+            file.seek(SeekFrom::Start(0)).expect("seek");
+            let start = sniff_start(&file, text.len() as u64, 2).expect("read");
+            let whole = sniff_at(&mut io::Cursor::new(text)).expect("read");
+            match start {
+                Start::Likely => assert!(i < likely.len(), "case {i}"),
+                Start::Decided(enc, at) => {
+                    assert!(i >= likely.len(), "case {i}");
+                    assert_eq!((enc, at), whole, "case {i}");
+                }
+            }
         }
     }
 }

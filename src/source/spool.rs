@@ -176,7 +176,7 @@ mod tests {
         };
         assert!(whole.contains("Åström"), "{whole:?}");
         let mut spool = Spool::default();
-        let mut input = open_counted(&path, None, Some(&progress), 1).unwrap();
+        let mut input = open_counted(&path, None, Some(&progress), 1, None).unwrap();
         let spooled = input.spool(&mut spool).unwrap();
         assert!(spool.0.is_none(), "a regular file is not copied");
         assert_eq!(spooled_text(&spooled, Spooled::look).unwrap(), whole);

@@ -935,3 +935,137 @@ fn a_chapter_that_is_no_file_is_named_never_left_out() {
         }
     }
 }
+
+/// A file whose first letter not in ASCII is UTF-8 is read before the rest of it is known to
+/// be (issue 33: no reading of the whole file beforehand). When a byte far down is not UTF-8,
+/// the build starts again, and says and writes what the file read as Windows-1252 from the
+/// start gives: the encoding's warning first, at the byte, then the rest, once each. Each way
+/// out (a file, standard output, `check`, a bulletin, one thread or all, warnings denied),
+/// and an error found before the byte, whose column the encoding moves.
+#[test]
+fn a_file_guessed_utf8_from_its_start_is_read_again_when_it_is_not() {
+    let dir = Sandbox::new();
+    // Game 1: a UTF-8 letter (the guess), a warning; then games enough for many reads of the
+    // file; then a Latin-1 letter.
+    let plain = "[White \"A\"]\n[Black \"B\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 *\n\n";
+    let mut text =
+        "[White \"Åke\"]\n[Black \"Örn\"]\n\n1. e4 {Bra drag av Åke} e5 2. 2. Nf3 Nc6 *\n\n"
+            .as_bytes()
+            .to_vec();
+    for _ in 0..5000 {
+        text.extend_from_slice(plain.as_bytes());
+    }
+    let line = text.iter().filter(|&&b| b == b'\n').count() + 1;
+    text.extend_from_slice(b"[White \"Str\xf6m\"]\n[Black \"C\"]\n\n1. e4 {\xe5} e5 *\n");
+    assert!(text.len() > 4 * 64 * 1024);
+    dir.write("late.pgn", &text);
+    let warning = format!("late.pgn:{line}:12: warning: not UTF-8 from here on");
+    for args in [
+        &["-o", "late.brf"][..],
+        &["-o", "-"],
+        &["-o", "-", "--jobs", "1"],
+        &["-o", "-", "--bulletin"],
+        &["-o", "-", "--format", "pef"],
+    ] {
+        let run = |extra: &[&str]| {
+            let mut all = vec!["build", "late.pgn", "-q"];
+            all.extend_from_slice(args);
+            all.extend_from_slice(extra);
+            let ran = dir.run(&all);
+            let brf = match args[1] {
+                "-" => ran.stdout.clone(),
+                file => dir.read(file),
+            };
+            (ran, brf)
+        };
+        let (forced, forced_out) = run(&["--input-encoding", "windows-1252"]);
+        forced.ok();
+        let (guessed, guessed_out) = run(&[]);
+        guessed.ok();
+        assert!(
+            guessed.stderr.starts_with(&warning),
+            "{args:?}: {}",
+            guessed.stderr
+        );
+        assert!(
+            guessed.stderr.ends_with(&forced.stderr),
+            "{args:?}: {}",
+            guessed.stderr
+        );
+        assert_eq!(
+            guessed.stderr.matches("warning:").count(),
+            forced.stderr.matches("warning:").count() + 1,
+            "{args:?}: {}",
+            guessed.stderr
+        );
+        assert_eq!(guessed_out, forced_out, "{args:?}");
+    }
+    let checked = dir.run(&["check", "late.pgn"]);
+    checked.ok();
+    assert!(checked.stderr.starts_with(&warning), "{}", checked.stderr);
+    assert_eq!(checked.stderr.matches("two move numbers").count(), 1);
+    let denied = dir.run(&["build", "late.pgn", "--deny-warnings", "-o", "denied.brf"]);
+    assert_eq!(denied.code, Some(1), "{}", denied.stderr);
+    assert!(denied.stderr.starts_with(&warning), "{}", denied.stderr);
+    assert!(
+        denied.stderr.contains(&format!(
+            "late.pgn:{line}:12: error: not UTF-8 from here on"
+        )),
+        "{}",
+        denied.stderr
+    );
+    assert!(!dir.path().join("denied.brf").exists());
+
+    // An error before the byte that is not UTF-8: its column is the column in Windows-1252
+    // (`Å` is two characters there), after the encoding's warning.
+    let mut bad = b"[White \"A\"]\n\n1. e4 {\xc3\x85ke} Ke3 *\n\n".to_vec();
+    for _ in 0..5000 {
+        bad.extend_from_slice(plain.as_bytes());
+    }
+    let line = bad.iter().filter(|&&b| b == b'\n').count() + 1;
+    bad.extend_from_slice(b"1. e4 {\xe5} e5 *\n");
+    dir.write("bad.pgn", &bad);
+    let ran = dir.run(&["build", "bad.pgn", "-o", "bad.brf"]);
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with(&format!(
+            "bad.pgn:{line}:8: warning: not UTF-8 from here on"
+        )),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("bad.pgn:3:14: error: illegal move 'Ke3'"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(ran.stderr.matches("error:").count(), 1, "{}", ran.stderr);
+
+    // A file that is UTF-8 throughout says what it said, with its warning once.
+    let last = text.len() - b"[White \"Str\xf6m\"]\n[Black \"C\"]\n\n1. e4 {\xe5} e5 *\n".len();
+    let utf8 = format!(
+        "{}[White \"Ström\"]\n[Black \"C\"]\n\n1. e4 {{å}} e5 *\n",
+        String::from_utf8_lossy(&text[..last])
+    );
+    dir.write("utf8.pgn", &utf8);
+    let guessed = dir.run(&["build", "utf8.pgn", "-o", "-", "-q"]);
+    let told = dir.run(&[
+        "build",
+        "utf8.pgn",
+        "-o",
+        "-",
+        "-q",
+        "--input-encoding",
+        "utf-8",
+    ]);
+    guessed.ok();
+    assert_eq!(guessed.stderr, told.stderr);
+    assert_eq!(guessed.stdout, told.stdout);
+    assert_eq!(
+        guessed.stderr.matches("warning:").count(),
+        1,
+        "{}",
+        guessed.stderr
+    );
+}
