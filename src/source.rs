@@ -166,12 +166,34 @@ pub(crate) fn open_counted(
     threads: usize,
     guesses: Option<&Guesses>,
 ) -> Result<Input> {
+    // (A stream cannot be read again: the files guessed before it are settled before it is
+    // opened, and none after it is guessed.)
+    let before_stream = |name: &str| match guesses {
+        Some(guesses) => {
+            guesses.settle();
+            guesses.close();
+            match guesses.wrong() {
+                true => Err(Error::io(
+                    name,
+                    io::Error::other("an input's encoding was guessed wrong"),
+                )),
+                false => Ok(()),
+            }
+        }
+        None => Ok(()),
+    };
     if path.as_os_str() == "-" {
+        before_stream(STDIN_NAME)?;
         return stream(STDIN_NAME, counted(io::stdin(), progress), forced)
             .map_err(|e| Error::io(STDIN_NAME, e));
     }
     let name = path.display().to_string();
     let io_err = |e: io::Error| Error::io(path, e);
+    // (Asked before it is opened: opening a FIFO meets its writer, whose bytes go with the
+    // reader that opened it.)
+    if guesses.is_some() && std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        before_stream(&name)?;
+    }
     let file = File::open(path).map_err(io_err)?;
     let meta = file.metadata().map_err(io_err)?;
     if meta.is_dir() {
@@ -181,20 +203,23 @@ pub(crate) fn open_counted(
         )));
     }
     if !meta.is_file() {
+        before_stream(&name)?;
         return stream(&name, counted(file, progress), forced).map_err(io_err);
     }
     let same = Same::of(&meta);
     let mut guess = None;
     let (encoding, not_utf8_at) = match (forced, guesses) {
         (Some(enc), _) => (enc, None),
-        (None, None) => sniff_file(&file, meta.len(), threads).map_err(io_err)?,
-        (None, Some(guesses)) => match sniff_start(&file, meta.len(), threads).map_err(io_err)? {
-            Start::Decided(enc, at) => (enc, at),
-            Start::Likely => {
-                guess = Some(guesses.add(path, same));
-                (UTF_8, None)
+        (None, Some(guesses)) if guesses.open() => {
+            match sniff_start(&file, meta.len(), threads).map_err(io_err)? {
+                Start::Decided(enc, at) => (enc, at),
+                Start::Likely => {
+                    guess = Some(guesses.add(path, same));
+                    (UTF_8, None)
+                }
             }
-        },
+        }
+        (None, _) => sniff_file(&file, meta.len(), threads).map_err(io_err)?,
     };
     // Closed until it is read (issue 32: a build of thousands of files held each open from
     // the start, and failed past the limit of open files, `ulimit -n`).

@@ -38,6 +38,8 @@ fn run_guessing(
             if guesses.wrong() {
                 return;
             }
+            // (Said once: a file guessed after it, and guessed wrong, would say it again.)
+            guesses.close();
         }
         // An error that left out its game is no warning: it has its own count and exit code.
         if !w.is_error() {

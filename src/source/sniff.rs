@@ -112,12 +112,12 @@ pub(super) const GUESS_WITHIN: u64 = 1 << 20;
 /// reads the file from its start again.
 pub(super) fn sniff_start(file: &File, len: u64, threads: usize) -> io::Result<Start> {
     let mut buf = vec![0u8; CHUNK];
-    let mut span = Span::of(file, 0, len.min(GUESS_WITHIN));
+    // (Up to the end, whatever the length said: a file of `/proc` says 0.)
+    let mut span = Span::of(file, 0, GUESS_WITHIN);
     let mut n = read_full(&mut span, &mut buf)?;
     if let Some((enc, _)) = Encoding::for_bom(&buf[..n]) {
         return Ok(Start::Decided(enc, None));
     }
-    let mut before = 0u64;
     while n > 0 {
         if let Some(i) = buf[..n].iter().position(|&b| !b.is_ascii()) {
             // (A letter cut by the end of what was read is no evidence either way.)
@@ -129,10 +129,15 @@ pub(super) fn sniff_start(file: &File, len: u64, threads: usize) -> io::Result<S
             }
             return Ok(Start::Likely);
         }
-        before += n as u64;
         n = read_full(&mut span, &mut buf)?;
     }
-    if n == 0 && before == len {
+    // (In ASCII to its end, or to `GUESS_WITHIN`, where the span ends too.)
+    if n == 0
+        && read_full(
+            &mut Span::of(file, GUESS_WITHIN, GUESS_WITHIN + 1),
+            &mut buf,
+        )? == 0
+    {
         return Ok(Start::Decided(UTF_8, None));
     }
     (&*file).seek(SeekFrom::Start(0))?;
@@ -401,14 +406,17 @@ mod tests {
             let mut file = tempfile::tempfile().expect("a temporary file");
             file.write_all(text).expect("written");
             file.seek(SeekFrom::Start(0)).expect("seek");
-            let start = sniff_start(&file, text.len() as u64, 2).expect("read");
             let whole = sniff_at(&mut io::Cursor::new(text)).expect("read");
-            match start {
-                Start::Likely => assert!(i < likely.len(), "case {i}"),
-                Start::Decided(enc, at) => {
-                    assert!(i >= likely.len(), "case {i}");
-                    assert_eq!((enc, at), whole, "case {i}");
+            // (Its length as the file says it, and 0, as a file of `/proc` says it.)
+            for len in [text.len() as u64, 0] {
+                match sniff_start(&file, len, 2).expect("read") {
+                    Start::Likely => assert!(i < likely.len(), "case {i}, {len}"),
+                    Start::Decided(enc, at) => {
+                        assert!(i >= likely.len(), "case {i}, {len}");
+                        assert_eq!((enc, at), whole, "case {i}, {len}");
+                    }
                 }
+                file.seek(SeekFrom::Start(0)).expect("seek");
             }
         }
     }

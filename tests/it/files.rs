@@ -1069,3 +1069,87 @@ fn a_file_guessed_utf8_from_its_start_is_read_again_when_it_is_not() {
         guessed.stderr
     );
 }
+
+/// A file guessed wrong among other inputs: what the build said before the file was opened
+/// is said once (no file is guessed after the build has said something), and a stream among
+/// the inputs is read once, whole (the files guessed before it are settled before it is read,
+/// none after it): standard input and a FIFO give the games a copy of them in a file gives.
+#[test]
+fn a_guess_says_nothing_twice_and_reads_no_stream_twice() {
+    let dir = Sandbox::new();
+    let plain = "[White \"A\"]\n[Black \"B\"]\n\n1. d4 d5 2. c4 e6 *\n\n";
+    let mut late = "[White \"Åke\"]\n[Black \"B\"]\n\n1. e4 e5 *\n\n"
+        .as_bytes()
+        .to_vec();
+    for _ in 0..3000 {
+        late.extend_from_slice(plain.as_bytes());
+    }
+    late.extend_from_slice(b"[White \"Str\xf6m\"]\n[Black \"C\"]\n\n1. e4 e5 *\n");
+    dir.write("late.pgn", &late);
+    dir.write("empty.pgn", "");
+    dir.write("game.pgn", GAME);
+    for args in [
+        &["build", "empty.pgn", "late.pgn"][..],
+        &["build", "empty.pgn", "late.pgn", "-o", "out/"],
+        &["check", "empty.pgn", "late.pgn"],
+        &["build", "empty.pgn", "late.pgn", "-o", "one.brf"],
+    ] {
+        let ran = dir.run(args);
+        ran.ok();
+        assert_eq!(
+            ran.stderr.matches("empty.pgn:1:1: warning").count(),
+            1,
+            "{args:?}: {}",
+            ran.stderr
+        );
+        assert_eq!(
+            ran.stderr.matches("late.pgn:").count(),
+            1,
+            "{args:?}: {}",
+            ran.stderr
+        );
+        assert!(
+            ran.stderr.contains("not UTF-8 from here on"),
+            "{args:?}: {}",
+            ran.stderr
+        );
+    }
+    let want = dir.run(&["build", "late.pgn", "game.pgn", "-o", "want.brf", "-q"]);
+    want.ok();
+    let want = dir.read("want.brf");
+    let piped = dir
+        .command(&[
+            "build",
+            "late.pgn",
+            "-",
+            "--input-kind",
+            "pgn",
+            "-o",
+            "piped.brf",
+            "-q",
+        ])
+        .stdin(GAME)
+        .run();
+    piped.ok();
+    assert_eq!(dir.read("piped.brf"), want);
+    assert_eq!(
+        piped.stderr.matches("not UTF-8 from here on").count(),
+        1,
+        "{}",
+        piped.stderr
+    );
+    let fifo = dir.path().join("in.pgn");
+    mkfifo(&fifo);
+    let writer = {
+        let fifo = fifo.clone();
+        thread::spawn(move || fs::write(fifo, GAME).expect("write the FIFO"))
+    };
+    let ran = dir
+        .command(&["build", "late.pgn", "in.pgn", "-o", "fifo.brf", "-q"])
+        .deadline(Duration::from_secs(60))
+        .run();
+    assert!(!ran.timed_out, "the FIFO was waited for again");
+    ran.ok();
+    writer.join().unwrap();
+    assert_eq!(dir.read("fifo.brf"), want);
+}
