@@ -377,7 +377,12 @@ fn reaching(role: Role, to: Square, occupied: Bitboard, pieces: Bitboard) -> Bit
 /// Of `pieces`, those on a line of `lines` ([`ORTHOGONAL`] or [`DIAGONAL`]) through `to` with
 /// nothing of `occupied` between them and it.
 #[inline(always)]
-fn along(to: Square, occupied: Bitboard, pieces: Bitboard, lines: &[u64; 64]) -> Bitboard {
+pub(super) fn along(
+    to: Square,
+    occupied: Bitboard,
+    pieces: Bitboard,
+    lines: &[u64; 64],
+) -> Bitboard {
     let mut found = Bitboard::EMPTY;
     for s in pieces & Bitboard(lines[usize::from(to)]) {
         if (between(s, to, lines) & occupied).is_empty() {
