@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use encoding_rs::UTF_8;
@@ -28,6 +28,15 @@ use super::{Same, sniff_at};
 pub(crate) struct Guesses {
     files: Mutex<Vec<Arc<Guess>>>,
     closed: AtomicBool,
+    /// How many are unsettled, and whether one was wrong: asked at every message, answered
+    /// without a look at each file (a build of thousands of files says thousands of things).
+    tally: Arc<Tally>,
+}
+
+#[derive(Default)]
+struct Tally {
+    unsure: AtomicUsize,
+    wrong: AtomicBool,
 }
 
 impl Guesses {
@@ -46,7 +55,9 @@ impl Guesses {
             path: path.to_path_buf(),
             same,
             state: AtomicU8::new(UNSURE),
+            tally: Arc::clone(&self.tally),
         });
+        self.tally.unsure.fetch_add(1, Ordering::AcqRel);
         self.files().push(Arc::clone(&guess));
         guess
     }
@@ -61,6 +72,9 @@ impl Guesses {
     /// guessed (changed, replaced, removed), leaves its guess standing: the build's own
     /// reading of it says what became of it, as it did before guesses.
     pub(crate) fn settle(&self) {
+        if self.tally.unsure.load(Ordering::Acquire) == 0 {
+            return;
+        }
         for guess in self.files().iter() {
             if guess.state.load(Ordering::Acquire) == UNSURE {
                 guess.settle(match guess.utf8_throughout() {
@@ -73,9 +87,7 @@ impl Guesses {
 
     /// A guess was wrong.
     pub(crate) fn wrong(&self) -> bool {
-        self.files()
-            .iter()
-            .any(|g| g.state.load(Ordering::Acquire) == WRONG)
+        self.tally.wrong.load(Ordering::Acquire)
     }
 }
 
@@ -84,6 +96,7 @@ pub(crate) struct Guess {
     path: PathBuf,
     same: Same,
     state: AtomicU8,
+    tally: Arc<Tally>,
 }
 
 /// A guess not settled, one found right, one found wrong.
@@ -94,9 +107,16 @@ pub(super) const WRONG: u8 = 2;
 impl Guess {
     /// Settles the guess, unless it is settled.
     pub(super) fn settle(&self, state: u8) {
-        let _ = self
-            .state
-            .compare_exchange(UNSURE, state, Ordering::AcqRel, Ordering::Acquire);
+        let settled =
+            self.state
+                .compare_exchange(UNSURE, state, Ordering::AcqRel, Ordering::Acquire);
+        if settled.is_ok() {
+            // (Wrong before it is counted settled: who finds none unsettled finds it wrong.)
+            if state == WRONG {
+                self.tally.wrong.store(true, Ordering::Release);
+            }
+            self.tally.unsure.fetch_sub(1, Ordering::AcqRel);
+        }
     }
 
     /// Whether the file is UTF-8 as [`sniff_at`] decides it; an error when it is not the file
