@@ -8,15 +8,17 @@ use shakmaty::{
 };
 
 use super::Replay;
-use super::resolve::{DIAGONAL, ORTHOGONAL, along, attacked_at};
+use super::resolve::{DIAGONAL, ORTHOGONAL, along, answers_check, attacked_at};
 use crate::chess::game::{Check, Disambiguation, MoveFacts, MoveKind};
 use crate::chess::scan::{TokKind, Token};
 use crate::chess::words::{MoveWord, SourceSuffix};
 use crate::error::Error;
 
-/// Whether the side to move, in check, has no legal move. A safe square next to the king
-/// answers at once (most checks); only then are all legal moves generated.
-fn is_mate(pos: &Chess) -> bool {
+/// Whether the side to move, in check from `checkers`, has no legal move. A safe square next
+/// to the king answers at once (most checks), else another piece that takes the one checker
+/// or stands between ([`answers_check`]); only then are all legal moves generated.
+#[inline(never)]
+fn is_mate(pos: &Chess, checkers: Bitboard) -> bool {
     let board = pos.board();
     let us = pos.turn();
     if let Some(king) = board.king_of(us) {
@@ -26,6 +28,11 @@ fn is_mate(pos: &Chess) -> bool {
         if escapes
             .into_iter()
             .any(|sq| !attacked_at(board, us, sq, occupied))
+        {
+            return false;
+        }
+        if let Some(checker) = checkers.single_square()
+            && answers_check(pos, king, checker)
         {
             return false;
         }
@@ -151,7 +158,7 @@ impl<'a> Replay<'a> {
         self.not_in_check = checkers.is_empty();
         if checkers.is_empty() {
             Check::None
-        } else if is_mate(&self.pos) {
+        } else if is_mate(&self.pos, checkers) {
             Check::Mate
         } else if checkers.count() > 1 {
             Check::Double

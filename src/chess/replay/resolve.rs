@@ -437,6 +437,71 @@ fn castling(pos: &Chess, side: CastlingSide) -> Option<Move> {
     found
 }
 
+/// Whether a piece of the side to move other than its king can answer the one check it is in,
+/// from `checker`, by taking the checker or standing between: its knights, bishops, rooks and
+/// queens that reach a square of the answer (from the small tables of lines), its pawns that
+/// take the checker or step onto a square between, each moving with its king safe afterwards
+/// ([`Safety::leaves_king_safe`]). `false` says nothing: an answer by taking en passant is not
+/// looked for (shakmaty's legal moves then decide). For `play.rs` `is_mate`, where
+/// shakmaty's generation of every legal move missed the cache.
+#[inline(never)]
+pub(super) fn answers_check(pos: &Chess, king: Square, checker: Square) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    let ours = board.by_color(us);
+    let lines = match ORTHOGONAL[usize::from(king)] & (1 << u32::from(checker)) != 0 {
+        true => &ORTHOGONAL,
+        false => &DIAGONAL,
+    };
+    // (A knight's or a pawn's check has no square between; `between` gives none for squares
+    // on no common line.)
+    let between = match board.role_at(checker) {
+        Some(Role::Bishop | Role::Rook | Role::Queen) => between(checker, king, lines),
+        _ => Bitboard::EMPTY,
+    };
+    let pawns = board.pawns() & ours;
+    let forward: i32 = if us == Color::White { 8 } else { -8 };
+    let behind = |t: Square, steps: i32| {
+        let at = i32::from(u8::from(t)) - forward * steps;
+        u32::try_from(at)
+            .ok()
+            .and_then(|at| Square::try_from(at).ok())
+    };
+    for t in between.with(checker) {
+        let mut from = (attacks::knight_attacks(t) & board.knights() & ours)
+            | reaching(Role::Bishop, t, occupied, board.bishops() & ours)
+            | reaching(Role::Rook, t, occupied, board.rooks() & ours)
+            | reaching(Role::Queen, t, occupied, board.queens() & ours);
+        if t == checker {
+            from |= attacks::pawn_attacks(!us, t) & pawns;
+        } else if let Some(one) = behind(t, 1) {
+            // (A step onto an empty square between; two from the pawn's first rank.)
+            if pawns.contains(one) {
+                from.add(one);
+            } else if !occupied.contains(one)
+                && t.rank() == us.fold_wb(shakmaty::Rank::Fourth, shakmaty::Rank::Fifth)
+                && let Some(two) = behind(t, 2)
+                && pawns.contains(two)
+            {
+                from.add(two);
+            }
+        }
+        let safety = Safety {
+            board,
+            us,
+            king,
+            to: t,
+            not_in_check: false,
+        };
+        if from.into_iter().any(|s| safety.leaves_king_safe(s)) {
+            debug_assert!(!pos.legal_moves().is_empty(), "{pos:?}");
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether one of `them` (pieces of the other side than `us`) attacks `to` over `occupied`.
 #[inline(always)]
 fn attacked_by(
@@ -752,6 +817,59 @@ mod tests {
             }
         }
         assert!(attacked[0] > 1000 && attacked[1] > 1000, "{attacked:?}");
+    }
+
+    /// In positions of games played at random, checks sought out (a checking move played
+    /// when there is one, every other move), a check answered by another piece than the king
+    /// is found only where shakmaty has a legal move, and found for a check that is no mate and
+    /// has no escape of the king (but for taking en passant) in most such positions.
+    #[test]
+    fn a_check_answered_by_another_piece_is_found_where_shakmaty_finds_a_move() {
+        let mut next = crate::numbers_from(0xc4ec);
+        let (mut answered, mut mates, mut unanswered) = (0usize, 0usize, 0usize);
+        for _ in 0..400 {
+            let mut pos = Chess::default();
+            for ply in 0..160 {
+                let legals = pos.legal_moves();
+                if legals.is_empty() {
+                    break;
+                }
+                let checkers = pos.checkers();
+                if let (Some(king), Some(checker)) =
+                    (pos.board().king_of(pos.turn()), checkers.single_square())
+                {
+                    let found = answers_check(&pos, king, checker);
+                    let others = legals.iter().any(|m| m.role() != Role::King);
+                    assert!(!found || others, "{pos:?}");
+                    // (A move of another piece, not taking en passant: it must be found.)
+                    let ep = legals.iter().any(|m| m.is_en_passant());
+                    let must = others && !ep;
+                    match (found, must) {
+                        (true, _) => answered += 1,
+                        (false, true) => unanswered += 1,
+                        (false, false) => mates += 1,
+                    }
+                    assert!(found || !must, "{pos:?}: an answer not found");
+                }
+                let checking: Vec<_> = legals
+                    .iter()
+                    .filter(|m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(**m);
+                        after.is_check()
+                    })
+                    .collect();
+                let m = match (ply % 2, checking.is_empty()) {
+                    (0, false) => *checking[next(checking.len())],
+                    _ => legals[next(legals.len())],
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(
+            answered > 500 && mates + unanswered > 50,
+            "{answered} {mates} {unanswered}"
+        );
     }
 
     /// In positions of games played at random from the standard start and from starts of
