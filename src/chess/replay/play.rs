@@ -149,9 +149,20 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// The position before the move, for the variation that follows it. (Out of line: a copy
+    /// of a position is long, and a variation is rare.)
+    #[cold]
+    #[inline(never)]
+    fn keep_before(&mut self) {
+        self.before = Some(self.pos.clone());
+    }
+
     /// Plays the move on the position; whether it checks or mates.
     fn play_checked(&mut self, m: Move) -> Check {
-        self.before = self.variation_follows().then(|| self.pos.clone());
+        match self.variation_follows() {
+            true => self.keep_before(),
+            false => self.before = None,
+        }
         self.pos.play_unchecked(m);
         let checkers = checkers(&self.pos);
         debug_assert_eq!(checkers, self.pos.checkers());
