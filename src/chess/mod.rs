@@ -27,4 +27,4 @@ mod tests;
 pub(crate) use game::{Check, Game, GameResult, Item, MoveFacts, MoveKind, Tags};
 #[cfg(test)]
 pub(crate) use pgn::PgnReader;
-pub(crate) use replay::quick_move;
+pub(crate) use replay::{castling, quick_move};

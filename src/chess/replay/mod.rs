@@ -36,7 +36,7 @@ mod tags;
 mod visitor;
 
 pub(crate) use messages::game_label;
-pub(crate) use resolve::quick_move;
+pub(crate) use resolve::{castling, quick_move};
 
 /// The position before a variation, restored at its end.
 #[derive(Clone, Debug)]

@@ -407,12 +407,13 @@ pub(super) fn attacked_at(
     attacked
 }
 
-/// The castling move to `side` when it is legal: shakmaty's `castling_moves(side)` (the
+/// The castling move to `side` when it is legal (the replay's, and the reader's: `read/`'s
+/// castling words): shakmaty's `castling_moves(side)` (the
 /// path empty, the king not in check, passing over no attacked square, not landing on one
 /// with the rook moved), the attacks from the small tables of lines, whose look-ups stay in
 /// the cache where shakmaty's missed it (`gen_castling_moves`: 0.5 % of a build's time for
 /// 0.1 % of its instructions).
-fn castling(pos: &Chess, side: CastlingSide) -> Option<Move> {
+pub(crate) fn castling(pos: &Chess, side: CastlingSide) -> Option<Move> {
     let us = pos.turn();
     let board = pos.board();
     let castles = pos.castles();

@@ -294,10 +294,23 @@ pub(crate) fn names_only(pos: &Chess, w: &Written, m: &Move) -> Option<bool> {
 }
 
 /// The moves among which those `w` names are: only the moves of its piece to its square,
-/// when it names them (the rest never fit).
+/// when it names them, the one castling move to its side for castling (the rest never fit;
+/// every legal move of the position was generated for castling, and missed the cache).
 fn candidates(pos: &Chess, w: &Written) -> shakmaty::MoveList {
     match (w.castle, w.to) {
         (None, Some(to)) => pos.san_candidates(w.role.unwrap_or(Role::Pawn), to),
+        (Some(side), _) => {
+            let mut castling = shakmaty::MoveList::new();
+            castling.extend(crate::chess::castling(pos, side));
+            debug_assert_eq!(
+                castling,
+                pos.legal_moves()
+                    .into_iter()
+                    .filter(|m| m.castling_side() == Some(side))
+                    .collect::<shakmaty::MoveList>()
+            );
+            castling
+        }
         _ => pos.legal_moves(),
     }
 }
