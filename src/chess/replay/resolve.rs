@@ -462,13 +462,6 @@ pub(super) fn answers_check(pos: &Chess, king: Square, checker: Square) -> bool 
         _ => Bitboard::EMPTY,
     };
     let pawns = board.pawns() & ours;
-    let forward: i32 = if us == Color::White { 8 } else { -8 };
-    let behind = |t: Square, steps: i32| {
-        let at = i32::from(u8::from(t)) - forward * steps;
-        u32::try_from(at)
-            .ok()
-            .and_then(|at| Square::try_from(at).ok())
-    };
     for t in between.with(checker) {
         let mut from = (attacks::knight_attacks(t) & board.knights() & ours)
             | reaching(Role::Bishop, t, occupied, board.bishops() & ours)
@@ -476,17 +469,9 @@ pub(super) fn answers_check(pos: &Chess, king: Square, checker: Square) -> bool 
             | reaching(Role::Queen, t, occupied, board.queens() & ours);
         if t == checker {
             from |= attacks::pawn_attacks(!us, t) & pawns;
-        } else if let Some(one) = behind(t, 1) {
-            // (A step onto an empty square between; two from the pawn's first rank.)
-            if pawns.contains(one) {
-                from.add(one);
-            } else if !occupied.contains(one)
-                && t.rank() == us.fold_wb(shakmaty::Rank::Fourth, shakmaty::Rank::Fifth)
-                && let Some(two) = behind(t, 2)
-                && pawns.contains(two)
-            {
-                from.add(two);
-            }
+        } else if let Some(step) = pawn_from(us, None, t, false, pawns, occupied) {
+            // (A step onto an empty square between, as `quick_move` finds a pawn's push.)
+            from.add(step);
         }
         let safety = Safety {
             board,
@@ -742,6 +727,29 @@ mod tests {
     use super::*;
     use shakmaty::Position;
 
+    /// Plays `games` games of at most `plies` moves from `start`, drawn at random from
+    /// `seed`: `visit` sees each position that has a legal move, with its legal moves, the
+    /// ply and the draw, and may name the move to play (else one is drawn).
+    fn random_games(
+        start: &Chess,
+        seed: u64,
+        (games, plies): (usize, usize),
+        mut visit: impl FnMut(&Chess, &MoveList, usize, &mut dyn FnMut(usize) -> usize) -> Option<Move>,
+    ) {
+        let mut next = crate::numbers_from(seed);
+        for _ in 0..games {
+            let mut pos = start.clone();
+            for ply in 0..plies {
+                let legals = pos.legal_moves();
+                if legals.is_empty() {
+                    break;
+                }
+                let m = visit(&pos, &legals, ply, &mut next);
+                pos.play_unchecked(m.unwrap_or_else(|| legals[next(legals.len())]));
+            }
+        }
+    }
+
     /// `between` gives, for every two squares on a rank, file or diagonal, the squares
     /// shakmaty's `between` gives.
     #[test]
@@ -780,43 +788,34 @@ mod tests {
     /// the board and taken off it (as a king's move asks).
     #[test]
     fn pieces_found_from_the_small_tables_are_those_shakmaty_finds() {
-        let mut next = crate::numbers_from(0x5111);
         let mut attacked = [0usize; 2];
-        for _ in 0..30 {
-            let mut pos = Chess::default();
-            for _ in 0..120 {
-                let legals = pos.legal_moves();
-                if legals.is_empty() {
-                    break;
-                }
-                let board = pos.board();
-                let occupied = board.occupied();
-                for to in Square::ALL {
-                    for us in [Color::White, Color::Black] {
-                        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                            let pieces = board.by_role(role) & board.by_color(us);
-                            assert_eq!(
-                                reaching(role, to, occupied, pieces),
-                                reach(role, to, occupied) & pieces,
-                                "{role:?} to {to} in {pos:?}"
-                            );
-                        }
-                        let without_king =
-                            board.king_of(us).map_or(occupied, |k| occupied.without(k));
-                        for occupied in [occupied, without_king] {
-                            let want = board.attacks_to(to, !us, occupied).any();
-                            assert_eq!(
-                                attacked_at(board, us, to, occupied),
-                                want,
-                                "{to} in {pos:?}"
-                            );
-                            attacked[usize::from(want)] += 1;
-                        }
+        random_games(&Chess::default(), 0x5111, (30, 120), |pos, _, _, _| {
+            let board = pos.board();
+            let occupied = board.occupied();
+            for to in Square::ALL {
+                for us in [Color::White, Color::Black] {
+                    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                        let pieces = board.by_role(role) & board.by_color(us);
+                        assert_eq!(
+                            reaching(role, to, occupied, pieces),
+                            reach(role, to, occupied) & pieces,
+                            "{role:?} to {to} in {pos:?}"
+                        );
+                    }
+                    let without_king = board.king_of(us).map_or(occupied, |k| occupied.without(k));
+                    for occupied in [occupied, without_king] {
+                        let want = board.attacks_to(to, !us, occupied).any();
+                        assert_eq!(
+                            attacked_at(board, us, to, occupied),
+                            want,
+                            "{to} in {pos:?}"
+                        );
+                        attacked[usize::from(want)] += 1;
                     }
                 }
-                pos.play_unchecked(legals[next(legals.len())]);
             }
-        }
+            None
+        });
         assert!(attacked[0] > 1000 && attacked[1] > 1000, "{attacked:?}");
     }
 
@@ -826,20 +825,17 @@ mod tests {
     /// has no escape of the king (but for taking en passant) in most such positions.
     #[test]
     fn a_check_answered_by_another_piece_is_found_where_shakmaty_finds_a_move() {
-        let mut next = crate::numbers_from(0xc4ec);
         let (mut answered, mut mates, mut unanswered) = (0usize, 0usize, 0usize);
-        for _ in 0..400 {
-            let mut pos = Chess::default();
-            for ply in 0..160 {
-                let legals = pos.legal_moves();
-                if legals.is_empty() {
-                    break;
-                }
+        random_games(
+            &Chess::default(),
+            0xc4ec,
+            (400, 160),
+            |pos, legals, ply, next| {
                 let checkers = pos.checkers();
                 if let (Some(king), Some(checker)) =
                     (pos.board().king_of(pos.turn()), checkers.single_square())
                 {
-                    let found = answers_check(&pos, king, checker);
+                    let found = answers_check(pos, king, checker);
                     let others = legals.iter().any(|m| m.role() != Role::King);
                     assert!(!found || others, "{pos:?}");
                     // (A move of another piece, not taking en passant: it must be found.)
@@ -860,13 +856,9 @@ mod tests {
                         after.is_check()
                     })
                     .collect();
-                let m = match (ply % 2, checking.is_empty()) {
-                    (0, false) => *checking[next(checking.len())],
-                    _ => legals[next(legals.len())],
-                };
-                pos.play_unchecked(m);
-            }
-        }
+                (ply % 2 == 0 && !checking.is_empty()).then(|| *checking[next(checking.len())])
+            },
+        );
         assert!(
             answered > 500 && mates + unanswered > 50,
             "{answered} {mates} {unanswered}"
@@ -878,7 +870,6 @@ mod tests {
     /// finds it.
     #[test]
     fn castling_found_from_the_small_tables_is_what_shakmaty_finds() {
-        let mut next = crate::numbers_from(0xca57);
         let mut found = [0usize; 2];
         let starts = [
             (
@@ -908,21 +899,14 @@ mod tests {
                 .expect("a FEN")
                 .into_position(mode)
                 .expect("a position");
-            for _ in 0..60 {
-                let mut pos = start.clone();
-                for _ in 0..60 {
-                    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                        let want = pos.castling_moves(side).first().copied();
-                        assert_eq!(castling(&pos, side), want, "{side:?} in {pos:?}");
-                        found[usize::from(want.is_some())] += 1;
-                    }
-                    let legals = pos.legal_moves();
-                    if legals.is_empty() {
-                        break;
-                    }
-                    pos.play_unchecked(legals[next(legals.len())]);
+            random_games(&start, 0xca57, (60, 60), |pos, _, _, _| {
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    let want = pos.castling_moves(side).first().copied();
+                    assert_eq!(castling(pos, side), want, "{side:?} in {pos:?}");
+                    found[usize::from(want.is_some())] += 1;
                 }
-            }
+                None
+            });
         }
         assert!(found[0] > 1000 && found[1] > 100, "{found:?}");
     }
@@ -935,7 +919,6 @@ mod tests {
     /// is left to `resolve`.
     #[test]
     fn a_move_two_pieces_can_make_is_found_with_its_disambiguation() {
-        let mut next = crate::numbers_from(0x0dd5);
         let (mut among_two, mut left) = (0, 0);
         let mut check = |pos: &Chess| {
             let legals = pos.legal_moves();
@@ -1003,18 +986,10 @@ mod tests {
                 .unwrap();
             check(&pos);
         }
-        for _ in 0..300 {
-            let mut pos = Chess::default();
-            for _ in 0..120 {
-                let legals = pos.legal_moves();
-                if legals.is_empty() {
-                    break;
-                }
-                check(&pos);
-                let m = legals[next(legals.len())];
-                pos.play_unchecked(m);
-            }
-        }
+        random_games(&Chess::default(), 0x0dd5, (300, 120), |pos, _, _, _| {
+            check(pos);
+            None
+        });
         assert!(among_two > 1_000 && left > 10_000, "{among_two} {left}");
     }
 }
