@@ -263,60 +263,96 @@ pub(super) fn round_and_board(about: &About) -> (Placed<'_>, Placed<'_>) {
 /// What comes from a tag stands where the tag has it (a character with no braille rule is
 /// reported there); the program's own words at the game.
 pub(super) fn game_heading(about: &About, board: Placed<'_>) -> Vec<Piece> {
-    let own = about.place();
-    let mut pieces = Vec::new();
-    let player = |pieces: &mut Vec<Piece>, name: &str, elo: &str| {
-        match about.tag_at(name) {
-            Some((n, at)) => tidy_pieces(n, at, pieces),
-            None => pieces.push(piece("NN", own)),
-        }
-        if let Some((e, at)) = about.tag_at(elo).filter(|(e, _)| is_rating(e)) {
-            pieces.push(piece(" (", own));
-            pieces.push(piece(e, at));
-            pieces.push(piece(")", own));
-        }
-    };
-    if let Some((b, at)) = board {
-        pieces.push(piece(&format!("{BOARD} "), own));
-        pieces.push(piece(b, at));
-        pieces.push(piece(": ", own));
-    }
-    player(&mut pieces, "White", "WhiteElo");
-    pieces.push(piece(" – ", own));
-    player(&mut pieces, "Black", "BlackElo");
-    let result = match about.tag("Result") {
-        Some("1-0") => Some("1-0"),
-        Some("0-1") => Some("0-1"),
-        Some("1/2-1/2") | Some("½-½") => Some("remi"),
-        _ => None,
-    };
-    if let Some(r) = result {
-        pieces.push(piece(&format!(", {r}"), own));
-    }
-    pieces
+    let mut pieces = HeadingPieces::default();
+    pieces.make(about, board);
+    pieces.pieces.truncate(pieces.len);
+    pieces.pieces
 }
 
-/// A player's name as [`tidy`] writes it, each word a piece at its place in the tag.
-fn tidy_pieces(name: &str, at: Pos, out: &mut Vec<Piece>) {
-    let mut first = true;
-    for (start, word) in tidy_words(name) {
-        if !first {
-            out.push(piece(" ", at));
+/// A game's heading as pieces ([`game_heading`]), their strings kept from game to game: a
+/// thread that translates a bulletin's games makes one a game, some fifteen strings, each
+/// allocated there and freed again (issue 33: with two threads doing so, their allocator's
+/// locks were a tenth of a bulletin's first pass).
+#[derive(Debug, Default)]
+pub(super) struct HeadingPieces {
+    /// The pieces, the first `len` of them this game's (those after kept for their strings).
+    pieces: Vec<Piece>,
+    len: usize,
+}
+
+impl HeadingPieces {
+    /// The heading of the game made last.
+    pub(super) fn as_slice(&self) -> &[Piece] {
+        &self.pieces[..self.len]
+    }
+
+    /// Makes the heading of the game `about` (`board`: its board, as [`round_and_board`]
+    /// finds it), in place of the one before.
+    pub(super) fn make(&mut self, about: &About, board: Placed<'_>) {
+        self.len = 0;
+        let own = about.place();
+        if let Some((b, at)) = board {
+            self.push(&[BOARD, " "], own);
+            self.push(&[b], at);
+            self.push(&[": "], own);
         }
-        first = false;
-        out.push(piece(word, at.plus(name[..start].chars().count())));
+        self.player(about, "White", "WhiteElo");
+        self.push(&[" – "], own);
+        self.player(about, "Black", "BlackElo");
+        let result = match about.tag("Result") {
+            Some("1-0") => Some("1-0"),
+            Some("0-1") => Some("0-1"),
+            Some("1/2-1/2") | Some("½-½") => Some("remi"),
+            _ => None,
+        };
+        if let Some(r) = result {
+            self.push(&[", ", r], own);
+        }
+    }
+
+    /// A player's name (`NN` without one) and rating.
+    fn player(&mut self, about: &About, name: &str, elo: &str) {
+        let own = about.place();
+        match about.tag_at(name) {
+            // The name as [`tidy`] writes it, each word a piece at its place in the tag.
+            Some((n, at)) => {
+                let mut first = true;
+                each_tidy_word(n, |start, word| {
+                    if !first {
+                        self.push(&[" "], at);
+                    }
+                    first = false;
+                    self.push(&[word], at.plus(n[..start].chars().count()));
+                });
+            }
+            None => self.push(&["NN"], own),
+        }
+        if let Some((e, at)) = about.tag_at(elo).filter(|(e, _)| is_rating(e)) {
+            self.push(&[" ("], own);
+            self.push(&[e], at);
+            self.push(&[")"], own);
+        }
+    }
+
+    /// A piece of `parts` standing at `at`, in the string of the piece kept at its place.
+    fn push(&mut self, parts: &[&str], at: Pos) {
+        if self.len == self.pieces.len() {
+            self.pieces.push(Piece {
+                text: String::new(),
+                emphasis: Emphasis::None,
+                at,
+            });
+        }
+        let piece = &mut self.pieces[self.len];
+        piece.text.clear();
+        parts.iter().for_each(|part| piece.text.push_str(part));
+        (piece.emphasis, piece.at) = (Emphasis::None, at);
+        self.len += 1;
     }
 }
 
 /// The words [`tidy_into`] makes of a name: split at blanks, and after each comma (which ends its
-/// word); each with its byte offset in the name.
-fn tidy_words(name: &str) -> Vec<(usize, &str)> {
-    let mut words = Vec::new();
-    each_tidy_word(name, |start, word| words.push((start, word)));
-    words
-}
-
-/// [`tidy_words`], each word handed to `word` in turn (nothing kept).
+/// word); each handed to `word` with its byte offset in the name (nothing kept).
 fn each_tidy_word<'n>(name: &'n str, mut word: impl FnMut(usize, &'n str)) {
     let mut start = None;
     for (i, c) in name.char_indices() {
@@ -691,6 +727,40 @@ mod tests {
         let (round, board) = round_and_board(&b);
         assert_eq!((word(round), word(board)), (Some("5"), Some("2")));
         assert_eq!(text(game_heading(&b, board)), "Bord 2: NN – B");
+    }
+
+    #[test]
+    fn headings_made_one_after_another_in_kept_pieces_are_each_its_own() {
+        let games = [
+            about(&[
+                ("Round", "1.3"),
+                ("White", "van der Berg, Jan Willem"),
+                ("WhiteElo", "2410"),
+                ("Black", "Öst"),
+                ("BlackElo", "1999"),
+                ("Result", "1-0"),
+            ]),
+            about(&[("White", "Ask"), ("Black", "Bo")]),
+            about(&[("Board", "7"), ("Black", "Cid  Dahl"), ("Result", "½-½")]),
+            about(&[("Round", "2"), ("White", "Eek, E"), ("Result", "0-1")]),
+        ];
+        let mut kept = HeadingPieces::default();
+        // Each order: a heading of fewer pieces after one of more, and of more after fewer.
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [1, 0, 3, 2]] {
+            for i in order {
+                let board = round_and_board(&games[i]).1;
+                kept.make(&games[i], board);
+                assert_eq!(kept.as_slice(), game_heading(&games[i], board), "game {i}");
+            }
+        }
+        let text = |p: &[Piece]| p.iter().map(|p| p.text.as_str()).collect::<String>();
+        kept.make(&games[0], round_and_board(&games[0]).1);
+        assert_eq!(
+            text(kept.as_slice()),
+            "Bord 3: van der Berg, Jan Willem (2410) – Öst (1999), 1-0"
+        );
+        kept.make(&games[1], None);
+        assert_eq!(text(kept.as_slice()), "Ask – Bo");
     }
 
     #[test]

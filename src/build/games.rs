@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
 
+use super::bulletin::HeadingPieces;
 use crate::braille::Block;
 use crate::braille::book::{self, MadeHeading};
 use crate::braille::game::GameWriter;
@@ -96,8 +97,9 @@ struct Translator {
     /// Notation words read so far, when the build checks itself (each game's words are read
     /// back here, on the thread that wrote them).
     parses: crate::read::games::Parses,
-    /// A bulletin's: the writer that makes each game's heading ahead, and the options.
-    headings: Option<(book::Writer, Box<Options>)>,
+    /// A bulletin's: the writer that makes each game's heading ahead, the options, and the
+    /// heading's pieces (kept from game to game).
+    headings: Option<(book::Writer, Box<Options>, HeadingPieces)>,
     /// Each game's tags are kept in what is known of it ([`Asks::tags`]).
     tags: bool,
 }
@@ -125,9 +127,10 @@ impl Translator {
             },
             notation: options.notation,
             parses: Default::default(),
-            headings: options
-                .bulletin
-                .then(|| (book::Writer::default(), Box::new(options.clone()))),
+            headings: options.bulletin.then(|| {
+                let pieces = HeadingPieces::default();
+                (book::Writer::default(), Box::new(options.clone()), pieces)
+            }),
         }
     }
 
@@ -151,11 +154,16 @@ impl Translator {
                     None => None,
                 };
                 let about = About::of(&game, self.tags);
-                let heading = self.headings.as_mut().and_then(|(writer, options)| {
-                    let (_, board) = super::bulletin::round_and_board(&about);
-                    let pieces = super::bulletin::game_heading(&about, board);
-                    writer.made_heading(&pieces, options).map(Box::new)
-                });
+                let heading = self
+                    .headings
+                    .as_mut()
+                    .and_then(|(writer, options, pieces)| {
+                        let (_, board) = super::bulletin::round_and_board(&about);
+                        pieces.make(&about, board);
+                        writer
+                            .made_heading(pieces.as_slice(), options)
+                            .map(Box::new)
+                    });
                 self.replayer.recycle(game);
                 let translated = Translated {
                     blocks,
