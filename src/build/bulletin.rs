@@ -269,10 +269,14 @@ pub(super) fn game_heading(about: &About, board: Placed<'_>) -> Vec<Piece> {
     pieces.pieces
 }
 
-/// A game's heading as pieces ([`game_heading`]), their strings kept from game to game: a
-/// thread that translates a bulletin's games makes one a game, some fifteen strings, each
-/// allocated there and freed again (issue 33: with two threads doing so, their allocator's
-/// locks were a tenth of a bulletin's first pass).
+/// Pieces a [`HeadingPieces`] keeps at most from one heading for the next: a heading has
+/// some fifteen.
+const PIECES_KEPT: usize = 64;
+
+/// A game's heading as pieces ([`game_heading`]), their strings kept from game to game (a
+/// thread that translates a bulletin's games makes one a game: made anew, its some fifteen
+/// strings were each allocated and freed there, and with two threads doing so their
+/// allocator's locks were a tenth of a bulletin's first pass; issue 33).
 #[derive(Debug, Default)]
 pub(super) struct HeadingPieces {
     /// The pieces, the first `len` of them this game's (those after kept for their strings).
@@ -290,6 +294,8 @@ impl HeadingPieces {
     /// finds it), in place of the one before.
     pub(super) fn make(&mut self, about: &About, board: Placed<'_>) {
         self.len = 0;
+        // (A name of very many words leaves no more than this many pieces kept after it.)
+        self.pieces.truncate(PIECES_KEPT);
         let own = about.place();
         if let Some((b, at)) = board {
             self.push(&[BOARD, " "], own);
@@ -314,7 +320,9 @@ impl HeadingPieces {
     fn player(&mut self, about: &About, name: &str, elo: &str) {
         let own = about.place();
         match about.tag_at(name) {
-            // The name as [`tidy`] writes it, each word a piece at its place in the tag.
+            // The name's words as [`tidy_into`] finds them (blanks run together, a word ended
+            // after a comma), each a piece at its place in the tag, with a blank between
+            // them; as the tag writes them (not composed, as the index's names are).
             Some((n, at)) => {
                 let mut first = true;
                 each_tidy_word(n, |start, word| {
@@ -761,6 +769,43 @@ mod tests {
         );
         kept.make(&games[1], None);
         assert_eq!(text(kept.as_slice()), "Ask – Bo");
+    }
+
+    #[test]
+    fn a_name_not_in_ascii_stands_at_its_characters_and_no_rating_is_made_up() {
+        // Each value at column 10 of its line; `Ö` and `Å` are two bytes each, one column.
+        let mut tags = crate::chess::Tags::default();
+        let values = [
+            ("White", "Öst,Åke  Li"),
+            ("WhiteElo", "21OO"),
+            ("Black", "B"),
+            ("BlackElo", "0"),
+        ];
+        for (line, (n, v)) in (1..).zip(values) {
+            tags.push_at(n, v, Some(Pos { line, column: 10 }));
+        }
+        let a = About {
+            tags,
+            ..About::default()
+        };
+        let placed: Vec<(String, Pos)> = game_heading(&a, None)
+            .into_iter()
+            .map(|p| (p.text, p.at))
+            .collect();
+        let at = |line, column| Pos { line, column };
+        // The program's own words stand at the game (line 1, column 1 when not known).
+        assert_eq!(
+            placed,
+            [
+                ("Öst,".to_owned(), at(1, 10)),
+                (" ".to_owned(), at(1, 10)),
+                ("Åke".to_owned(), at(1, 14)),
+                (" ".to_owned(), at(1, 10)),
+                ("Li".to_owned(), at(1, 19)),
+                (" – ".to_owned(), at(1, 1)),
+                ("B".to_owned(), at(3, 10)),
+            ]
+        );
     }
 
     #[test]
