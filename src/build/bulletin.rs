@@ -771,23 +771,28 @@ mod tests {
         assert_eq!(text(kept.as_slice()), "Ask – Bo");
     }
 
+    /// A game whose tags stand each on a line of its own, in order from line 1, its value
+    /// starting at column 10.
+    fn placed_about(values: &[(&str, &str)]) -> About {
+        let mut tags = crate::chess::Tags::default();
+        for (line, (n, v)) in (1..).zip(values) {
+            tags.push_at(n, v, Some(Pos { line, column: 10 }));
+        }
+        About {
+            tags,
+            ..About::default()
+        }
+    }
+
     #[test]
     fn a_name_not_in_ascii_stands_at_its_characters_and_no_rating_is_made_up() {
-        // Each value at column 10 of its line; `Ö` and `Å` are two bytes each, one column.
-        let mut tags = crate::chess::Tags::default();
-        let values = [
+        // `Ö` and `Å` are two bytes each, one column.
+        let a = placed_about(&[
             ("White", "Öst,Åke  Li"),
             ("WhiteElo", "21OO"),
             ("Black", "B"),
             ("BlackElo", "0"),
-        ];
-        for (line, (n, v)) in (1..).zip(values) {
-            tags.push_at(n, v, Some(Pos { line, column: 10 }));
-        }
-        let a = About {
-            tags,
-            ..About::default()
-        };
+        ]);
         let placed: Vec<(String, Pos)> = game_heading(&a, None)
             .into_iter()
             .map(|p| (p.text, p.at))
@@ -810,20 +815,12 @@ mod tests {
 
     #[test]
     fn what_comes_from_a_tag_stands_where_the_tag_has_it() {
-        // Each value starts at column 10 of its own line (line 1 is the Round tag).
-        let mut tags = crate::chess::Tags::default();
-        let values = [
+        // (Line 1 is the Round tag.)
+        let a = placed_about(&[
             ("Round", "3.12"),
             ("White", " Wang,Hao  Li"),
             ("Black", "B"),
-        ];
-        for (line, (n, v)) in (1..).zip(values) {
-            tags.push_at(n, v, Some(Pos { line, column: 10 }));
-        }
-        let a = About {
-            tags,
-            ..About::default()
-        };
+        ]);
         let (round, board) = round_and_board(&a);
         assert_eq!(
             round.map(|r| r.1),
