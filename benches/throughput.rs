@@ -161,8 +161,8 @@ fn main() {
     // then share one core, and a build on all of them takes half again the processor time of
     // one on a single thread; the plain replay, one thread, does not slow. Outside them, two
     // threads take some 1.2 times one's processor time, the cost of handing games from one
-    // core to the other (twelfth session: two one-thread builds at once run each as fast as
-    // one alone). Shown a round at a time, so a two-core ratio can be read for what it is;
+    // core to the other (twelfth session: two one-thread builds at once run each within 3 %
+    // of one alone). Shown a round at a time, so a two-core ratio can be read for what it is;
     // the verdict above is unchanged.
     let shared: Vec<String> = compact_all
         .cpu_rounds
