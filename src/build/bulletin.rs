@@ -265,8 +265,7 @@ pub(super) fn round_and_board(about: &About) -> (Placed<'_>, Placed<'_>) {
 pub(super) fn game_heading(about: &About, board: Placed<'_>) -> Vec<Piece> {
     let mut pieces = HeadingPieces::default();
     pieces.make(about, board);
-    pieces.pieces.truncate(pieces.len);
-    pieces.pieces
+    pieces.into_vec()
 }
 
 /// Pieces a [`HeadingPieces`] keeps at most from one heading for the next: a heading has
@@ -288,6 +287,12 @@ impl HeadingPieces {
     /// The heading of the game made last.
     pub(super) fn as_slice(&self) -> &[Piece] {
         &self.pieces[..self.len]
+    }
+
+    /// The heading of the game made last, its own pieces alone.
+    fn into_vec(mut self) -> Vec<Piece> {
+        self.pieces.truncate(self.len);
+        self.pieces
     }
 
     /// Makes the heading of the game `about` (`board`: its board, as [`round_and_board`]
