@@ -214,40 +214,16 @@ impl GameScan {
             // (The blank after a word or a comment is taken with it: the jump through a table
             // of every class at every byte was a fifth of the guard's time, and most blanks
             // follow a word or a comment.)
-            match CLASS[usize::from(c)] {
+            // (A word, most often, by a branch of its own before the table of the others.)
+            let class = CLASS[usize::from(c)];
+            if class == Class::Word {
+                i = self.guard_word_at(line, i, c)?;
+                continue;
+            }
+            match class {
                 Class::Blank => i += 1,
-                Class::Word => {
-                    // (A move number alone, `12.` or `12...` before a blank: read at once, as
-                    // `guard_word` reads it.)
-                    if c.is_ascii_digit()
-                        && let Some((n, next)) = number_alone(line, i)
-                    {
-                        self.guard.number(n)?;
-                        // (The blank after it, or the line's end.)
-                        i = next + 1;
-                        continue;
-                    }
-                    let from = i;
-                    i += 1;
-                    while line
-                        .get(i)
-                        .is_some_and(|&c| CLASS[usize::from(c)] == Class::Word)
-                    {
-                        i += 1;
-                    }
-                    let word = &line[from..i];
-                    // (Letters not ASCII; `e8(Q)`, a promotion in brackets.)
-                    let next = line.get(i).copied();
-                    match next {
-                        Some(c) if c >= 0x80 => return Err(NotPlain),
-                        Some(b'(') if matches!(word.last(), Some(b'1' | b'8')) => {
-                            return Err(NotPlain);
-                        }
-                        _ => {}
-                    }
-                    self.guard_word(word)?;
-                    i += usize::from(next == Some(b' '));
-                }
+                // (Taken above.)
+                Class::Word => i = self.guard_word_at(line, i, c)?,
                 Class::Comment => match memchr::memchr(b'}', &line[i + 1..]) {
                     Some(k) => {
                         let at = start + i;
@@ -284,6 +260,42 @@ impl GameScan {
             }
         }
         Ok(())
+    }
+
+    /// The word at byte `i` of `line` (its first byte `c`, of [`Class::Word`]): the byte after
+    /// it and the blank after it.
+    #[inline(always)]
+    fn guard_word_at(&mut self, line: &[u8], mut i: usize, c: u8) -> Result<usize, NotPlain> {
+        // (A move number alone, `12.` or `12...` before a blank: read at once, as
+        // `guard_word` reads it.)
+        if c.is_ascii_digit()
+            && let Some((n, next)) = number_alone(line, i)
+        {
+            self.guard.number(n)?;
+            // (The blank after it, or the line's end.)
+            return Ok(next + 1);
+        }
+        let from = i;
+        i += 1;
+        while line
+            .get(i)
+            .is_some_and(|&c| CLASS[usize::from(c)] == Class::Word)
+        {
+            i += 1;
+        }
+        let word = &line[from..i];
+        // (Letters not ASCII; `e8(Q)`, a promotion in brackets.)
+        let next = line.get(i).copied();
+        match next {
+            Some(c) if c >= 0x80 => return Err(NotPlain),
+            Some(b'(') if matches!(word.last(), Some(b'1' | b'8')) => {
+                return Err(NotPlain);
+            }
+            _ => {}
+        }
+        self.guard_word(word)?;
+        i += usize::from(next == Some(b' '));
+        Ok(i)
     }
 
     /// `$` and a number from 1 to 255 at byte `i` of `line`: the byte after it.
