@@ -347,13 +347,7 @@ impl<R: BufRead> Cutter<R> {
                     Err(TrySendError::Full(slot)) => {
                         let slot = match slot {
                             Slot::Raw(mut games) => {
-                                let steps = games
-                                    .iter_mut()
-                                    .map(|g| {
-                                        freeing.free_a_share(|b| translator.writer.recycle(b));
-                                        translator.translate(g)
-                                    })
-                                    .collect();
+                                let steps = freeing.translate(&mut translator, &mut games);
                                 games.into_iter().for_each(|s| self.splitter.recycle(s));
                                 Slot::Cut(steps)
                             }
@@ -395,13 +389,7 @@ fn work(name: &str, options: &Options, asks: Asks, channels: Channels) {
         while let Ok(s) = channels.spent_rx.try_recv() {
             spent.queue.push_back(s);
         }
-        let steps = games
-            .iter_mut()
-            .map(|g| {
-                spent.free_a_share(|blocks| translator.writer.recycle(blocks));
-                translator.translate(g)
-            })
-            .collect();
+        let steps = spent.translate(&mut translator, &mut games);
         spent.free_to(QUEUE);
         // Full: the splitter has spares enough.
         let _ = channels.spare_tx.try_send(games);
@@ -436,6 +424,17 @@ impl Freeing {
         if first.games.is_empty() && first.blocks.is_empty() {
             self.queue.pop_front();
         }
+    }
+
+    /// Translates a batch of games, a game's share of what is done with freed before each.
+    fn translate(&mut self, translator: &mut Translator, games: &mut [Scanned]) -> Vec<Step> {
+        games
+            .iter_mut()
+            .map(|g| {
+                self.free_a_share(|blocks| translator.writer.recycle(blocks));
+                translator.translate(g)
+            })
+            .collect()
     }
 
     /// Frees whole batches until at most `most` are left.
