@@ -401,9 +401,9 @@ fn work(name: &str, options: &Options, asks: Asks, channels: Channels) {
 }
 
 /// What the layout is done with, freed a game's share at a time between the games a worker or
-/// the cutting thread translates: the memory a game frees is what the next one allocates, found again at once by
-/// the allocator (all freed at once, most went past its cache of recent blocks and came back
-/// by its slower way).
+/// the cutting thread translates: the memory a game frees is what the next one allocates,
+/// found again at once by the allocator (all freed at once, most went past its cache of recent
+/// blocks and came back by its slower way).
 #[derive(Default)]
 struct Freeing {
     queue: VecDeque<Spent>,
@@ -475,8 +475,11 @@ impl InOrder<'_> {
                 }
                 Slot::End(end) => return end,
                 Slot::Cut(steps) => (steps, &self.cut_spent),
-                Slot::Worker(w) => match (self.from_workers[w].recv(), self.spent_to.get(w)) {
-                    (Ok(steps), Some(back)) => (steps, back),
+                Slot::Worker(w) => match (self.from_workers.get(w), self.spent_to.get(w)) {
+                    (Some(from), Some(back)) => match from.recv() {
+                        Ok(steps) => (steps, back),
+                        Err(_) => return Err(stopped(self.name)),
+                    },
                     _ => return Err(stopped(self.name)),
                 },
             };
