@@ -524,7 +524,7 @@ mod tests {
         let short = paragraph(&["25"], 2);
         let mut spare: Vec<Buffers> = [long.clone(), short.clone(), long.clone()]
             .into_iter()
-            .map(Paragraph::into_buffers)
+            .map(|mut p| p.take_buffers())
             .collect();
         let blocks = vec![
             Block::Paragraph(short),

@@ -271,7 +271,7 @@ pub(super) fn each_game(
 fn translate_here(translator: &mut Translator, scanned: &mut Scanned, each: Each) -> Result<()> {
     let mut spent = Spent::default();
     each(translator.translate(scanned), &mut spent)?;
-    translator.writer.recycle(spent.blocks);
+    translator.writer.recycle(&mut spent.blocks);
     Ok(())
 }
 
@@ -412,14 +412,15 @@ struct Freeing {
 impl Freeing {
     /// Frees about one game's share of the oldest batch done with (its blocks handed to
     /// `recycle` first, which keeps what it will).
-    fn free_a_share(&mut self, recycle: impl FnOnce(std::vec::Drain<'_, Block>)) {
+    fn free_a_share(&mut self, recycle: impl FnOnce(&mut [Block])) {
         let Some(first) = self.queue.front_mut() else {
             return;
         };
         let games = first.games.len().max(1);
         let blocks = first.blocks.len().div_ceil(games);
         let from = first.blocks.len() - blocks.min(first.blocks.len());
-        recycle(first.blocks.drain(from..));
+        recycle(&mut first.blocks[from..]);
+        first.blocks.truncate(from);
         first.games.pop();
         if first.games.is_empty() && first.blocks.is_empty() {
             self.queue.pop_front();

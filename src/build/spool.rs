@@ -228,13 +228,15 @@ impl Translations {
     /// first, so that the next game's first paragraph (a heading's line) takes the buffers of
     /// this game's first, and its moves those of the moves: each about the size it needs.
     fn recycle(&mut self, spent: &mut Spent) {
-        for block in spent.blocks.drain(..).rev() {
+        // (Each paragraph's buffers taken where it stands: see `Paragraph::take_buffers`.)
+        for block in spent.blocks.iter_mut().rev() {
             let Block::Paragraph(p) = block else { continue };
-            let buffers = p.into_buffers();
+            let buffers = p.take_buffers();
             if self.spare.len() < SPARE_PARAGRAPHS && buffers.size().is_some() {
                 self.spare.push(buffers);
             }
         }
+        spent.blocks.clear();
     }
 }
 

@@ -206,11 +206,12 @@ impl GameWriter {
     }
 
     /// Blocks laid out and done with: the buffers of their paragraphs serve the paragraphs of
-    /// the games to come (some, and none too large to keep).
-    pub(crate) fn recycle(&mut self, blocks: impl IntoIterator<Item = Block>) {
+    /// the games to come (some, and none too large to keep); the blocks are left with empty
+    /// ones, to be dropped by the caller.
+    pub(crate) fn recycle(&mut self, blocks: &mut [Block]) {
         for block in blocks {
             let Block::Paragraph(p) = block else { continue };
-            let buffers = p.into_buffers();
+            let buffers = p.take_buffers();
             let Some(size) = buffers.size() else { continue };
             let kept = self.kept(size);
             if kept.len() < SPARE_PARAGRAPHS {
@@ -438,7 +439,7 @@ mod tests {
                 fresh.write(g, &mut a, &mut Vec::new());
                 given.write(g, &mut b, &mut Vec::new());
                 assert_eq!(format!("{a:?}"), format!("{b:?}"));
-                given.recycle(b);
+                given.recycle(&mut b);
             }
             assert!(!given.spare.is_empty());
             assert_eq!(given.spare_moves.is_empty(), options.layout == Layout::List);
