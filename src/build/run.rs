@@ -690,18 +690,20 @@ pub(super) fn lay_out<S: LineSink>(
     layout: &mut Layouter<S>,
     mut spent: Option<&mut Vec<Block>>,
 ) -> Result<()> {
-    if let Some(spent) = spent.as_mut() {
-        spent.reserve(blocks.len());
-    }
-    for mut b in blocks.drain(..) {
-        layout
-            .push(&mut b)
-            .map_err(|e| Error::io(destination::OUTPUT, e))?;
-        if let Some(spent) = spent.as_mut() {
-            spent.push(b);
+    // (Each block laid out where it stands, then the list handed over whole: a block moved
+    // out of the list and read back at once waited for its own copy.)
+    let mut laid = Ok(());
+    for b in blocks.iter_mut() {
+        if let Err(e) = layout.push(b) {
+            laid = Err(Error::io(destination::OUTPUT, e));
+            break;
         }
     }
-    Ok(())
+    match spent.as_mut() {
+        Some(spent) => spent.append(blocks),
+        None => blocks.clear(),
+    }
+    laid
 }
 
 /// The one rule for boards too wide or too tall, wherever a diagram comes from (a `.fen`
