@@ -25,7 +25,8 @@ pub(crate) struct Scanner<R> {
     current: u32,
     /// The input is read to its end.
     ended: bool,
-    pub game: GameScan,
+    /// (In a box: handed on and taken back each game, a move of a pointer, not of the scan.)
+    pub game: Box<GameScan>,
     /// How each game's piece letters are read.
     reading: Reading,
     /// The guard may read games in plain PGN ([`super::guard`]).
@@ -126,7 +127,7 @@ impl<R: BufRead> Scanner<R> {
             line_no: first_line.saturating_sub(1),
             current: first_line.saturating_sub(1),
             ended: false,
-            game: GameScan::new(),
+            game: Box::new(GameScan::new()),
             reading: Reading::default(),
             guarded: false,
             ascii_line: false,
@@ -156,8 +157,11 @@ impl<R: BufRead> Scanner<R> {
 
     /// The game just scanned, taken out; the next is scanned into `next` (a game done with,
     /// whose buffers are kept, or a new one).
-    pub(crate) fn take_game(&mut self, next: Option<GameScan>) -> GameScan {
-        std::mem::replace(&mut self.game, next.unwrap_or_else(GameScan::new))
+    pub(crate) fn take_game(&mut self, next: Option<Box<GameScan>>) -> Box<GameScan> {
+        std::mem::replace(
+            &mut self.game,
+            next.unwrap_or_else(|| Box::new(GameScan::new())),
+        )
     }
 
     /// How much memory a scanned game holds on to (its text's), to tell whether it is worth
